@@ -1,0 +1,26 @@
+/// Collects the diagnostics of one run. Loaders and rules append here instead of throwing, so
+/// one run reports every problem it can find.
+public struct DiagnosticCollector: Sendable {
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init() {}
+
+    public mutating func append(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    public mutating func append(contentsOf other: [Diagnostic]) {
+        diagnostics.append(contentsOf: other)
+    }
+
+    /// Records a finding of `rule` at `position` in `file`.
+    public mutating func report(
+        _ rule: RuleID, _ message: String, file: String, at position: SourcePosition?,
+        severity: Severity? = nil
+    ) {
+        let location = position.map { SourceLocation(file: file, $0) } ?? SourceLocation(file: file)
+        diagnostics.append(Diagnostic(rule, message, at: location, severity: severity))
+    }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}

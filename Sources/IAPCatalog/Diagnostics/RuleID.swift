@@ -1,0 +1,157 @@
+/// The stable identifier of every rule iapcat checks. Identifiers never change meaning; new rules
+/// get new identifiers. `iapcat rules` prints this table, and the README documents it.
+public enum RuleID: String, Sendable, CaseIterable, Hashable {
+    // Reading inputs
+    case fileUnreadable = "file_unreadable"
+    case yamlSyntax = "yaml_syntax"
+    case jsonSyntax = "json_syntax"
+    case plistSyntax = "plist_syntax"
+    case xmlEntities = "xml_entities"
+    case duplicateKey = "duplicate_key"
+    case unknownKey = "unknown_key"
+    case invalidValue = "invalid_value"
+    case missingField = "missing_field"
+    case unsupportedFormatVersion = "unsupported_format_version"
+
+    // The catalog
+    case duplicateProductID = "duplicate_product_id"
+    case invalidProductID = "invalid_product_id"
+    case reusedRemovedID = "reused_removed_id"
+    case subscriptionFields = "subscription_fields"
+    case typeSpecificField = "type_specific_field"
+    case deprecatedType = "deprecated_type"
+    case unknownSubscriptionGroup = "unknown_subscription_group"
+    case duplicateSubscriptionGroup = "duplicate_subscription_group"
+    case duplicateSubscriptionRank = "duplicate_subscription_rank"
+    case unusedSubscriptionGroup = "unused_subscription_group"
+    case lengthLimit = "length_limit"
+    case lengthAdvisory = "length_advisory"
+    case unknownLocale = "unknown_locale"
+    case missingDefaultLocale = "missing_default_locale"
+    case invalidPriceTier = "invalid_price_tier"
+    case unknownStorefront = "unknown_storefront"
+    case invalidPrice = "invalid_price"
+    case missingPrice = "missing_price"
+    case duplicatePromotionOrder = "duplicate_promotion_order"
+    case promotionLimit = "promotion_limit"
+    case screenshotNotFound = "screenshot_not_found"
+    case productLimit = "product_limit"
+    case listNotFound = "list_not_found"
+    case duplicateListPath = "duplicate_list_path"
+
+    // Product-ID lists
+    case unknownProductID = "unknown_product_id"
+    case duplicateListEntry = "duplicate_list_entry"
+    case removedProductInList = "removed_product_in_list"
+    case unapprovedInProduction = "unapproved_in_production"
+    case notClearedForSale = "not_cleared_for_sale"
+    case malformedEntry = "malformed_entry"
+    case invalidListStructure = "invalid_list_structure"
+    case listVersionMismatch = "list_version_mismatch"
+    case unlistedProduct = "unlisted_product"
+
+    /// What the rule checks, its default severity, and whether it runs without being enabled.
+    public var descriptor: RuleDescriptor {
+        switch self {
+        case .fileUnreadable:
+            .init(.error, "A file that should be read is missing, not a regular file, too large, or unreadable.")
+        case .yamlSyntax:
+            .init(.error, "The catalog is not well-formed YAML (or not UTF-8, or nested or aliased beyond the limits).")
+        case .jsonSyntax:
+            .init(.error, "A JSON list is not well-formed JSON (RFC 8259, UTF-8).")
+        case .plistSyntax:
+            .init(.error, "A property list is not well-formed XML or binary plist.")
+        case .xmlEntities:
+            .init(.error, "A property list declares or references XML entities; iapcat never expands or fetches them.")
+        case .duplicateKey:
+            .init(.error, "A mapping or JSON object has the same key twice.")
+        case .unknownKey:
+            .init(.error, "A key the format does not define, usually a typo; the message suggests the closest known key.")
+        case .invalidValue:
+            .init(.error, "A value has the wrong type or is not one of the allowed values.")
+        case .missingField:
+            .init(.error, "A required field is absent.")
+        case .unsupportedFormatVersion:
+            .init(.error, "The catalog's `format_version` or a list's `version` is one this iapcat does not know.")
+        case .duplicateProductID:
+            .init(.error, "Two products have the same identifier.")
+        case .invalidProductID:
+            .init(.error, "An identifier has characters other than letters, digits, `.`, `-` and `_`, or is longer than 100 characters.")
+        case .reusedRemovedID:
+            .init(.error, "A product reuses the identifier of a removed product; App Store Connect never accepts an identifier again.")
+        case .subscriptionFields:
+            .init(.error, "An auto-renewable subscription lacks `subscription` (group, duration), or another type has one.")
+        case .typeSpecificField:
+            .init(.error, "A field that the product's type does not allow (e.g. `hosted_content` on a consumable).")
+        case .deprecatedType:
+            .init(.warning, "A product type App Store Connect no longer offers (`free-subscription`).")
+        case .unknownSubscriptionGroup:
+            .init(.error, "A subscription names a group that `subscription_groups` does not define.")
+        case .duplicateSubscriptionGroup:
+            .init(.error, "Two subscription groups have the same id.")
+        case .duplicateSubscriptionRank:
+            .init(.error, "Two subscriptions of one group have the same rank.")
+        case .unusedSubscriptionGroup:
+            .init(.warning, "A subscription group that no product belongs to.")
+        case .lengthLimit:
+            .init(.error, "A text is shorter or longer than App Store Connect accepts (reference name 2–64, display name ≥ 2, review notes ≤ 4,000).")
+        case .lengthAdvisory:
+            .init(.warning, "A text is longer than the documented limit that some App Store Connect screens still enforce (display name 30, description 45) or shorter than the XML-era minimum (description 10).")
+        case .unknownLocale:
+            .init(.error, "A locale code App Store Connect does not know; the message gives its spelling (`en_US` → `en-US`).")
+        case .missingDefaultLocale:
+            .init(.error, "A product or subscription group has no localization for the app's default locale.")
+        case .invalidPriceTier:
+            .init(.error, "A price tier outside 0…87.")
+        case .unknownStorefront:
+            .init(.error, "A storefront code that is not an App Store territory (ISO 3166-1 alpha-3, e.g. USA).")
+        case .invalidPrice:
+            .init(.error, "A storefront price that is not a non-negative decimal number.")
+        case .missingPrice:
+            .init(.error, "An approved product has neither a price tier nor storefront prices.")
+        case .duplicatePromotionOrder:
+            .init(.error, "Two promoted products have the same promotion order.")
+        case .promotionLimit:
+            .init(.error, "More than 20 products are promoted on the App Store product page.")
+        case .screenshotNotFound:
+            .init(.error, "A review screenshot path does not name an existing file.")
+        case .productLimit:
+            .init(.error, "The catalog has more than 10,000 products, App Store Connect's limit per app.")
+        case .listNotFound:
+            .init(.error, "A list that the catalog declares does not exist.")
+        case .duplicateListPath:
+            .init(.error, "The catalog declares the same list file twice.")
+        case .unknownProductID:
+            .init(.error, "A list names an identifier the catalog does not have: StoreKit would report it as invalid.")
+        case .duplicateListEntry:
+            .init(.warning, "A list names the same identifier twice.")
+        case .removedProductInList:
+            .init(.error, "A list names a removed product.")
+        case .unapprovedInProduction:
+            .init(.error, "A production list names a product that is not approved: StoreKit reports it as invalid in production.")
+        case .notClearedForSale:
+            .init(.error, "A production list names a product that is not cleared for sale.")
+        case .malformedEntry:
+            .init(.error, "A list entry that is not a non-empty identifier string without surrounding whitespace.")
+        case .invalidListStructure:
+            .init(.error, "A list file whose top level is not what its format requires (plist array, v1 array, v2 object).")
+        case .listVersionMismatch:
+            .init(.warning, "A list's content version differs from the version in its file name or declaration.")
+        case .unlistedProduct:
+            .init(.note, "A product that no list names (off by default; `--enable unlisted_product`).", enabledByDefault: false)
+        }
+    }
+}
+
+/// What a rule checks and how it reports by default.
+public struct RuleDescriptor: Sendable {
+    public var severity: Severity
+    public var summary: String
+    public var enabledByDefault: Bool
+
+    init(_ severity: Severity, _ summary: String, enabledByDefault: Bool = true) {
+        self.severity = severity
+        self.summary = summary
+        self.enabledByDefault = enabledByDefault
+    }
+}

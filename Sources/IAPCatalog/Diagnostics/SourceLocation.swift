@@ -1,0 +1,47 @@
+/// A place in an input file that a diagnostic points at.
+///
+/// Lines and columns are 1-based; columns count characters (Unicode scalars), as libyaml does.
+/// Binary property lists have no lines: their entries are located by array index instead.
+public struct SourceLocation: Hashable, Sendable, Comparable {
+    /// The file as the user named it (relative paths stay relative, so reports match the CLI input).
+    public var file: String
+    /// 1-based line, or nil when the input has no lines (binary plist) or the whole file is meant.
+    public var line: Int?
+    /// 1-based column in characters, or nil.
+    public var column: Int?
+    /// Index of the entry in a line-less list (binary plist), or nil.
+    public var index: Int?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, index: Int? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.index = index
+    }
+
+    /// A location for `position` in `file`.
+    public init(file: String, _ position: SourcePosition) {
+        self.init(file: file, line: position.line, column: position.column)
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if lhs.line != rhs.line { return (lhs.line ?? 0) < (rhs.line ?? 0) }
+        if lhs.column != rhs.column { return (lhs.column ?? 0) < (rhs.column ?? 0) }
+        return (lhs.index ?? 0) < (rhs.index ?? 0)
+    }
+}
+
+/// A line and column inside one document, without the file name.
+public struct SourcePosition: Hashable, Sendable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// The start of a document.
+    public static let start = SourcePosition(line: 1, column: 1)
+}

@@ -1,0 +1,25 @@
+/// Bounds that keep hostile documents from exhausting time or memory.
+public struct DocumentLimits: Sendable {
+    /// Deepest nesting of collections.
+    public var maximumDepth: Int
+    /// Largest number of nodes a document may expand to when every alias is followed.
+    public var maximumExpandedNodes: Int
+
+    public init(maximumDepth: Int = 256, maximumExpandedNodes: Int = 20_000_000) {
+        self.maximumDepth = maximumDepth
+        self.maximumExpandedNodes = maximumExpandedNodes
+    }
+
+    public static let `default` = DocumentLimits()
+}
+
+/// Why a document could not be parsed, and where.
+public struct DocumentSyntaxError: Error, Sendable, Equatable {
+    public var message: String
+    public var position: SourcePosition
+
+    public init(_ message: String, at position: SourcePosition) {
+        self.message = message
+        self.position = position
+    }
+}

@@ -1,0 +1,34 @@
+/// The outcome of a lint run: every diagnostic, sorted, and the files read.
+public struct LintResult: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var files: [String]
+
+    public init(diagnostics: [Diagnostic], files: [String]) {
+        self.diagnostics = diagnostics
+        self.files = files
+    }
+
+    public func count(_ severity: Severity) -> Int {
+        diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
+    }
+
+    /// Whether the run fails: any error, or with `strict` any warning.
+    public func fails(strict: Bool) -> Bool {
+        diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+    }
+}
+
+/// Why a lint run could not start: no catalog, or an input that cannot be read.
+public enum LintSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+    case noCatalog
+    case unreadable(InputError)
+
+    public var description: String {
+        switch self {
+        case .noCatalog:
+            "no catalog to lint: pass --catalog FILE or a catalog path, or create \(LintOptions.defaultCatalogPath)"
+        case .unreadable(let error):
+            error.description
+        }
+    }
+}

@@ -1,0 +1,283 @@
+/// Turns a parsed catalog document into a ``Catalog``, reporting every structural problem:
+/// unknown keys (with suggestions), wrong value types, values outside their vocabulary, and
+/// missing required fields. Semantic rules run later, in ``CatalogValidator``.
+public struct CatalogDecoder {
+    enum Keys {
+        static let top = ["format_version", "app", "subscription_groups", "products", "lists"]
+        static let app = ["bundle_id", "apple_id", "sku", "default_locale"]
+        static let group = ["id", "reference_name", "localizations"]
+        static let groupLocalization = ["name", "app_name"]
+        static let product = [
+            "id", "type", "reference_name", "status", "cleared_for_sale", "family_sharing", "hosted_content",
+            "price", "localizations", "review", "promotion", "subscription", "client_data",
+        ]
+        static let price = ["tier", "storefronts"]
+        static let localization = ["display_name", "description"]
+        static let review = ["notes", "screenshot"]
+        static let promotion = ["visible", "order"]
+        static let subscription = ["group", "duration", "rank", "free_trial_duration", "bonus_duration"]
+        static let list = ["path", "format", "environment"]
+    }
+
+    private var decoder: NodeDecoder
+
+    public init(file: String) {
+        decoder = NodeDecoder(file: file)
+    }
+
+    /// The catalog and what was wrong with it. The catalog is nil only when the document is not
+    /// a catalog this version can read (not a mapping, or an unknown `format_version`).
+    public mutating func decode(_ document: SourceDocument) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
+        let catalog = decodeCatalog(document)
+        return (catalog, decoder.diagnostics.diagnostics)
+    }
+
+    private mutating func decodeCatalog(_ document: SourceDocument) -> Catalog? {
+        guard let root = document.root else {
+            decoder.report(.missingField, "the catalog is empty; it needs at least format_version, app and products", at: .start)
+            return nil
+        }
+        guard let top = decoder.fields(root, "the catalog", known: Keys.top, extensionPrefix: "x-") else { return nil }
+        guard let versionNode = decoder.requireField(top, "format_version"),
+              let version = decoder.integer(versionNode, "format_version")
+        else { return nil }
+        guard version == Catalog.formatVersion else {
+            decoder.report(.unsupportedFormatVersion,
+                           "format_version \(version) is not supported; this iapcat reads format_version \(Catalog.formatVersion)",
+                           at: versionNode.position)
+            return nil
+        }
+        let app = decoder.requireField(top, "app").flatMap { decodeApp($0) }
+            ?? AppInfo(bundleID: "")
+        let groups = top["subscription_groups"].map { node in
+            decoder.items(node, "subscription_groups").compactMap { decodeGroup($0) }
+        } ?? []
+        var unreadable: Set<String> = []
+        var products: [Product] = []
+        if let productsNode = decoder.requireField(top, "products") {
+            let items = decoder.items(productsNode, "products")
+            products.reserveCapacity(items.count)
+            for item in items {
+                switch decodeProduct(item) {
+                case .product(let product): products.append(product)
+                case .unreadable(let id?): unreadable.insert(id)
+                case .unreadable(nil): break
+                }
+            }
+        }
+        let lists = top["lists"].map { node in
+            decoder.items(node, "lists").compactMap { decodeList($0) }
+        } ?? []
+        return Catalog(formatVersion: version, app: app, subscriptionGroups: groups, products: products,
+                       lists: lists, unreadableProductIDs: unreadable)
+    }
+
+    private mutating func decodeApp(_ node: Node) -> AppInfo? {
+        guard let fields = decoder.fields(node, "app", known: Keys.app) else { return nil }
+        let bundleID = decoder.requireField(fields, "bundle_id").flatMap { decoder.string($0, "bundle_id") } ?? ""
+        var app = AppInfo(bundleID: bundleID)
+        app.appleID = fields["apple_id"].flatMap { decoder.string($0, "apple_id") }
+        app.sku = fields["sku"].flatMap { decoder.string($0, "sku") }
+        if let localeNode = fields["default_locale"], let locale = decoder.string(localeNode, "default_locale") {
+            app.defaultLocale = locale
+            app.positions.defaultLocale = localeNode.position
+        }
+        app.positions.entry = fields.position
+        return app
+    }
+
+    private mutating func decodeGroup(_ node: Node) -> SubscriptionGroup? {
+        guard let fields = decoder.fields(node, "a subscription group", known: Keys.group),
+              let idNode = decoder.requireField(fields, "id"),
+              let id = decoder.string(idNode, "a subscription group id")
+        else { return nil }
+        let referenceName = decoder.requireField(fields, "reference_name").flatMap { decoder.string($0, "reference_name") }
+        var group = SubscriptionGroup(id: id, referenceName: referenceName ?? "")
+        group.positions.entry = node.position
+        group.positions.id = idNode.position
+        group.positions.referenceName = fields["reference_name"]?.position
+        if let localizations = fields["localizations"] {
+            group.positions.localizations = localizations.position
+            for entry in decoder.entries(localizations, "localizations") {
+                guard let locFields = decoder.fields(entry.value, "the \(entry.key) localization", known: Keys.groupLocalization),
+                      let nameNode = decoder.requireField(locFields, "name"),
+                      let name = decoder.string(nameNode, "name")
+                else { continue }
+                var localization = GroupLocalization(locale: entry.key, name: name)
+                localization.appName = locFields["app_name"].flatMap { decoder.string($0, "app_name") }
+                localization.positions.locale = entry.keyNode.position
+                localization.positions.name = nameNode.position
+                localization.positions.appName = locFields["app_name"]?.position
+                group.localizations.append(localization)
+            }
+        }
+        return group
+    }
+
+    private enum ProductEntry {
+        case product(Product)
+        /// The entry could not be read; its id, when it had one.
+        case unreadable(String?)
+    }
+
+    private mutating func decodeProduct(_ node: Node) -> ProductEntry {
+        guard let fields = decoder.fields(node, "a product", known: Keys.product) else { return .unreadable(nil) }
+        guard let idNode = decoder.requireField(fields, "id"), let id = decoder.string(idNode, "a product id") else {
+            return .unreadable(nil)
+        }
+        let what = "product '\(id)'"
+        guard let typeNode = decoder.requireField(fields, "type", what: what),
+              let type: ProductType = decoder.enumeration(typeNode, "type")
+        else { return .unreadable(id) }
+        var product = Product(id: id, type: type)
+        product.positions.entry = node.position
+        product.positions.id = idNode.position
+        product.positions.type = typeNode.position
+        if let statusNode = fields["status"], let status: ProductStatus = decoder.enumeration(statusNode, "status") {
+            product.status = status
+            product.positions.status = statusNode.position
+        }
+        if let nameNode = fields["reference_name"] {
+            product.referenceName = decoder.string(nameNode, "reference_name")
+            product.positions.referenceName = nameNode.position
+        } else if product.status != .removed {
+            decoder.report(.missingField, "\(what) is missing required field 'reference_name'", at: node.position)
+        }
+        if let value = fields["cleared_for_sale"].flatMap({ decoder.bool($0, "cleared_for_sale") }) { product.clearedForSale = value }
+        if let sharing = fields["family_sharing"], let value = decoder.bool(sharing, "family_sharing") {
+            product.familySharing = value
+            product.positions.familySharing = sharing.position
+        }
+        if let hosted = fields["hosted_content"], let value = decoder.bool(hosted, "hosted_content") {
+            product.hostedContent = value
+            product.positions.hostedContent = hosted.position
+        }
+        product.price = fields["price"].flatMap { decodePrice($0) }
+        if let localizations = fields["localizations"] {
+            product.positions.localizations = localizations.position
+            product.localizations = decodeLocalizations(localizations)
+        }
+        product.review = fields["review"].flatMap { decodeReview($0) }
+        product.promotion = fields["promotion"].flatMap { decodePromotion($0) }
+        if let subscription = fields["subscription"] {
+            product.positions.subscription = fields.keyPosition("subscription")
+            product.subscription = decodeSubscription(subscription)
+        }
+        product.clientData = fields["client_data"].flatMap { node in
+            guard node.kind == .mapping else {
+                decoder.report(.invalidValue, "expected client_data to be a mapping, found \(node.kindDescription)", at: node.position)
+                return nil
+            }
+            return decoder.jsonValue(node)
+        }
+        return .product(product)
+    }
+
+    private mutating func decodePrice(_ node: Node) -> Price? {
+        guard let fields = decoder.fields(node, "price", known: Keys.price) else { return nil }
+        var price = Price()
+        price.positions.entry = node.position
+        if let tierNode = fields["tier"] {
+            price.tier = decoder.integer(tierNode, "the price tier")
+            price.positions.tier = tierNode.position
+        }
+        if let storefronts = fields["storefronts"] {
+            for entry in decoder.entries(storefronts, "storefronts") {
+                guard let scalar = entry.value.scalar else {
+                    decoder.report(.invalidValue, "expected the \(entry.key) price to be a decimal number, found \(entry.value.kindDescription)",
+                                   at: entry.value.position)
+                    continue
+                }
+                price.storefronts.append(StorefrontPrice(storefront: entry.key, amount: scalar.text, position: entry.keyNode.position))
+            }
+        }
+        return price
+    }
+
+    private mutating func decodeLocalizations(_ node: Node) -> [Localization] {
+        var result: [Localization] = []
+        for entry in decoder.entries(node, "localizations") {
+            guard let fields = decoder.fields(entry.value, "the \(entry.key) localization", known: Keys.localization),
+                  let nameNode = decoder.requireField(fields, "display_name"),
+                  let name = decoder.string(nameNode, "display_name")
+            else { continue }
+            var localization = Localization(locale: entry.key, displayName: name)
+            localization.positions.locale = entry.keyNode.position
+            localization.positions.displayName = nameNode.position
+            if let descriptionNode = fields["description"] {
+                localization.description = decoder.string(descriptionNode, "description")
+                localization.positions.description = descriptionNode.position
+            }
+            result.append(localization)
+        }
+        return result
+    }
+
+    private mutating func decodeReview(_ node: Node) -> ReviewInfo? {
+        guard let fields = decoder.fields(node, "review", known: Keys.review) else { return nil }
+        var review = ReviewInfo()
+        if let notes = fields["notes"] {
+            review.notes = decoder.string(notes, "review notes")
+            review.positions.notes = notes.position
+        }
+        if let screenshot = fields["screenshot"] {
+            review.screenshot = decoder.string(screenshot, "the review screenshot path")
+            review.positions.screenshot = screenshot.position
+        }
+        return review
+    }
+
+    private mutating func decodePromotion(_ node: Node) -> Promotion? {
+        guard let fields = decoder.fields(node, "promotion", known: Keys.promotion) else { return nil }
+        var promotion = Promotion()
+        promotion.positions.entry = node.position
+        if let visible = fields["visible"].flatMap({ decoder.bool($0, "promotion visible") }) { promotion.visible = visible }
+        if let orderNode = fields["order"] {
+            promotion.order = decoder.integer(orderNode, "the promotion order")
+            promotion.positions.order = orderNode.position
+        }
+        return promotion
+    }
+
+    private mutating func decodeSubscription(_ node: Node) -> SubscriptionTerms? {
+        guard let fields = decoder.fields(node, "subscription", known: Keys.subscription) else { return nil }
+        let groupNode = decoder.requireField(fields, "group")
+        let durationNode = decoder.requireField(fields, "duration")
+        guard let groupNode, let group = decoder.string(groupNode, "the subscription group"),
+              let durationNode,
+              let duration: SubscriptionPeriod = decoder.enumeration(durationNode, "the subscription duration",
+                                                                     allowed: SubscriptionPeriod.subscriptionDurations)
+        else { return nil }
+        var terms = SubscriptionTerms(group: group, duration: duration)
+        terms.positions.entry = node.position
+        terms.positions.group = groupNode.position
+        terms.positions.duration = durationNode.position
+        if let rankNode = fields["rank"] {
+            terms.rank = decoder.integer(rankNode, "the subscription rank")
+            terms.positions.rank = rankNode.position
+        }
+        terms.freeTrialDuration = fields["free_trial_duration"].flatMap { decoder.enumeration($0, "free_trial_duration") }
+        terms.bonusDuration = fields["bonus_duration"].flatMap { decoder.enumeration($0, "bonus_duration") }
+        return terms
+    }
+
+    private mutating func decodeList(_ node: Node) -> ProductListDeclaration? {
+        guard let fields = decoder.fields(node, "a list", known: Keys.list),
+              let pathNode = decoder.requireField(fields, "path"),
+              let path = decoder.string(pathNode, "the list path")
+        else { return nil }
+        let format: ProductListFormat
+        if let formatNode = fields["format"] {
+            guard let declared: ProductListFormat = decoder.enumeration(formatNode, "the list format") else { return nil }
+            format = declared
+        } else if let implied = ProductListFormat.implied(byFileName: path) {
+            format = implied
+        } else {
+            decoder.report(.missingField,
+                           "list '\(path)' needs a 'format' (plist, v1 or v2): its file name does not say", at: node.position)
+            return nil
+        }
+        let environment = fields["environment"].flatMap { decoder.enumeration($0, "the list environment") } ?? Environment.production
+        return ProductListDeclaration(path: path, format: format, environment: environment, position: pathNode.position)
+    }
+}

@@ -1,0 +1,38 @@
+/// Reads a catalog file: YAML through libyaml (JSON is YAML too, so JSON catalogs load as well),
+/// then ``CatalogDecoder``. Syntax problems and structural problems come back as diagnostics.
+public struct CatalogLoader: Sendable {
+    public var limits: DocumentLimits
+
+    public init(limits: DocumentLimits = .default) {
+        self.limits = limits
+    }
+
+    public struct Result: Sendable {
+        /// Nil when the file is not a catalog this iapcat can read.
+        public var catalog: Catalog?
+        public var diagnostics: [Diagnostic]
+    }
+
+    public func load(_ path: String) throws(InputError) -> Result {
+        load(try InputFile.read(path), file: path)
+    }
+
+    public func load(_ bytes: [UInt8], file: String) -> Result {
+        let parsed: YAMLParser.Result
+        do {
+            parsed = try YAMLParser(limits: limits).parse(bytes)
+        } catch {
+            return Result(catalog: nil, diagnostics: [Diagnostic(.yamlSyntax, error.message, at: SourceLocation(file: file, error.position))])
+        }
+        return decode(parsed.document, findings: parsed.findings, file: file)
+    }
+
+    /// Decodes an already parsed document (e.g. a JSON catalog recognised by ``InputKind``).
+    public func decode(_ document: SourceDocument, findings: [DocumentFinding], file: String) -> Result {
+        var diagnostics = findings.map { Diagnostic($0.rule, $0.message, at: SourceLocation(file: file, $0.position)) }
+        var decoder = CatalogDecoder(file: file)
+        let decoded = decoder.decode(document)
+        diagnostics += decoded.diagnostics
+        return Result(catalog: decoded.catalog, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads an input file whole, refusing what is not a regular file or is larger than a limit, so
+/// a FIFO, a device or a huge file gives a clear message rather than a hang.
+public enum InputFile {
+    /// The largest input iapcat reads: 256 MiB, far beyond any real catalog (50,000 products ≈ 14 MB).
+    public static let defaultSizeLimit = 256 << 20
+
+    public static func read(_ path: String, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw InputError(path: path, reason: errnoReason()) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
+            throw InputError(path: path, reason: "is \(kind)")
+        }
+        guard info.st_size <= sizeLimit else {
+            throw InputError(path: path, reason: "is \(info.st_size) bytes, more than the \(sizeLimit >> 20) MiB iapcat reads")
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InputError(path: path, reason: errnoReason()) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var total = 0
+        while total < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw InputError(path: path, reason: errnoReason())
+            }
+            if count == 0 { break }
+            total += count
+        }
+        if total < bytes.count { bytes.removeSubrange(total...) }
+        return bytes
+    }
+
+    /// Whether `path` names an existing regular file.
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    private static func errnoReason() -> String {
+        switch errno {
+        case ENOENT: "does not exist"
+        case EACCES: "is not readable (permission denied)"
+        case ENOTDIR: "has a path component that is not a directory"
+        default: String(cString: strerror(errno))
+        }
+    }
+}
+
+/// A file that could not be read.
+public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,32 @@
+/// What an input file is, recognised by its content: a binary or XML plist, a JSON list
+/// (array → v1, object → v2), a JSON catalog (an object with `format_version`), or otherwise a
+/// YAML catalog.
+public enum InputKind: Equatable, Sendable {
+    case catalog
+    case plist
+    case jsonList
+
+    public static func detect(_ bytes: [UInt8]) -> InputKind {
+        if bytes.starts(with: Array("bplist".utf8)) { return .plist }
+        var index = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        guard index < bytes.count else { return .catalog }
+        switch bytes[index] {
+        case UInt8(ascii: "<"): return .plist
+        case UInt8(ascii: "["): return .jsonList
+        case UInt8(ascii: "{"): return containsFormatVersionKey(bytes) ? .catalog : .jsonList
+        default: return .catalog
+        }
+    }
+
+    /// Whether the text mentions `"format_version"` or `format_version:` — only catalogs do.
+    private static func containsFormatVersionKey(_ bytes: [UInt8]) -> Bool {
+        let needle = Array("format_version".utf8)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            if bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,229 @@
+internal import CLibXML2
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reads the property-list array of product identifiers that apps embed.
+///
+/// XML plists are parsed by libxml2 with line numbers and without ever loading the DTD the
+/// DOCTYPE names, external entities, or the network; a plist that declares entities is refused
+/// before parsing. libxml2 gives lines but no columns, so the column of an entry is found by
+/// scanning its line: it is the column of the first character after `<string>` (the k-th
+/// `<string>` of that line for the k-th entry on it). Binary plists (`bplist00`) are read with
+/// Foundation; their entries are located by array index.
+public struct PlistReader {
+    public init() {}
+
+    public func read(_ bytes: [UInt8], file: String) -> (list: ProductList?, diagnostics: [Diagnostic]) {
+        var diagnostics = DiagnosticCollector()
+        if bytes.starts(with: Array("bplist".utf8)) {
+            let list = readBinary(bytes, file: file, diagnostics: &diagnostics)
+            return (list, diagnostics.diagnostics)
+        }
+        if let declaration = Self.entityDeclaration(in: bytes) {
+            diagnostics.report(.xmlEntities, "the plist declares an XML entity; iapcat never expands or fetches entities",
+                               file: file, at: declaration)
+            return (nil, diagnostics.diagnostics)
+        }
+        let list = readXML(bytes, file: file, diagnostics: &diagnostics)
+        return (list, diagnostics.diagnostics)
+    }
+
+    // MARK: XML
+
+    private static let parseOptions = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+            | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
+
+    private func readXML(_ bytes: [UInt8], file: String, diagnostics: inout DiagnosticCollector) -> ProductList? {
+        guard let context = xmlNewParserCtxt() else {
+            diagnostics.report(.plistSyntax, "libxml2 could not allocate a parser", file: file, at: nil)
+            return nil
+        }
+        defer { xmlFreeParserCtxt(context) }
+        let document = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                xmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), file, nil, Self.parseOptions)
+            }
+        }
+        guard let document else {
+            let (message, position) = Self.lastError(context)
+            diagnostics.report(.plistSyntax, message, file: file, at: position)
+            return nil
+        }
+        defer { xmlFreeDoc(document) }
+        guard let root = xmlDocGetRootElement(document), Self.name(root) == "plist" else {
+            diagnostics.report(.invalidListStructure, "the top element must be <plist>", file: file, at: .start)
+            return nil
+        }
+        let children = Self.elementChildren(root)
+        guard children.count == 1, let array = children.first, Self.name(array) == "array" else {
+            let found = children.first.map { "<\(Self.name($0))>" } ?? "nothing"
+            diagnostics.report(.invalidListStructure, "a product-ID plist must hold one <array> of <string>s, found \(found)",
+                               file: file, at: SourcePosition(line: Int(xmlGetLineNo(root)), column: 1))
+            return nil
+        }
+        var locator = ColumnLocator(bytes: bytes, arrayLine: Int(xmlGetLineNo(array)))
+        var list = ProductList(file: file, format: .plist)
+        for element in Self.elementChildren(array) {
+            let line = Int(xmlGetLineNo(element))
+            let column = locator.columnAfterNextStringTag(onLine: line)
+            let location = SourceLocation(file: file, line: line, column: column)
+            let name = Self.name(element)
+            if name == "string" {
+                let text = Self.textContent(element)
+                list.entries.append(ProductListEntry(.identifier(text), at: location))
+            } else {
+                list.entries.append(ProductListEntry(.notAString("<\(name)>"), at: location))
+            }
+        }
+        return list
+    }
+
+    private static func name(_ node: xmlNodePtr) -> String {
+        node.pointee.name.map { String(cString: $0) } ?? ""
+    }
+
+    /// The concatenated text of an element's text children (entities were refused up front).
+    private static func textContent(_ node: xmlNodePtr) -> String {
+        var text = ""
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_TEXT_NODE, let content = current.pointee.content {
+                text += String(cString: content)
+            }
+            child = current.pointee.next
+        }
+        return text
+    }
+
+    private static func elementChildren(_ node: xmlNodePtr) -> [xmlNodePtr] {
+        var result: [xmlNodePtr] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { result.append(current) }
+            child = current.pointee.next
+        }
+        return result
+    }
+
+    private static func lastError(_ context: xmlParserCtxtPtr) -> (String, SourcePosition) {
+        guard let error = xmlCtxtGetLastError(context) else { return ("malformed XML", .start) }
+        var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+        while message.last == "\n" || message.last == " " { message.removeLast() }
+        let line = max(Int(error.pointee.line), 1)
+        let column = max(Int(error.pointee.int2), 1)
+        return (message, SourcePosition(line: line, column: column))
+    }
+
+    /// The position of the first `<!ENTITY` in `bytes`, if any.
+    static func entityDeclaration(in bytes: [UInt8]) -> SourcePosition? {
+        let needle = Array("<!ENTITY".utf8)
+        guard bytes.count >= needle.count else { return nil }
+        var index = 0
+        while index <= bytes.count - needle.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!"),
+               bytes[index..<index + needle.count].elementsEqual(needle) {
+                return bytes.withUnsafeBufferPointer { TextPositions.position(ofByte: index, in: $0) }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    // MARK: Binary
+
+    private struct BinaryEntry: Decodable {
+        var value: ProductListEntry.Value
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                value = .identifier(text)
+            } else if (try? container.decode(Int.self)) != nil || (try? container.decode(Double.self)) != nil {
+                value = .notAString("a number")
+            } else if (try? container.decode(Bool.self)) != nil {
+                value = .notAString("a boolean")
+            } else {
+                value = .notAString("a collection or data")
+            }
+        }
+    }
+
+    private func readBinary(_ bytes: [UInt8], file: String, diagnostics: inout DiagnosticCollector) -> ProductList? {
+        let entries: [BinaryEntry]
+        do {
+            entries = try PropertyListDecoder().decode([BinaryEntry].self, from: Data(bytes))
+        } catch DecodingError.typeMismatch {
+            diagnostics.report(.invalidListStructure, "a product-ID plist must hold an array of strings", file: file, at: nil)
+            return nil
+        } catch {
+            diagnostics.report(.plistSyntax, "not a readable binary property list", file: file, at: nil)
+            return nil
+        }
+        var list = ProductList(file: file, format: .plist, isBinary: true)
+        list.entries = entries.enumerated().map { index, entry in
+            ProductListEntry(entry.value, at: SourceLocation(file: file, index: index))
+        }
+        return list
+    }
+}
+
+/// Finds the column after the k-th `<string>` start tag of a line, for the k-th entry on it.
+private struct ColumnLocator {
+    let bytes: [UInt8]
+    /// The line of `<array>`: entries on it are counted after its start tag.
+    let arrayLine: Int
+    private var lineStarts: [Int] = []
+    private var currentLine = 0
+    private var entriesOnLine = 0
+
+    init(bytes: [UInt8], arrayLine: Int) {
+        self.bytes = bytes
+        self.arrayLine = arrayLine
+    }
+
+    mutating func columnAfterNextStringTag(onLine line: Int) -> Int {
+        if lineStarts.isEmpty { lineStarts = TextPositions.lineStarts(bytes) }
+        if line != currentLine {
+            currentLine = line
+            entriesOnLine = 0
+        }
+        entriesOnLine += 1
+        guard line >= 1, line <= lineStarts.count else { return 1 }
+        let start = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        var seen = 0
+        var index = start
+        if line == arrayLine, let arrayTag = firstIndex(of: Array("<array".utf8), in: start..<end),
+           let close = bytes[arrayTag..<end].firstIndex(of: UInt8(ascii: ">")) {
+            index = close + 1
+        }
+        while index < end {
+            if bytes[index] == UInt8(ascii: "<") {
+                // Any element start tag counts: the k-th entry is the k-th element on its line.
+                let next = index + 1 < end ? bytes[index + 1] : 0
+                if next != UInt8(ascii: "/") && next != UInt8(ascii: "!") && next != UInt8(ascii: "?") {
+                    seen += 1
+                    if seen == entriesOnLine, let close = bytes[index..<end].firstIndex(of: UInt8(ascii: ">")) {
+                        return bytes.withUnsafeBufferPointer { TextPositions.characterCount($0, from: start, to: close + 1) } + 1
+                    }
+                }
+            }
+            index += 1
+        }
+        return 1
+    }
+
+    private func firstIndex(of needle: [UInt8], in range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index + needle.count <= range.upperBound {
+            if bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,27 @@
+/// The app the catalog belongs to.
+public struct AppInfo: Sendable, Equatable {
+    /// The default locale when a catalog names none.
+    public static let fallbackLocale = "en-US"
+
+    public var bundleID: String
+    /// App Store Connect's numeric app id (the bulk upload's `apple_id`).
+    public var appleID: String?
+    /// App Store Connect's SKU (the bulk upload's `vendor_id`).
+    public var sku: String?
+    /// The locale every product and subscription group must be localized in.
+    public var defaultLocale: String
+    public var positions = Positions()
+
+    public struct Positions: Sendable, Equatable {
+        public var entry: SourcePosition?
+        public var defaultLocale: SourcePosition?
+        public init() {}
+    }
+
+    public init(bundleID: String, appleID: String? = nil, sku: String? = nil, defaultLocale: String = AppInfo.fallbackLocale) {
+        self.bundleID = bundleID
+        self.appleID = appleID
+        self.sku = sku
+        self.defaultLocale = defaultLocale
+    }
+}

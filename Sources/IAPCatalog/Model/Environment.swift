@@ -1,0 +1,7 @@
+/// The StoreKit environment a product-ID list serves.
+public enum Environment: String, Sendable, CaseIterable {
+    /// Real users: StoreKit returns only approved, cleared-for-sale products.
+    case production
+    /// Development and review: StoreKit returns every product configured in App Store Connect.
+    case sandbox
+}

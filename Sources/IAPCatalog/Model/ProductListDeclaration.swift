@@ -1,0 +1,36 @@
+/// A product-ID list file that the catalog declares: where it is, its format, what it serves.
+public struct ProductListDeclaration: Sendable, Equatable {
+    /// Path relative to the catalog file.
+    public var path: String
+    public var format: ProductListFormat
+    public var environment: Environment
+    public var position: SourcePosition?
+
+    public init(path: String, format: ProductListFormat, environment: Environment = .production, position: SourcePosition? = nil) {
+        self.path = path
+        self.format = format
+        self.environment = environment
+        self.position = position
+    }
+}
+
+/// The formats of product-ID lists.
+public enum ProductListFormat: String, Sendable, CaseIterable {
+    /// A property-list array of strings embedded in the app (XML or binary).
+    case plist
+    /// `products_v1.json`: a JSON array of identifier strings.
+    case v1
+    /// `products_v2.json`: a versioned JSON object with display data (schemas/products_v2.schema.json).
+    case v2
+
+    /// The format a file name implies: `.plist`, or `_v1`/`_v2` before `.json`; nil when it says nothing.
+    public static func implied(byFileName name: String) -> ProductListFormat? {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".plist") { return .plist }
+        guard lower.hasSuffix(".json") else { return nil }
+        let stem = lower.dropLast(5)
+        if stem.hasSuffix("v1") { return .v1 }
+        if stem.hasSuffix("v2") { return .v2 }
+        return nil
+    }
+}

@@ -1,0 +1,21 @@
+/// How a product is promoted on the App Store product page.
+public struct Promotion: Sendable, Equatable {
+    /// App Store Connect shows at most this many promoted in-app purchases.
+    public static let limit = 20
+
+    public var visible: Bool
+    /// Position among promoted products, 1 first.
+    public var order: Int?
+    public var positions = Positions()
+
+    public struct Positions: Sendable, Equatable {
+        public var entry: SourcePosition?
+        public var order: SourcePosition?
+        public init() {}
+    }
+
+    public init(visible: Bool = true, order: Int? = nil) {
+        self.visible = visible
+        self.order = order
+    }
+}

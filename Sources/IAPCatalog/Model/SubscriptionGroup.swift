@@ -1,0 +1,44 @@
+/// A group of auto-renewable subscriptions a customer can hold only one of at a time.
+public struct SubscriptionGroup: Sendable, Equatable {
+    /// Catalog-local key that products refer to.
+    public var id: String
+    public var referenceName: String
+    public var localizations: [GroupLocalization]
+    public var positions = Positions()
+
+    public struct Positions: Sendable, Equatable {
+        public var entry: SourcePosition?
+        public var id: SourcePosition?
+        public var referenceName: SourcePosition?
+        public var localizations: SourcePosition?
+        public init() {}
+    }
+
+    public init(id: String, referenceName: String, localizations: [GroupLocalization] = []) {
+        self.id = id
+        self.referenceName = referenceName
+        self.localizations = localizations
+    }
+}
+
+/// A subscription group's name in one locale, as the App Store shows it.
+public struct GroupLocalization: Sendable, Equatable {
+    public var locale: String
+    public var name: String
+    /// The app name shown with the subscription, when it differs from the app's own.
+    public var appName: String?
+    public var positions = Positions()
+
+    public struct Positions: Sendable, Equatable {
+        public var locale: SourcePosition?
+        public var name: SourcePosition?
+        public var appName: SourcePosition?
+        public init() {}
+    }
+
+    public init(locale: String, name: String, appName: String? = nil) {
+        self.locale = locale
+        self.name = name
+        self.appName = appName
+    }
+}

@@ -1,0 +1,28 @@
+/// The subscription part of an auto-renewable product.
+public struct SubscriptionTerms: Sendable, Equatable {
+    /// The id of a ``SubscriptionGroup``.
+    public var group: String
+    public var duration: SubscriptionPeriod
+    /// Level of service within the group, 1 highest.
+    public var rank: Int?
+    public var freeTrialDuration: SubscriptionPeriod?
+    public var bonusDuration: SubscriptionPeriod?
+    public var positions = Positions()
+
+    public struct Positions: Sendable, Equatable {
+        public var entry: SourcePosition?
+        public var group: SourcePosition?
+        public var duration: SourcePosition?
+        public var rank: SourcePosition?
+        public init() {}
+    }
+
+    public init(group: String, duration: SubscriptionPeriod, rank: Int? = nil,
+                freeTrialDuration: SubscriptionPeriod? = nil, bonusDuration: SubscriptionPeriod? = nil) {
+        self.group = group
+        self.duration = duration
+        self.rank = rank
+        self.freeTrialDuration = freeTrialDuration
+        self.bonusDuration = bonusDuration
+    }
+}

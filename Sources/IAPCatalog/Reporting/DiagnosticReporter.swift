@@ -1,0 +1,18 @@
+/// Renders a lint result in one output format. Reports go to stdout; nothing else does.
+public protocol DiagnosticReporter: Sendable {
+    func report(_ result: LintResult) -> String
+}
+
+/// The output formats of `iapcat lint --format`.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    case text, json, github, sarif
+
+    public var reporter: any DiagnosticReporter {
+        switch self {
+        case .text: TextReporter()
+        case .json: JSONReporter()
+        case .github: GitHubActionsReporter()
+        case .sarif: SARIFReporter()
+        }
+    }
+}

@@ -1,0 +1,22 @@
+/// A JSON array of diagnostics, one object each with `file`, `line`, `column` (or `index` for
+/// binary-plist entries), `severity`, `rule` and `message`, in report order.
+public struct JSONReporter: DiagnosticReporter {
+    public init() {}
+
+    public func report(_ result: LintResult) -> String {
+        JSONWriter.serialize(.array(result.diagnostics.map(Self.object)))
+    }
+
+    static func object(_ diagnostic: Diagnostic) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("file", .string(diagnostic.location.file))]
+        if let line = diagnostic.location.line { members.append(("line", .int(line))) }
+        if let column = diagnostic.location.column { members.append(("column", .int(column))) }
+        if let index = diagnostic.location.index { members.append(("index", .int(index))) }
+        members += [
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("rule", .string(diagnostic.rule.rawValue)),
+            ("message", .string(diagnostic.message)),
+        ]
+        return .object(members)
+    }
+}

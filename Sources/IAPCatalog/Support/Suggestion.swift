@@ -1,0 +1,49 @@
+/// "Did you mean …?" for near misses: case differences and small typos.
+public enum Suggestion {
+    /// The candidate closest to `word` if it is near enough to be a likely typo: equal ignoring
+    /// case, or within an edit distance of 1 (short words) to 2 (longer ones).
+    public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
+        let lowered = word.lowercased()
+        let limit = word.count <= 4 ? 1 : 2
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates where candidate != word {
+            if candidate.lowercased() == lowered { return candidate }
+            guard abs(candidate.count - word.count) <= limit else { continue }
+            let distance = editDistance(lowered, candidate.lowercased(), limit: limit)
+            if distance <= limit, distance < (best?.distance ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
+    }
+
+    /// `"; did you mean 'x'?"` or the empty string.
+    static func hint<S: Sequence>(for word: String, in candidates: S) -> String where S.Element == String {
+        closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// Damerau–Levenshtein (optimal string alignment) distance, stopping early past `limit`.
+    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previousPrevious[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return rowMinimum }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        return previous[b.count]
+    }
+}

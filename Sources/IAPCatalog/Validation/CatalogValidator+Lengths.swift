@@ -1,0 +1,65 @@
+extension CatalogValidator.Check {
+    /// Text limits App Store Connect enforces (`length_limit`) or documents inconsistently
+    /// (`length_advisory`: some of its screens accept 35/55 where the documented limit is 30/45).
+    enum Limits {
+        static let referenceName = 2...64
+        static let displayNameMinimum = 2
+        static let displayNameAdvisory = 30
+        static let descriptionAdvisory = 10...45
+        static let reviewNotes = 4_000
+        static let groupName = 2...75
+        static let groupAppNameAdvisory = 30
+    }
+
+    mutating func lengths() {
+        for group in catalog.subscriptionGroups {
+            checkRange(group.referenceName, Limits.referenceName, "the reference name of group '\(group.id)'", at: group.positions.referenceName)
+            for localization in group.localizations {
+                checkRange(localization.name, Limits.groupName, "the \(localization.locale) name of group '\(group.id)'",
+                           at: localization.positions.name)
+                if let appName = localization.appName, appName.count > Limits.groupAppNameAdvisory {
+                    report(.lengthAdvisory,
+                           "the \(localization.locale) app name of group '\(group.id)' is \(appName.count) characters; the documented limit is \(Limits.groupAppNameAdvisory)",
+                           at: localization.positions.appName)
+                }
+            }
+        }
+        for product in liveProducts {
+            if let name = product.referenceName {
+                checkRange(name, Limits.referenceName, "the reference name of '\(product.id)'", at: product.positions.referenceName)
+            }
+            for localization in product.localizations {
+                let count = localization.displayName.count
+                if count < Limits.displayNameMinimum {
+                    report(.lengthLimit,
+                           "the \(localization.locale) display name of '\(product.id)' is \(count) characters; App Store Connect needs at least \(Limits.displayNameMinimum)",
+                           at: localization.positions.displayName)
+                } else if count > Limits.displayNameAdvisory {
+                    report(.lengthAdvisory,
+                           "the \(localization.locale) display name of '\(product.id)' is \(count) characters; the documented limit is \(Limits.displayNameAdvisory)",
+                           at: localization.positions.displayName)
+                }
+                if let description = localization.description, !Limits.descriptionAdvisory.contains(description.count) {
+                    let bound = description.count > Limits.descriptionAdvisory.upperBound
+                        ? "the documented limit is \(Limits.descriptionAdvisory.upperBound)"
+                        : "bulk upload needed at least \(Limits.descriptionAdvisory.lowerBound)"
+                    report(.lengthAdvisory,
+                           "the \(localization.locale) description of '\(product.id)' is \(description.count) characters; \(bound)",
+                           at: localization.positions.description)
+                }
+            }
+            if let notes = product.review?.notes, notes.count > Limits.reviewNotes {
+                report(.lengthLimit,
+                       "the review notes of '\(product.id)' are \(notes.count) characters; App Store Connect allows at most \(Limits.reviewNotes)",
+                       at: product.review?.positions.notes)
+            }
+        }
+    }
+
+    private mutating func checkRange(_ text: String, _ range: ClosedRange<Int>, _ what: String, at position: SourcePosition?) {
+        let count = text.count
+        guard !range.contains(count) else { return }
+        let bound = count < range.lowerBound ? "at least \(range.lowerBound)" : "at most \(range.upperBound)"
+        report(.lengthLimit, "\(what) is \(count) characters; App Store Connect allows \(bound)", at: position)
+    }
+}

@@ -1,0 +1,37 @@
+extension CatalogValidator.Check {
+    /// `unknown_locale`, `missing_default_locale`.
+    mutating func locales() {
+        let defaultLocale = catalog.app.defaultLocale
+        checkLocale(defaultLocale, at: catalog.app.positions.defaultLocale)
+        for group in catalog.subscriptionGroups {
+            for localization in group.localizations {
+                checkLocale(localization.locale, at: localization.positions.locale)
+            }
+            if !group.localizations.contains(where: { $0.locale == defaultLocale }) {
+                report(.missingDefaultLocale,
+                       "subscription group '\(group.id)' has no \(defaultLocale) localization (the app's default locale)",
+                       at: group.positions.localizations ?? group.positions.entry)
+            }
+        }
+        for product in liveProducts {
+            for localization in product.localizations {
+                checkLocale(localization.locale, at: localization.positions.locale)
+            }
+            if !product.localizations.contains(where: { $0.locale == defaultLocale }) {
+                report(.missingDefaultLocale,
+                       "product '\(product.id)' has no \(defaultLocale) localization (the app's default locale)",
+                       at: product.positions.localizations ?? product.positions.entry)
+            }
+        }
+    }
+
+    private mutating func checkLocale(_ code: String, at position: SourcePosition?) {
+        guard !AppStoreLocales.codes.contains(code) else { return }
+        if let canonical = AppStoreLocales.canonical(code) {
+            report(.unknownLocale, "unknown locale '\(code)'; App Store Connect spells it '\(canonical)'", at: position)
+        } else {
+            report(.unknownLocale, "unknown locale '\(code)'" + Suggestion.hint(for: code, in: AppStoreLocales.codes.sorted()),
+                   at: position)
+        }
+    }
+}

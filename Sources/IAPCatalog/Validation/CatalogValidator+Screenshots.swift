@@ -1,0 +1,13 @@
+extension CatalogValidator.Check {
+    /// `screenshot_not_found`: paths resolve against the catalog's directory.
+    mutating func reviewScreenshots() {
+        for product in liveProducts {
+            guard let review = product.review, let screenshot = review.screenshot else { continue }
+            let path = FilePaths.join(directory, screenshot)
+            if !fileExists(path) {
+                report(.screenshotNotFound, "review screenshot '\(screenshot)' of '\(product.id)' not found (looked for \(path))",
+                       at: review.positions.screenshot)
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// Checks a product-ID list against the catalog as StoreKit would judge it: every identifier
+/// must exist, and a production list may name only what StoreKit returns in production.
+public struct ProductListValidator: Sendable {
+    /// "Did you mean" is computed for this many unknown identifiers per list; past that (a list
+    /// checked against the wrong catalog) only exact case-insensitive matches are suggested.
+    public static let suggestionBudget = 200
+
+    private let productsByID: [String: Product]
+    private let productsByLowercasedID: [String: String]
+    private let unreadableIDs: Set<String>
+    private let allIDs: [String]
+
+    public init(catalog: Catalog) {
+        var byID: [String: Product] = [:]
+        byID.reserveCapacity(catalog.products.count)
+        var byLowercased: [String: String] = [:]
+        for product in catalog.products where byID[product.id] == nil {
+            byID[product.id] = product
+            byLowercased[product.id.lowercased()] = product.id
+        }
+        productsByID = byID
+        productsByLowercasedID = byLowercased
+        unreadableIDs = catalog.unreadableProductIDs
+        allIDs = catalog.products.filter { $0.status != .removed }.map(\.id)
+    }
+
+    /// The findings for `list`, served in `environment`.
+    public func validate(_ list: ProductList, environment: Environment) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var firstLocation: [String: SourceLocation] = [:]
+        firstLocation.reserveCapacity(list.entries.count)
+        var suggestionsLeft = Self.suggestionBudget
+        for entry in list.entries {
+            let location = entry.location
+            let id: String
+            switch entry.value {
+            case .notAString(let found):
+                diagnostics.append(Diagnostic(.malformedEntry, "expected an identifier string, found \(found)", at: location))
+                continue
+            case .identifier(let text):
+                id = text
+            }
+            if id.isEmpty {
+                diagnostics.append(Diagnostic(.malformedEntry, "empty identifier", at: location))
+                continue
+            }
+            if id.first!.isWhitespace || id.last!.isWhitespace {
+                let trimmed = id.trimmingWhitespace()
+                diagnostics.append(Diagnostic(
+                    .malformedEntry, "identifier '\(id)' has surrounding whitespace; StoreKit would not find '\(trimmed)' through it",
+                    at: location))
+                continue
+            }
+            if let first = firstLocation[id] {
+                diagnostics.append(Diagnostic(.duplicateListEntry, "'\(id)' is listed twice (first at \(Self.describe(first)))", at: location))
+                continue
+            }
+            firstLocation[id] = location
+            guard let product = productsByID[id] else {
+                if unreadableIDs.contains(id) { continue }
+                var message = "'\(id)' is not in the catalog: StoreKit would report it as an invalid product identifier"
+                if let caseMatch = productsByLowercasedID[id.lowercased()] {
+                    message += "; did you mean '\(caseMatch)'? (identifiers are case-sensitive)"
+                } else if suggestionsLeft > 0 {
+                    suggestionsLeft -= 1
+                    message += Suggestion.hint(for: id, in: allIDs)
+                }
+                diagnostics.append(Diagnostic(.unknownProductID, message, at: location))
+                continue
+            }
+            if product.status == .removed {
+                diagnostics.append(Diagnostic(.removedProductInList, "'\(id)' was removed from the App Store; StoreKit reports it as invalid",
+                                              at: location))
+            } else if environment == .production && product.status != .approved {
+                diagnostics.append(Diagnostic(
+                    .unapprovedInProduction,
+                    "'\(id)' is \(product.status.rawValue), not approved: StoreKit reports it as invalid in production", at: location))
+            } else if environment == .production && !product.clearedForSale {
+                diagnostics.append(Diagnostic(
+                    .notClearedForSale, "'\(id)' is not cleared for sale: StoreKit reports it as invalid in production", at: location))
+            }
+        }
+        return diagnostics
+    }
+
+    static func describe(_ location: SourceLocation) -> String {
+        if let line = location.line { return "line \(line)" }
+        if let index = location.index { return "index \(index)" }
+        return location.file
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import IAPCatalog
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `iapcat`: keeps an app's In-App Purchase catalog and product-ID lists honest.
+@main
+struct IAPCat: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "iapcat",
+        abstract: "Keep an app's In-App Purchase catalog and product-ID lists honest.",
+        discussion: """
+            The master catalog (YAML, see schemas/catalog.schema.json) is the source of truth for every \
+            product. `iapcat lint` checks it and the product-ID lists an app ships or fetches (plist, \
+            products_v1.json, products_v2.json), with file:line:column diagnostics for editors and CI.
+
+            Exit status: 0 no errors, 1 the inputs have errors (or warnings with --strict), 2 usage or I/O failure.
+            Shell completion: iapcat --generate-completion-script bash|zsh|fish
+            """,
+        version: IAPCatalogVersion.current,
+        subcommands: [Lint.self, Rules.self]
+    )
+
+    /// Runs the command, mapping usage errors to exit status 2 (argument-parser's default is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                Output.error(fullMessage(for: error))
+                Output.error("Run 'iapcat --help' for usage.")
+                Self.exit(withError: ExitCode(ExitStatus.usageOrIO))
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// The exit statuses iapcat documents.
+enum ExitStatus {
+    static let clean: Int32 = 0
+    static let inputErrors: Int32 = 1
+    static let usageOrIO: Int32 = 2
+}
