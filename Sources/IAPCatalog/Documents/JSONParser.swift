@@ -81,6 +81,7 @@ private struct JSONReader {
     func describeCurrent() -> String {
         guard offset < bytes.count else { return "end of file" }
         let byte = bytes[offset]
+        if byte == UInt8(ascii: "'") { return "\"'\"" }
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x" + String(byte, radix: 16, uppercase: true)
     }

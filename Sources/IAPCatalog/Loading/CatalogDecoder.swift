@@ -92,22 +92,23 @@ public struct CatalogDecoder {
               let id = decoder.string(idNode, "a subscription group id")
         else { return nil }
         let referenceName = decoder.requireField(fields, "reference_name").flatMap { decoder.string($0, "reference_name") }
-        var group = SubscriptionGroup(id: id, referenceName: referenceName ?? "")
+        var group = SubscriptionGroup(id: id, referenceName: referenceName)
         group.positions.entry = node.position
         group.positions.id = idNode.position
         group.positions.referenceName = fields["reference_name"]?.position
         if let localizations = fields["localizations"] {
-            group.positions.localizations = localizations.position
+            group.positions.localizations = fields.keyPosition("localizations")
             for entry in decoder.entries(localizations, "localizations") {
-                guard let locFields = decoder.fields(entry.value, "the \(entry.key) localization", known: Keys.groupLocalization),
-                      let nameNode = decoder.requireField(locFields, "name"),
-                      let name = decoder.string(nameNode, "name")
-                else { continue }
-                var localization = GroupLocalization(locale: entry.key, name: name)
-                localization.appName = locFields["app_name"].flatMap { decoder.string($0, "app_name") }
+                var localization = GroupLocalization(locale: entry.key, name: nil)
                 localization.positions.locale = entry.keyNode.position
-                localization.positions.name = nameNode.position
-                localization.positions.appName = locFields["app_name"]?.position
+                if let locFields = decoder.fields(entry.value, "the \(entry.key) localization", known: Keys.groupLocalization) {
+                    if let nameNode = decoder.requireField(locFields, "name") {
+                        localization.name = decoder.string(nameNode, "name")
+                        localization.positions.name = nameNode.position
+                    }
+                    localization.appName = locFields["app_name"].flatMap { decoder.string($0, "app_name") }
+                    localization.positions.appName = locFields["app_name"]?.position
+                }
                 group.localizations.append(localization)
             }
         }
@@ -154,7 +155,7 @@ public struct CatalogDecoder {
         }
         product.price = fields["price"].flatMap { decodePrice($0) }
         if let localizations = fields["localizations"] {
-            product.positions.localizations = localizations.position
+            product.positions.localizations = fields.keyPosition("localizations")
             product.localizations = decodeLocalizations(localizations)
         }
         product.review = fields["review"].flatMap { decodeReview($0) }
@@ -197,18 +198,19 @@ public struct CatalogDecoder {
     private mutating func decodeLocalizations(_ node: Node) -> [Localization] {
         var result: [Localization] = []
         for entry in decoder.entries(node, "localizations") {
-            guard let fields = decoder.fields(entry.value, "the \(entry.key) localization", known: Keys.localization),
-                  let nameNode = decoder.requireField(fields, "display_name"),
-                  let name = decoder.string(nameNode, "display_name")
-            else { continue }
-            var localization = Localization(locale: entry.key, displayName: name)
+            // An entry whose fields are broken still counts as present for its locale.
+            var localization = Localization(locale: entry.key, displayName: nil)
             localization.positions.locale = entry.keyNode.position
-            localization.positions.displayName = nameNode.position
+            defer { result.append(localization) }
+            guard let fields = decoder.fields(entry.value, "the \(entry.key) localization", known: Keys.localization) else { continue }
+            if let nameNode = decoder.requireField(fields, "display_name") {
+                localization.displayName = decoder.string(nameNode, "display_name")
+                localization.positions.displayName = nameNode.position
+            }
             if let descriptionNode = fields["description"] {
                 localization.description = decoder.string(descriptionNode, "description")
                 localization.positions.description = descriptionNode.position
             }
-            result.append(localization)
         }
         return result
     }
@@ -241,23 +243,23 @@ public struct CatalogDecoder {
 
     private mutating func decodeSubscription(_ node: Node) -> SubscriptionTerms? {
         guard let fields = decoder.fields(node, "subscription", known: Keys.subscription) else { return nil }
+        // Every field is read (and diagnosed) even when an earlier one is wrong.
         let groupNode = decoder.requireField(fields, "group")
+        let group = groupNode.flatMap { decoder.string($0, "the subscription group") }
         let durationNode = decoder.requireField(fields, "duration")
-        guard let groupNode, let group = decoder.string(groupNode, "the subscription group"),
-              let durationNode,
-              let duration: SubscriptionPeriod = decoder.enumeration(durationNode, "the subscription duration",
-                                                                     allowed: SubscriptionPeriod.subscriptionDurations)
-        else { return nil }
-        var terms = SubscriptionTerms(group: group, duration: duration)
-        terms.positions.entry = node.position
-        terms.positions.group = groupNode.position
-        terms.positions.duration = durationNode.position
-        if let rankNode = fields["rank"] {
-            terms.rank = decoder.integer(rankNode, "the subscription rank")
-            terms.positions.rank = rankNode.position
+        let duration: SubscriptionPeriod? = durationNode.flatMap {
+            decoder.enumeration($0, "the subscription duration", allowed: SubscriptionPeriod.subscriptionDurations)
         }
-        terms.freeTrialDuration = fields["free_trial_duration"].flatMap { decoder.enumeration($0, "free_trial_duration") }
-        terms.bonusDuration = fields["bonus_duration"].flatMap { decoder.enumeration($0, "bonus_duration") }
+        let rankNode = fields["rank"]
+        let rank = rankNode.flatMap { decoder.integer($0, "the subscription rank") }
+        let freeTrial: SubscriptionPeriod? = fields["free_trial_duration"].flatMap { decoder.enumeration($0, "free_trial_duration") }
+        let bonus: SubscriptionPeriod? = fields["bonus_duration"].flatMap { decoder.enumeration($0, "bonus_duration") }
+        guard let group, let duration else { return nil }
+        var terms = SubscriptionTerms(group: group, duration: duration, rank: rank, freeTrialDuration: freeTrial, bonusDuration: bonus)
+        terms.positions.entry = node.position
+        terms.positions.group = groupNode?.position
+        terms.positions.duration = durationNode?.position
+        terms.positions.rank = rankNode?.position
         return terms
     }
 

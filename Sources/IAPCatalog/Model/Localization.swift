@@ -1,7 +1,8 @@
 /// A product's name and description in one App Store locale.
 public struct Localization: Sendable, Equatable {
     public var locale: String
-    public var displayName: String
+    /// Nil only when the catalog's value could not be read (already diagnosed).
+    public var displayName: String?
     public var description: String?
     public var positions = Positions()
 
@@ -12,7 +13,7 @@ public struct Localization: Sendable, Equatable {
         public init() {}
     }
 
-    public init(locale: String, displayName: String, description: String? = nil) {
+    public init(locale: String, displayName: String?, description: String? = nil) {
         self.locale = locale
         self.displayName = displayName
         self.description = description

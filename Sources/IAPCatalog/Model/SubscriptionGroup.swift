@@ -2,7 +2,8 @@
 public struct SubscriptionGroup: Sendable, Equatable {
     /// Catalog-local key that products refer to.
     public var id: String
-    public var referenceName: String
+    /// Nil only when the catalog's value is missing or unreadable (already diagnosed).
+    public var referenceName: String?
     public var localizations: [GroupLocalization]
     public var positions = Positions()
 
@@ -14,7 +15,7 @@ public struct SubscriptionGroup: Sendable, Equatable {
         public init() {}
     }
 
-    public init(id: String, referenceName: String, localizations: [GroupLocalization] = []) {
+    public init(id: String, referenceName: String?, localizations: [GroupLocalization] = []) {
         self.id = id
         self.referenceName = referenceName
         self.localizations = localizations
@@ -24,7 +25,8 @@ public struct SubscriptionGroup: Sendable, Equatable {
 /// A subscription group's name in one locale, as the App Store shows it.
 public struct GroupLocalization: Sendable, Equatable {
     public var locale: String
-    public var name: String
+    /// Nil only when the catalog's value could not be read (already diagnosed).
+    public var name: String?
     /// The app name shown with the subscription, when it differs from the app's own.
     public var appName: String?
     public var positions = Positions()
@@ -36,7 +38,7 @@ public struct GroupLocalization: Sendable, Equatable {
         public init() {}
     }
 
-    public init(locale: String, name: String, appName: String? = nil) {
+    public init(locale: String, name: String?, appName: String? = nil) {
         self.locale = locale
         self.name = name
         self.appName = appName

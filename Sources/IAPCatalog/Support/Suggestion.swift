@@ -1,17 +1,23 @@
 /// "Did you mean …?" for near misses: case differences and small typos.
 public enum Suggestion {
     /// The candidate closest to `word` if it is near enough to be a likely typo: equal ignoring
-    /// case, or within an edit distance of 1 (short words) to 2 (longer ones).
+    /// case, or within an edit distance of 1 (words of up to 4 characters; for 1–2 characters only
+    /// a candidate that extends the word, as `US` → `USA`) or 2 (longer ones). Among equally near
+    /// candidates, one that extends `word` wins, then the first.
     public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
         let lowered = word.lowercased()
         let limit = word.count <= 4 ? 1 : 2
-        var best: (candidate: String, distance: Int)?
+        var best: (candidate: String, distance: Int, extends: Bool)?
         for candidate in candidates where candidate != word {
-            if candidate.lowercased() == lowered { return candidate }
+            let candidateLowered = candidate.lowercased()
+            if candidateLowered == lowered { return candidate }
             guard abs(candidate.count - word.count) <= limit else { continue }
-            let distance = editDistance(lowered, candidate.lowercased(), limit: limit)
-            if distance <= limit, distance < (best?.distance ?? .max) {
-                best = (candidate, distance)
+            let extends = candidateLowered.hasPrefix(lowered)
+            guard word.count > 2 || extends else { continue }
+            let distance = editDistance(lowered, candidateLowered, limit: limit)
+            guard distance <= limit else { continue }
+            if best == nil || distance < best!.distance || (distance == best!.distance && extends && !best!.extends) {
+                best = (candidate, distance, extends)
             }
         }
         return best?.candidate

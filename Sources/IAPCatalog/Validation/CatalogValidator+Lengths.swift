@@ -13,10 +13,14 @@ extension CatalogValidator.Check {
 
     mutating func lengths() {
         for group in catalog.subscriptionGroups {
-            checkRange(group.referenceName, Limits.referenceName, "the reference name of group '\(group.id)'", at: group.positions.referenceName)
+            if let name = group.referenceName {
+                checkRange(name, Limits.referenceName, "the reference name of group '\(group.id)'", at: group.positions.referenceName)
+            }
             for localization in group.localizations {
-                checkRange(localization.name, Limits.groupName, "the \(localization.locale) name of group '\(group.id)'",
-                           at: localization.positions.name)
+                if let name = localization.name {
+                    checkRange(name, Limits.groupName, "the \(localization.locale) name of group '\(group.id)'",
+                               at: localization.positions.name)
+                }
                 if let appName = localization.appName, appName.count > Limits.groupAppNameAdvisory {
                     report(.lengthAdvisory,
                            "the \(localization.locale) app name of group '\(group.id)' is \(appName.count) characters; the documented limit is \(Limits.groupAppNameAdvisory)",
@@ -29,7 +33,8 @@ extension CatalogValidator.Check {
                 checkRange(name, Limits.referenceName, "the reference name of '\(product.id)'", at: product.positions.referenceName)
             }
             for localization in product.localizations {
-                let count = localization.displayName.count
+                guard let displayName = localization.displayName else { continue }
+                let count = displayName.count
                 if count < Limits.displayNameMinimum {
                     report(.lengthLimit,
                            "the \(localization.locale) display name of '\(product.id)' is \(count) characters; App Store Connect needs at least \(Limits.displayNameMinimum)",

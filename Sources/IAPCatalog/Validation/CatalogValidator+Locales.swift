@@ -3,11 +3,13 @@ extension CatalogValidator.Check {
     mutating func locales() {
         let defaultLocale = catalog.app.defaultLocale
         checkLocale(defaultLocale, at: catalog.app.positions.defaultLocale)
+        // With an unknown default locale every product would lack it: report that once, above.
+        let checksDefault = AppStoreLocales.codes.contains(defaultLocale)
         for group in catalog.subscriptionGroups {
             for localization in group.localizations {
                 checkLocale(localization.locale, at: localization.positions.locale)
             }
-            if !group.localizations.contains(where: { $0.locale == defaultLocale }) {
+            if checksDefault && !group.localizations.contains(where: { $0.locale == defaultLocale }) {
                 report(.missingDefaultLocale,
                        "subscription group '\(group.id)' has no \(defaultLocale) localization (the app's default locale)",
                        at: group.positions.localizations ?? group.positions.entry)
@@ -17,7 +19,7 @@ extension CatalogValidator.Check {
             for localization in product.localizations {
                 checkLocale(localization.locale, at: localization.positions.locale)
             }
-            if !product.localizations.contains(where: { $0.locale == defaultLocale }) {
+            if checksDefault && !product.localizations.contains(where: { $0.locale == defaultLocale }) {
                 report(.missingDefaultLocale,
                        "product '\(product.id)' has no \(defaultLocale) localization (the app's default locale)",
                        at: product.positions.localizations ?? product.positions.entry)

@@ -16,7 +16,8 @@ extension CatalogValidator.Check {
         var ranks: [String: [Int: Product]] = [:]
         for product in liveProducts {
             guard let terms = product.subscription else {
-                if product.type == .autoRenewable {
+                // A `subscription` that was written but could not be read is diagnosed already.
+                if product.type == .autoRenewable && product.positions.subscription == nil {
                     report(.subscriptionFields,
                            "auto-renewable product '\(product.id)' needs 'subscription' with a group and a duration",
                            at: product.positions.entry)
