@@ -24,10 +24,26 @@ public struct GitHubActionsReporter: DiagnosticReporter {
     }
 
     static func escapeData(_ text: String) -> String {
-        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+        escape(text, properties: false)
     }
 
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+        escape(text, properties: true)
+    }
+
+    /// Works on scalars: Swift treats "\r\n" as one Character, which a Character-level replace misses.
+    private static func escape(_ text: String, properties: Bool) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": result += "%25"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            case ":" where properties: result += "%3A"
+            case "," where properties: result += "%2C"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

@@ -7,10 +7,27 @@ public struct TextReporter: DiagnosticReporter {
     public func report(_ result: LintResult) -> String {
         var output = ""
         for diagnostic in result.diagnostics {
-            output += "\(Self.render(diagnostic.location)): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule.rawValue)]\n"
+            output += "\(Self.render(diagnostic.location)): \(diagnostic.severity.rawValue): \(Self.oneLine(diagnostic.message)) [\(diagnostic.rule.rawValue)]\n"
         }
         output += Self.summary(result) + "\n"
         return output
+    }
+
+    /// The message with line breaks and other control characters escaped, so one diagnostic
+    /// stays one line whatever text an input carried into it.
+    static func oneLine(_ message: String) -> String {
+        guard message.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return message }
+        var result = ""
+        for scalar in message.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     static func render(_ location: SourceLocation) -> String {
