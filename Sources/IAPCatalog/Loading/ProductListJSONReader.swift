@@ -31,6 +31,12 @@ public struct ProductListJSONReader {
             guard let versionNode = decoder.requireField(fields, "version"),
                   let version = decoder.integer(versionNode, "version")
             else { return nil }
+            if version == 1 {
+                decoder.report(.invalidListStructure,
+                               "a version 1 list is a bare JSON array of identifiers; an object list says \"version\": 2",
+                               at: versionNode.position)
+                return nil
+            }
             guard version == 2 else {
                 decoder.report(.unsupportedFormatVersion,
                                "list version \(version) is not supported; this iapcat reads versions 1 and 2", at: versionNode.position)

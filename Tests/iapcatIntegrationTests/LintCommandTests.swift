@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// `iapcat lint` end to end: the real binary, its exit status, stdout and stderr.
+@Suite struct LintCommandTests {
+    static let broken = IAPCat.fixture("broken/catalog.yaml")
+
+    @Test func theBundledExampleIsClean() throws {
+        let run = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "0 errors, 0 warnings, 0 notes in 4 files\n")
+        #expect(run.stderr == "")
+    }
+
+    @Test(arguments: ["text", "json", "github", "sarif"])
+    func aBrokenProjectReportsEveryProblemInEachFormat(format: String) throws {
+        let run = try IAPCat.run(["lint", "--catalog", Self.broken, "--format", format])
+        #expect(run.status == 1)
+        #expect(run.stderr == "")
+        try IAPCat.expectGolden(run.stdout, "broken.\(format)")
+    }
+
+    @Test func strictFailsOnWarningsAlone() throws {
+        let list = IAPCat.fixture("warnings-only.json")
+        let plain = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", "--environment", "sandbox", list])
+        #expect(plain.status == 0)
+        #expect(plain.stdout == """
+            \(list):3:3: warning: 'com.example.cosmicquest.coins.small' is listed twice (first at line 2) [duplicate_list_entry]
+            0 errors, 1 warning, 0 notes in 2 files
+
+            """)
+        let strict = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", "--environment", "sandbox", "--strict", list])
+        #expect(strict.status == 1)
+        #expect(strict.stdout == plain.stdout)
+    }
+
+    @Test func undeclaredListsAreProductionUnlessToldOtherwise() throws {
+        let list = IAPCat.fixture("draft.json")
+        let production = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", list])
+        #expect(production.status == 1)
+        #expect(production.stdout == """
+            \(list):1:2: error: 'com.example.cosmicquest.premium.yearly' is draft, not approved: StoreKit reports it as invalid in production [unapproved_in_production]
+            1 error, 0 warnings, 0 notes in 2 files
+
+            """)
+        let sandbox = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", "--environment", "sandbox", list])
+        #expect(sandbox.status == 0)
+    }
+
+    @Test func realWorldPlistsLintCleanAgainstACatalogThatHasTheirIdentifiers() throws {
+        let run = try IAPCat.run([
+            "lint", "--catalog", IAPCat.fixture("realworld/catalog.yaml"),
+            "Tests/IAPCatalogTests/Fixtures/real/bandit4e_product_ids.plist",
+            "Tests/IAPCatalogTests/Fixtures/real/m7stepcounter_product_ids.plist",
+        ])
+        #expect(run.stdout == "0 errors, 0 warnings, 0 notes in 3 files\n")
+        #expect(run.status == 0)
+    }
+
+    @Test func aCatalogGivenAsAPathIsTheReferenceForTheLists() throws {
+        let run = try IAPCat.run(["lint", "catalogs/example.yaml", "catalogs/example/products_v1.json"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "0 errors, 0 warnings, 0 notes in 2 files\n")
+    }
+
+    @Test func enablingUnlistedProductReportsNotesWithoutFailing() throws {
+        let run = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", "--enable", "unlisted_product", "catalogs/example/products_v1.json"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            catalogs/example.yaml:83:9: note: no list names 'com.example.cosmicquest.premium.yearly' [unlisted_product]
+            0 errors, 0 warnings, 1 note in 2 files
+
+            """)
+    }
+
+    @Test func disablingARuleDropsItsDiagnostics() throws {
+        let run = try IAPCat.run(["lint", "--catalog", Self.broken, "--disable", "list_not_found", "--disable", "unknown_locale", "--disable", "unused_subscription_group"])
+        #expect(!run.stdout.contains("[list_not_found]"))
+        #expect(!run.stdout.contains("[unknown_locale]"))
+        #expect(run.stdout.hasSuffix("9 errors, 1 warning, 0 notes in 4 files\n"))
+    }
+
+    @Test func noCatalogIsAUsageErrorWithExitStatusTwo() throws {
+        let directory = FileManager.default.temporaryDirectory.path
+        let run = try IAPCat.run(["lint"], in: directory)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "iapcat: error: no catalog to lint: pass --catalog FILE or a catalog path, or create catalogs/catalog.yaml\n")
+    }
+
+    @Test func unreadableInputsExitWithStatusTwo() throws {
+        let missing = try IAPCat.run(["lint", "--catalog", "nope.yaml"])
+        #expect(missing.status == 2)
+        #expect(missing.stdout == "")
+        #expect(missing.stderr == "iapcat: error: nope.yaml: does not exist\n")
+        let directory = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", "catalogs"])
+        #expect(directory.status == 2)
+        #expect(directory.stderr == "iapcat: error: catalogs: is a directory\n")
+    }
+
+    @Test func badOptionsExitWithStatusTwo() throws {
+        let run = try IAPCat.run(["lint", "--format", "xml"])
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr.hasPrefix("Error: The value 'xml' is invalid for '--format <format>'"))
+        let rule = try IAPCat.run(["lint", "--enable", "no_such_rule"])
+        #expect(rule.status == 2)
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try IAPCat.run(["lint", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: iapcat lint [<path> ...] [--catalog <file>]"))
+        let version = try IAPCat.run(["--version"])
+        #expect(version.stdout == "0.1.0\n")
+    }
+
+    @Test func shellCompletionScriptsAreGenerated() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let run = try IAPCat.run(["--generate-completion-script", shell])
+            #expect(run.status == 0)
+            #expect(run.stdout.contains("lint"))
+        }
+    }
+}
