@@ -120,11 +120,41 @@ struct SourceDocumentBuilder {
         return resolvesMergeKeys && record.kind == .scalar && record.isPlain && strings[Int(record.start)] == "<<"
     }
 
-    /// Reports duplicate keys and replaces `<<` pairs with the pairs they merge in.
+    /// Mappings with at most this many pairs are checked for duplicate keys by comparing keys
+    /// pairwise, which beats hashing every key at catalog sizes.
+    private static let linearCheckLimit = 16
+
+    /// Reports duplicate keys and replaces `<<` pairs with the pairs they merge in. Allocates
+    /// nothing for the common mapping: small, no merge key, no duplicate.
     private mutating func finishMapping(_ frame: Frame) {
-        let pairs = pending[frame.firstPending...]
-        var seen: [String: Int32] = [:]
-        seen.reserveCapacity(pairs.count / 2)
+        let first = frame.firstPending
+        let pairCount = (pending.count - first) / 2
+        var hasMerge = false
+        var hasDuplicate = false
+        if pairCount <= Self.linearCheckLimit {
+            for pair in 0..<pairCount {
+                let key = pending[first + 2 * pair]
+                if isMergeKey(key) {
+                    hasMerge = true
+                    continue
+                }
+                guard let text = keyText(key) else { continue }
+                for earlier in 0..<pair where keyText(pending[first + 2 * earlier]) == text && !isMergeKey(pending[first + 2 * earlier]) {
+                    hasDuplicate = true
+                    break
+                }
+            }
+            guard hasMerge || hasDuplicate else { return }
+        }
+        rebuildMapping(frame)
+    }
+
+    /// The general path: hashes keys, drops duplicates (reporting them) and expands merges.
+    private mutating func rebuildMapping(_ frame: Frame) {
+        // A copy, not a slice: a slice would keep `pending` shared, and replacing its tail below
+        // would then copy the whole stack (every open sequence's items) once per mapping.
+        let pairs = Array(pending[frame.firstPending...])
+        var seen = KeySet(expected: pairs.count / 2)
         var merges: [Int32] = []
         var explicit: [Int32] = []
         explicit.reserveCapacity(pairs.count)
@@ -137,11 +167,11 @@ struct SourceDocumentBuilder {
                 continue
             }
             if let text = keyText(key) {
-                if let first = seen[text] {
+                if let first = seen.first(text) {
                     duplicateKeys.append(.init(key: text, position: position(key), firstPosition: position(first)))
                     continue
                 }
-                seen[text] = key
+                seen.insert(text, key)
             }
             explicit.append(key)
             explicit.append(value)
@@ -158,8 +188,8 @@ struct SourceDocumentBuilder {
                 for pairStart in stride(from: 0, to: sourcePairs.count, by: 2) {
                     let key = sourcePairs[pairStart]
                     if let text = keyText(key) {
-                        guard seen[text] == nil else { continue }
-                        seen[text] = key
+                        guard seen.first(text) == nil else { continue }
+                        seen.insert(text, key)
                     }
                     explicit.append(key)
                     explicit.append(sourcePairs[pairStart + 1])
@@ -172,5 +202,24 @@ struct SourceDocumentBuilder {
     private func childIndices(of index: Int32) -> [Int32] {
         let record = records[Int(index)]
         return Array(children[Int(record.start)..<Int(record.start + record.count)])
+    }
+}
+
+/// The keys of one mapping: a linear list while small (the common case), hashed when large.
+private struct KeySet {
+    private var small: [(String, Int32)] = []
+    private var large: [String: Int32]?
+
+    init(expected: Int) {
+        if expected > 16 { large = Dictionary(minimumCapacity: expected) } else { small.reserveCapacity(expected + 4) }
+    }
+
+    func first(_ key: String) -> Int32? {
+        if let large { return large[key] }
+        return small.first { $0.0 == key }?.1
+    }
+
+    mutating func insert(_ key: String, _ node: Int32) {
+        if large != nil { large![key] = node } else { small.append((key, node)) }
     }
 }

@@ -64,6 +64,8 @@ public struct Linter: Sendable {
         var diagnostics: [Diagnostic] = []
         var files: [String] = []
         var listedIDs: Set<String> = []
+        /// Built once per run, for the reference catalog.
+        var listValidator: ProductListValidator?
 
         init(options: LintOptions, loader: CatalogLoader, validator: CatalogValidator) {
             self.options = options
@@ -104,7 +106,9 @@ public struct Linter: Sendable {
             checkFormat(list, expected: expectedFormat)
             listedIDs.formUnion(list.identifiers)
             if let catalog {
-                diagnostics += ProductListValidator(catalog: catalog).validate(list, environment: environment)
+                let validator = listValidator ?? ProductListValidator(catalog: catalog)
+                listValidator = validator
+                diagnostics += validator.validate(list, environment: environment)
             }
         }
 

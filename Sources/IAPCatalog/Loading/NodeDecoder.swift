@@ -8,20 +8,29 @@ struct NodeDecoder {
         self.file = file
     }
 
-    /// A mapping's pairs by key, after unknown keys were reported.
+    /// A mapping's pairs by key, after unknown keys were reported. Looked up by the key's index
+    /// in the known keys (a dozen at most), not by hashing.
     struct Fields {
         let node: Node
         let what: String
-        private(set) var pairs: [String: (key: Node, value: Node)] = [:]
+        let known: [String]
+        private(set) var pairs: [(key: Node, value: Node)?]
 
-        init(node: Node, what: String, pairs: [String: (key: Node, value: Node)]) {
+        init(node: Node, what: String, known: [String]) {
             self.node = node
             self.what = what
-            self.pairs = pairs
+            self.known = known
+            self.pairs = Array(repeating: nil, count: known.count)
         }
 
-        subscript(key: String) -> Node? { pairs[key]?.value }
-        func keyPosition(_ key: String) -> SourcePosition? { pairs[key]?.key.position }
+        mutating func set(_ index: Int, _ pair: (key: Node, value: Node)) { pairs[index] = pair }
+
+        private func pair(_ key: String) -> (key: Node, value: Node)? {
+            known.firstIndex(of: key).flatMap { pairs[$0] }
+        }
+
+        subscript(key: String) -> Node? { pair(key)?.value }
+        func keyPosition(_ key: String) -> SourcePosition? { pair(key)?.key.position }
         var position: SourcePosition { node.position }
     }
 
@@ -36,22 +45,21 @@ struct NodeDecoder {
             report(.invalidValue, "expected \(what) to be a mapping, found \(node.kindDescription)", at: node.position)
             return nil
         }
-        var pairs: [String: (key: Node, value: Node)] = [:]
-        pairs.reserveCapacity(known.count)
+        var fields = Fields(node: node, what: what, known: known)
         for pair in node.pairs {
             guard let key = pair.key.scalar?.text, pair.key.kind == .scalar else {
                 report(.invalidValue, "keys in \(what) must be strings, found \(pair.key.kindDescription)", at: pair.key.position)
                 continue
             }
-            if known.contains(key) {
-                pairs[key] = pair
+            if let index = known.firstIndex(of: key) {
+                fields.set(index, pair)
             } else if let extensionPrefix, key.hasPrefix(extensionPrefix) {
                 continue
             } else {
                 report(.unknownKey, "unknown key '\(key)' in \(what)" + Suggestion.hint(for: key, in: known), at: pair.key.position)
             }
         }
-        return Fields(node: node, what: what, pairs: pairs)
+        return fields
     }
 
     mutating func requireField(_ fields: Fields, _ key: String, what: String? = nil) -> Node? {

@@ -15,10 +15,10 @@ extension CatalogValidator.Check {
 
     /// `invalid_product_id`, `duplicate_product_id`, `reused_removed_id`, `product_limit`.
     mutating func identifiers() {
-        var firstByID: [String: Product] = [:]
+        var firstByID: [String: Int] = [:]
         firstByID.reserveCapacity(catalog.products.count)
         var liveCount = 0
-        for product in catalog.products {
+        for (offset, product) in catalog.products.enumerated() {
             let id = product.id
             if id.isEmpty {
                 report(.invalidProductID, "a product id may not be empty", at: product.positions.id)
@@ -31,7 +31,8 @@ extension CatalogValidator.Check {
                        "product id '\(id)' is \(id.utf8.count) characters; App Store Connect allows at most \(Self.maximumIdentifierLength)",
                        at: product.positions.id)
             }
-            if let first = firstByID[id] {
+            if let firstIndex = firstByID[id] {
+                let first = catalog.products[firstIndex]
                 let firstLine = first.positions.id.map { " (line \($0.line))" } ?? ""
                 if first.status == .removed || product.status == .removed {
                     report(.reusedRemovedID,
@@ -42,7 +43,7 @@ extension CatalogValidator.Check {
                            at: product.positions.id)
                 }
             } else {
-                firstByID[id] = product
+                firstByID[id] = offset
             }
             if product.status != .removed {
                 liveCount += 1

@@ -5,23 +5,42 @@ public struct ProductListValidator: Sendable {
     /// checked against the wrong catalog) only exact case-insensitive matches are suggested.
     public static let suggestionBudget = 200
 
-    private let productsByID: [String: Product]
-    private let productsByLowercasedID: [String: String]
+    private let products: [Product]
+    /// Index into `products` of the first product with each identifier.
+    private let indexByID: [String: Int]
     private let unreadableIDs: Set<String>
-    private let allIDs: [String]
+    /// Built on first use: most lists have no unknown identifiers.
+    private let lowercasedIDs: LazyIndex
 
     public init(catalog: Catalog) {
-        var byID: [String: Product] = [:]
-        byID.reserveCapacity(catalog.products.count)
-        var byLowercased: [String: String] = [:]
-        for product in catalog.products where byID[product.id] == nil {
-            byID[product.id] = product
-            byLowercased[product.id.lowercased()] = product.id
+        products = catalog.products
+        var byID: [String: Int] = [:]
+        byID.reserveCapacity(products.count)
+        for (index, product) in products.enumerated() where byID[product.id] == nil {
+            byID[product.id] = index
         }
-        productsByID = byID
-        productsByLowercasedID = byLowercased
+        indexByID = byID
         unreadableIDs = catalog.unreadableProductIDs
-        allIDs = catalog.products.filter { $0.status != .removed }.map(\.id)
+        lowercasedIDs = LazyIndex(products: products)
+    }
+
+    /// Lower-cased identifiers → identifier, and the live identifiers for suggestions.
+    private final class LazyIndex: @unchecked Sendable {
+        private let products: [Product]
+        private var built: (lowercased: [String: String], live: [String])?
+
+        init(products: [Product]) { self.products = products }
+
+        var value: (lowercased: [String: String], live: [String]) {
+            if let built { return built }
+            var lowercased: [String: String] = [:]
+            for product in products where lowercased[product.id.lowercased()] == nil {
+                lowercased[product.id.lowercased()] = product.id
+            }
+            let value = (lowercased, products.filter { $0.status != .removed }.map(\.id))
+            built = value
+            return value
+        }
     }
 
     /// The findings for `list`, served in `environment`.
@@ -56,18 +75,20 @@ public struct ProductListValidator: Sendable {
                 continue
             }
             firstLocation[id] = location
-            guard let product = productsByID[id] else {
+            guard let productIndex = indexByID[id] else {
                 if unreadableIDs.contains(id) { continue }
                 var message = "'\(id)' is not in the catalog: StoreKit would report it as an invalid product identifier"
-                if let caseMatch = productsByLowercasedID[id.lowercased()] {
+                let index = lowercasedIDs.value
+                if let caseMatch = index.lowercased[id.lowercased()] {
                     message += "; did you mean '\(caseMatch)'? (identifiers are case-sensitive)"
                 } else if suggestionsLeft > 0 {
                     suggestionsLeft -= 1
-                    message += Suggestion.hint(for: id, in: allIDs)
+                    message += Suggestion.hint(for: id, in: index.live)
                 }
                 diagnostics.append(Diagnostic(.unknownProductID, message, at: location))
                 continue
             }
+            let product = products[productIndex]
             if product.status == .removed {
                 diagnostics.append(Diagnostic(.removedProductInList, "'\(id)' was removed from the App Store; StoreKit reports it as invalid",
                                               at: location))
