@@ -122,4 +122,16 @@ import Testing
             #expect(run.stdout.contains("lint"))
         }
     }
+
+    @Test func aDeclaredListThatExistsButCannotBeReadIsNotReportedAsMissing() throws {
+        let catalog = IAPCat.fixture("unreadable/catalog.yaml")
+        let run = try IAPCat.run(["lint", "--catalog", catalog])
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            \(catalog):5:13: error: list 'dir.json' is a directory (looked for \(IAPCat.fixture("unreadable/dir.json"))) [file_unreadable]
+            \(catalog):6:13: error: list 'nowhere.plist' does not exist (looked for \(IAPCat.fixture("unreadable/nowhere.plist"))) [list_not_found]
+            2 errors, 0 warnings, 0 notes in 1 file
+
+            """)
+    }
 }

@@ -54,7 +54,7 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     public var descriptor: RuleDescriptor {
         switch self {
         case .fileUnreadable:
-            .init(.error, "A file that should be read is missing, not a regular file, too large, or unreadable.")
+            .init(.error, "A list the catalog declares exists but cannot be read: a directory, larger than 256 MiB, or not readable.")
         case .yamlSyntax:
             .init(.error, "The catalog is not well-formed YAML (or not UTF-8, or nested or aliased beyond the limits).")
         case .jsonSyntax:

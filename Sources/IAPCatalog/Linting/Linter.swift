@@ -89,7 +89,8 @@ public struct Linter: Sendable {
             do {
                 bytes = try InputFile.read(path)
             } catch {
-                diagnostics.append(Diagnostic(.listNotFound, "list '\(declaration.path)' \(error.reason) (looked for \(path))",
+                diagnostics.append(Diagnostic(error.isMissing ? .listNotFound : .fileUnreadable,
+                                              "list '\(declaration.path)' \(error.reason) (looked for \(path))",
                                               at: SourceLocation(file: catalogFile, declaration.position ?? .start)))
                 return
             }

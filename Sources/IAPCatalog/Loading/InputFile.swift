@@ -12,7 +12,7 @@ public enum InputFile {
 
     public static func read(_ path: String, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> [UInt8] {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw InputError(path: path, reason: errnoReason()) }
+        guard stat(path, &info) == 0 else { throw InputError(path: path, reason: errnoReason(), isMissing: errno == ENOENT) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
             throw InputError(path: path, reason: "is \(kind)")
@@ -60,6 +60,8 @@ public enum InputFile {
 public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var reason: String
+    /// Whether the file does not exist (as opposed to existing but being unreadable).
+    public var isMissing = false
 
     public var description: String { "\(path): \(reason)" }
 }

@@ -1,0 +1,34 @@
+/* The reference for catalog loading: pull every libyaml event from a file and do nothing else. */
+#include <stdio.h>
+#include <yaml.h>
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: yaml_events FILE\n");
+        return 2;
+    }
+    FILE *file = fopen(argv[1], "rb");
+    if (!file) {
+        perror(argv[1]);
+        return 2;
+    }
+    yaml_parser_t parser;
+    yaml_event_t event;
+    long events = 0;
+    yaml_parser_initialize(&parser);
+    yaml_parser_set_input_file(&parser, file);
+    for (;;) {
+        if (!yaml_parser_parse(&parser, &event)) {
+            fprintf(stderr, "%s: %s\n", argv[1], parser.problem ? parser.problem : "parse error");
+            return 1;
+        }
+        int done = event.type == YAML_STREAM_END_EVENT;
+        yaml_event_delete(&event);
+        events++;
+        if (done) break;
+    }
+    yaml_parser_delete(&parser);
+    fclose(file);
+    printf("%ld events\n", events);
+    return 0;
+}
