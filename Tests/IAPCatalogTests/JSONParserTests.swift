@@ -2,7 +2,7 @@ import Testing
 @testable import IAPCatalog
 
 @Suite struct JSONParserTests {
-    func parse(_ json: String) throws(DocumentSyntaxError) -> JSONParser.Result {
+    func parse(_ json: String) throws(DocumentSyntaxError) -> ParsedDocument {
         try JSONParser().parse(Array(json.utf8))
     }
 

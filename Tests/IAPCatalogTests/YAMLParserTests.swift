@@ -2,7 +2,7 @@ import Testing
 @testable import IAPCatalog
 
 @Suite struct YAMLParserTests {
-    func parse(_ yaml: String) throws(DocumentSyntaxError) -> YAMLParser.Result {
+    func parse(_ yaml: String) throws(DocumentSyntaxError) -> ParsedDocument {
         try YAMLParser().parse(Array(yaml.utf8))
     }
 

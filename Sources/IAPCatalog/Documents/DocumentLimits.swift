@@ -23,3 +23,16 @@ public struct DocumentSyntaxError: Error, Sendable, Equatable {
         self.position = position
     }
 }
+
+/// A parsed document and the problems that did not stop parsing it (duplicate keys, bad merges).
+public struct ParsedDocument: Sendable {
+    public var document: SourceDocument
+    public var findings: [DocumentFinding]
+}
+
+/// A problem found while building a document that does not stop parsing.
+public struct DocumentFinding: Sendable, Equatable {
+    public var rule: RuleID
+    public var message: String
+    public var position: SourcePosition
+}

@@ -10,22 +10,11 @@ public struct JSONParser: Sendable {
         self.limits = limits
     }
 
-    public struct Result: Sendable {
-        public var document: SourceDocument
-        public var findings: [DocumentFinding]
-    }
-
-    public func parse(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> Result {
-        try bytes.withUnsafeBufferPointer { buffer throws(DocumentSyntaxError) -> Result in
+    public func parse(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> ParsedDocument {
+        try bytes.withUnsafeBufferPointer { buffer throws(DocumentSyntaxError) -> ParsedDocument in
             var reader = JSONReader(bytes: buffer, limits: limits)
             try reader.parseDocument()
-            let builder = reader.builder
-            let findings = builder.duplicateKeys.map {
-                DocumentFinding(
-                    rule: .duplicateKey,
-                    message: "duplicate key '\($0.key)' (first at line \($0.firstPosition.line))", position: $0.position)
-            }
-            return Result(document: builder.build(), findings: findings)
+            return reader.builder.build()
         }
     }
 }

@@ -85,8 +85,16 @@ struct SourceDocumentBuilder {
         try add(index, weight: weights[Int(index)], position: position)
     }
 
-    func build() -> SourceDocument {
-        SourceDocument(records: records, strings: strings, children: children, rootIndex: root)
+    /// The document, with the duplicate keys and bad merges found while building it.
+    func build() -> ParsedDocument {
+        let findings = duplicateKeys.map {
+            DocumentFinding(rule: .duplicateKey, message: "duplicate key '\($0.key)' (first at line \($0.firstPosition.line))",
+                            position: $0.position)
+        } + invalidMerges.map {
+            DocumentFinding(rule: .invalidValue, message: "a merge key (<<) needs a mapping or a list of mappings", position: $0)
+        }
+        return ParsedDocument(
+            document: SourceDocument(records: records, strings: strings, children: children, rootIndex: root), findings: findings)
     }
 
     private mutating func add(_ index: Int32, weight: Int, position: SourcePosition? = nil) throws(DocumentSyntaxError) {

@@ -11,19 +11,13 @@ public struct YAMLParser: Sendable {
         self.limits = limits
     }
 
-    /// The parsed document and the key findings (duplicate keys, bad merges) that did not stop it.
-    public struct Result: Sendable {
-        public var document: SourceDocument
-        public var findings: [DocumentFinding]
-    }
-
-    public func parse(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> Result {
+    public func parse(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> ParsedDocument {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw DocumentSyntaxError("libyaml could not be initialised", at: .start)
         }
         defer { yaml_parser_delete(&parser) }
-        return try bytes.withUnsafeBufferPointer { buffer throws(DocumentSyntaxError) -> Result in
+        return try bytes.withUnsafeBufferPointer { buffer throws(DocumentSyntaxError) -> ParsedDocument in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             do throws(DocumentSyntaxError) {
                 return try parseEvents(&parser, estimatedNodes: buffer.count / 12)
@@ -35,7 +29,7 @@ public struct YAMLParser: Sendable {
         }
     }
 
-    private func parseEvents(_ parser: inout yaml_parser_t, estimatedNodes: Int) throws(DocumentSyntaxError) -> Result {
+    private func parseEvents(_ parser: inout yaml_parser_t, estimatedNodes: Int) throws(DocumentSyntaxError) -> ParsedDocument {
         var builder = SourceDocumentBuilder(limits: limits, resolvesMergeKeys: true, estimatedNodes: estimatedNodes)
         var anchors: [String: Int32] = [:]
         var documents = 0
@@ -48,7 +42,7 @@ public struct YAMLParser: Sendable {
             let position = SourcePosition(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
             switch event.type {
             case YAML_STREAM_END_EVENT:
-                return Result(document: builder.build(), findings: findings(of: builder))
+                return builder.build()
             case YAML_DOCUMENT_START_EVENT:
                 documents += 1
                 guard documents == 1 else {
@@ -83,16 +77,6 @@ public struct YAMLParser: Sendable {
         }
     }
 
-    private func findings(of builder: SourceDocumentBuilder) -> [DocumentFinding] {
-        builder.duplicateKeys.map {
-            DocumentFinding(
-                rule: .duplicateKey,
-                message: "duplicate key '\($0.key)' (first at line \($0.firstPosition.line))", position: $0.position)
-        } + builder.invalidMerges.map {
-            DocumentFinding(rule: .invalidValue, message: "a merge key (<<) needs a mapping or a list of mappings", position: $0)
-        }
-    }
-
     private static func isStringTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> Bool {
         guard let tag else { return false }
         return String(cString: tag) == "tag:yaml.org,2002:str"
@@ -107,11 +91,4 @@ public struct YAMLParser: Sendable {
         let mark = parser.problem_mark
         return DocumentSyntaxError(message, at: SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1))
     }
-}
-
-/// A problem found while building a document that does not stop parsing (duplicate keys, bad merges).
-public struct DocumentFinding: Sendable, Equatable {
-    public var rule: RuleID
-    public var message: String
-    public var position: SourcePosition
 }

@@ -18,7 +18,7 @@ public struct CatalogLoader: Sendable {
     }
 
     public func load(_ bytes: [UInt8], file: String) -> Result {
-        let parsed: YAMLParser.Result
+        let parsed: ParsedDocument
         do {
             parsed = try YAMLParser(limits: limits).parse(bytes)
         } catch {

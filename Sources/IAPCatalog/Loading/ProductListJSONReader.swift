@@ -7,7 +7,7 @@ public struct ProductListJSONReader {
 
     public func read(_ bytes: [UInt8], file: String) -> (list: ProductList?, diagnostics: [Diagnostic]) {
         var decoder = NodeDecoder(file: file)
-        let parsed: JSONParser.Result
+        let parsed: ParsedDocument
         do {
             parsed = try JSONParser().parse(bytes)
         } catch {

@@ -9,22 +9,26 @@ extension CatalogValidator.Check {
             for localization in group.localizations {
                 checkLocale(localization.locale, at: localization.positions.locale)
             }
-            if checksDefault && !group.localizations.contains(where: { $0.locale == defaultLocale }) {
-                report(.missingDefaultLocale,
-                       "subscription group '\(group.id)' has no \(defaultLocale) localization (the app's default locale)",
-                       at: group.positions.localizations ?? group.positions.entry)
+            if checksDefault {
+                requireDefaultLocale(group.localizations.map(\.locale), of: "subscription group '\(group.id)'",
+                                     at: group.positions.localizations ?? group.positions.entry)
             }
         }
         for product in liveProducts {
             for localization in product.localizations {
                 checkLocale(localization.locale, at: localization.positions.locale)
             }
-            if checksDefault && !product.localizations.contains(where: { $0.locale == defaultLocale }) {
-                report(.missingDefaultLocale,
-                       "product '\(product.id)' has no \(defaultLocale) localization (the app's default locale)",
-                       at: product.positions.localizations ?? product.positions.entry)
+            if checksDefault {
+                requireDefaultLocale(product.localizations.map(\.locale), of: "product '\(product.id)'",
+                                     at: product.positions.localizations ?? product.positions.entry)
             }
         }
+    }
+
+    private mutating func requireDefaultLocale(_ locales: [String], of what: String, at position: SourcePosition?) {
+        let defaultLocale = catalog.app.defaultLocale
+        guard !locales.contains(defaultLocale) else { return }
+        report(.missingDefaultLocale, "\(what) has no \(defaultLocale) localization (the app's default locale)", at: position)
     }
 
     private mutating func checkLocale(_ code: String, at position: SourcePosition?) {
