@@ -2,9 +2,9 @@ import ArgumentParser
 import IAPCatalog
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `iapcat`: keeps an app's In-App Purchase catalog and product-ID lists honest.

@@ -19,12 +19,14 @@ struct Lint: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Catalogs or product-ID lists to lint (default: the catalog and its declared lists).", valueName: "path"),
-              completion: .file())
+    @Argument(
+        help: ArgumentHelp("Catalogs or product-ID lists to lint (default: the catalog and its declared lists).", valueName: "path"),
+        completion: .file())
     var paths: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The master catalog lists are checked against.", valueName: "file"),
-            completion: .file(extensions: ["yaml", "yml"]))
+    @Option(
+        name: .long, help: ArgumentHelp("The master catalog lists are checked against.", valueName: "file"),
+        completion: .file(extensions: ["yaml", "yml"]))
     var catalog: String?
 
     @Option(name: .long, help: "Report format: text, json, github (Actions annotations) or sarif (code scanning).")
@@ -36,7 +38,8 @@ struct Lint: ParsableCommand {
     @Option(name: .long, help: "Environment of lists the catalog does not declare: production or sandbox.")
     var environment: Environment = .production
 
-    @Option(name: .long, help: ArgumentHelp("Turn on a rule that is off by default (repeatable), e.g. unlisted_product.", valueName: "rule"))
+    @Option(
+        name: .long, help: ArgumentHelp("Turn on a rule that is off by default (repeatable), e.g. unlisted_product.", valueName: "rule"))
     var enable: [RuleID] = []
 
     @Option(name: .long, help: ArgumentHelp("Turn off a rule (repeatable).", valueName: "rule"))

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// stdout carries only reports; everything else goes to stderr.
@@ -21,9 +21,9 @@ enum Output {
             var offset = 0
             while offset < buffer.count {
                 #if canImport(Glibc)
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 #else
-                let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 #endif
                 if written < 0 {
                     if errno == EINTR { continue }

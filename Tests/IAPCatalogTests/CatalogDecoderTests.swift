@@ -1,19 +1,24 @@
 import Testing
+
 @testable import IAPCatalog
 
 @Suite struct CatalogDecoderTests {
     @Test func theBundledExampleDecodesEveryField() throws {
         let catalog = try #require(CatalogLoader().load(Fixtures.path("../../../catalogs/example.yaml")).catalog)
-        #expect(catalog.app == {
-            var app = AppInfo(bundleID: "com.example.cosmicquest", appleID: "1234567890", sku: "COSMICQUEST", defaultLocale: "en-US")
-            app.positions.entry = SourcePosition(line: 10, column: 3)
-            app.positions.defaultLocale = SourcePosition(line: 13, column: 19)
-            return app
-        }())
-        #expect(catalog.products.map(\.id) == [
-            "com.example.cosmicquest.coins.small", "com.example.cosmicquest.level.nebula", "com.example.cosmicquest.premium.monthly",
-            "com.example.cosmicquest.premium.yearly", "com.example.cosmicquest.season_pass.2026", "com.example.cosmicquest.coins.huge",
-        ])
+        #expect(
+            catalog.app
+                == {
+                    var app = AppInfo(
+                        bundleID: "com.example.cosmicquest", appleID: "1234567890", sku: "COSMICQUEST", defaultLocale: "en-US")
+                    app.positions.entry = SourcePosition(line: 10, column: 3)
+                    app.positions.defaultLocale = SourcePosition(line: 13, column: 19)
+                    return app
+                }())
+        #expect(
+            catalog.products.map(\.id) == [
+                "com.example.cosmicquest.coins.small", "com.example.cosmicquest.level.nebula", "com.example.cosmicquest.premium.monthly",
+                "com.example.cosmicquest.premium.yearly", "com.example.cosmicquest.season_pass.2026", "com.example.cosmicquest.coins.huge",
+            ])
         #expect(catalog.products.map(\.type) == [.consumable, .nonConsumable, .autoRenewable, .autoRenewable, .nonRenewing, .consumable])
         #expect(catalog.products.map(\.status) == [.approved, .approved, .approved, .draft, .approved, .removed])
         let coins = catalog.products[0]
@@ -23,9 +28,12 @@ import Testing
         #expect(coins.localizations[1].displayName == "100 Münzen")
         #expect(coins.review?.screenshot == "screenshots/coins-small.png")
         #expect(coins.promotion?.order == 2)
-        #expect(coins.clientData == .object([
-            ("category", .string("coins")), ("image_url", .string("https://cdn.example.com/iap/coins-small.png")), ("sort_key", .int(10)),
-        ]))
+        #expect(
+            coins.clientData
+                == .object([
+                    ("category", .string("coins")), ("image_url", .string("https://cdn.example.com/iap/coins-small.png")),
+                    ("sort_key", .int(10)),
+                ]))
         let monthly = catalog.products[2]
         #expect(monthly.subscription?.group == "premium")
         #expect(monthly.subscription?.duration == .oneMonth)
@@ -34,56 +42,62 @@ import Testing
         #expect(catalog.products[1].hostedContent)
         #expect(catalog.subscriptionGroups.map(\.id) == ["premium"])
         #expect(catalog.subscriptionGroups[0].localizations.map(\.appName) == ["Cosmic Quest", "Cosmic Quest"])
-        #expect(catalog.lists.map { "\($0.path) \($0.format) \($0.environment)" } == [
-            "example/product_ids.plist plist production", "example/products_v1.json v1 production", "example/products_v2.json v2 sandbox",
-        ])
+        #expect(
+            catalog.lists.map { "\($0.path) \($0.format) \($0.environment)" } == [
+                "example/product_ids.plist plist production", "example/products_v1.json v1 production",
+                "example/products_v2.json v2 sandbox",
+            ])
     }
 
     @Test func unknownKeysAreReportedWithTheClosestKnownKey() {
-        let yaml = catalogYAML(products: """
-              - id: com.example.typo
-                type: consumable
-                reference_name: Typo coins
-                localisations:
-                  en-US: { display_name: Coins }
-                prise: { tier: 1 }
-                colour: blue
+        let yaml = catalogYAML(
+            products: """
+                  - id: com.example.typo
+                    type: consumable
+                    reference_name: Typo coins
+                    localisations:
+                      en-US: { display_name: Coins }
+                    prise: { tier: 1 }
+                    colour: blue
 
-            """)
-        #expect(lintCatalog(yaml) == [
-            "11:5: error: product 'com.example.typo' has no en-US localization (the app's default locale) [missing_default_locale]",
-            "14:5: error: unknown key 'localisations' in a product; did you mean 'localizations'? [unknown_key]",
-            "16:5: error: unknown key 'prise' in a product; did you mean 'price'? [unknown_key]",
-            "17:5: error: unknown key 'colour' in a product [unknown_key]",
-        ])
+                """)
+        #expect(
+            lintCatalog(yaml) == [
+                "11:5: error: product 'com.example.typo' has no en-US localization (the app's default locale) [missing_default_locale]",
+                "14:5: error: unknown key 'localisations' in a product; did you mean 'localizations'? [unknown_key]",
+                "16:5: error: unknown key 'prise' in a product; did you mean 'price'? [unknown_key]",
+                "17:5: error: unknown key 'colour' in a product [unknown_key]",
+            ])
     }
 
     @Test func valuesOfTheWrongTypeOrOutsideTheirVocabulary() {
-        let yaml = catalogYAML(products: """
-              - id: com.example.bad
-                type: consumabel
-              - id: com.example.bad2
-                type: non-consumable
-                reference_name: [a, b]
-                status: live
-                cleared_for_sale: yes
-                family_sharing: 1
-                price: { tier: "3" }
-                localizations:
-                  en-US: { display_name: true, description: Fine text here }
-                client_data: [1]
+        let yaml = catalogYAML(
+            products: """
+                  - id: com.example.bad
+                    type: consumabel
+                  - id: com.example.bad2
+                    type: non-consumable
+                    reference_name: [a, b]
+                    status: live
+                    cleared_for_sale: yes
+                    family_sharing: 1
+                    price: { tier: "3" }
+                    localizations:
+                      en-US: { display_name: true, description: Fine text here }
+                    client_data: [1]
 
-            """)
-        #expect(lintCatalog(yaml) == [
-            "12:11: error: expected type to be one of consumable, non-consumable, auto-renewable, non-renewing, free-subscription, found 'consumabel'; did you mean 'consumable'? [invalid_value]",
-            "15:21: error: expected reference_name to be a string, found a list [invalid_value]",
-            "16:13: error: expected status to be one of draft, approved, removed, found 'live' [invalid_value]",
-            "17:23: error: expected cleared_for_sale to be true or false, found 'yes'; YAML 1.2 booleans are only true and false [invalid_value]",
-            "18:21: error: expected family_sharing to be true or false, found '1' [invalid_value]",
-            "19:20: error: expected the price tier to be a whole number, found \"3\" [invalid_value]",
-            "21:30: error: expected display_name to be a string, found a boolean; quote it (\"true\") if it is meant as text [invalid_value]",
-            "22:18: error: expected client_data to be a mapping, found a list [invalid_value]",
-        ])
+                """)
+        #expect(
+            lintCatalog(yaml) == [
+                "12:11: error: expected type to be one of consumable, non-consumable, auto-renewable, non-renewing, free-subscription, found 'consumabel'; did you mean 'consumable'? [invalid_value]",
+                "15:21: error: expected reference_name to be a string, found a list [invalid_value]",
+                "16:13: error: expected status to be one of draft, approved, removed, found 'live' [invalid_value]",
+                "17:23: error: expected cleared_for_sale to be true or false, found 'yes'; YAML 1.2 booleans are only true and false [invalid_value]",
+                "18:21: error: expected family_sharing to be true or false, found '1' [invalid_value]",
+                "19:20: error: expected the price tier to be a whole number, found \"3\" [invalid_value]",
+                "21:30: error: expected display_name to be a string, found a boolean; quote it (\"true\") if it is meant as text [invalid_value]",
+                "22:18: error: expected client_data to be a mapping, found a list [invalid_value]",
+            ])
     }
 
     @Test func missingRequiredFields() {
@@ -99,20 +113,22 @@ import Testing
               - id: g
 
             """
-        #expect(lintCatalog(yaml) == [
-            "2:6: error: app is missing required field 'bundle_id' [missing_field]",
-            "4:5: error: a product is missing required field 'id' [missing_field]",
-            "5:5: error: product 'com.example.noname' is missing required field 'reference_name' [missing_field]",
-            "9:5: error: subscription group 'g' has no en-US localization (the app's default locale) [missing_default_locale]",
-            "9:5: error: a subscription group is missing required field 'reference_name' [missing_field]",
-            "9:9: warning: no product belongs to subscription group 'g' [unused_subscription_group]",
-        ])
+        #expect(
+            lintCatalog(yaml) == [
+                "2:6: error: app is missing required field 'bundle_id' [missing_field]",
+                "4:5: error: a product is missing required field 'id' [missing_field]",
+                "5:5: error: product 'com.example.noname' is missing required field 'reference_name' [missing_field]",
+                "9:5: error: subscription group 'g' has no en-US localization (the app's default locale) [missing_default_locale]",
+                "9:5: error: a subscription group is missing required field 'reference_name' [missing_field]",
+                "9:9: warning: no product belongs to subscription group 'g' [unused_subscription_group]",
+            ])
     }
 
     @Test func unknownFormatVersionStopsDecoding() {
-        #expect(lintCatalog("format_version: 2\nproducts: []\n") == [
-            "1:17: error: format_version 2 is not supported; this iapcat reads format_version 1 [unsupported_format_version]",
-        ])
+        #expect(
+            lintCatalog("format_version: 2\nproducts: []\n") == [
+                "1:17: error: format_version 2 is not supported; this iapcat reads format_version 1 [unsupported_format_version]"
+            ])
         #expect(lintCatalog("app: {}\n") == ["1:1: error: the catalog is missing required field 'format_version' [missing_field]"])
         #expect(lintCatalog("") == ["1:1: error: the catalog is empty; it needs at least format_version, app and products [missing_field]"])
         #expect(lintCatalog("- a\n") == ["1:1: error: expected the catalog to be a mapping, found a list [invalid_value]"])
@@ -142,4 +158,3 @@ import Testing
         #expect(catalog.app.bundleID == "com.example.app")
     }
 }
-

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IAPCatalog
 
 @Suite struct JSONParserTests {
@@ -74,6 +75,8 @@ import Testing
     }
 
     @Test func deepNestingIsRefused() {
-        #expect(error(String(repeating: "[", count: 10_000)) == DocumentSyntaxError("nesting deeper than 256 levels", at: SourcePosition(line: 1, column: 257)))
+        #expect(
+            error(String(repeating: "[", count: 10_000))
+                == DocumentSyntaxError("nesting deeper than 256 levels", at: SourcePosition(line: 1, column: 257)))
     }
 }

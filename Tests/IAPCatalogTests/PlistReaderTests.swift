@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IAPCatalog
 
 @Suite struct PlistReaderTests {
@@ -36,13 +37,17 @@ import Testing
         let binary = try read("plists/binary.plist")
         #expect(binary.list?.isBinary == true)
         #expect(entries(binary.list) == ["[0] com.example.good", "[1] (a number)", "[2] com.example.nope"])
-        #expect(try read("plists/binary-dict.plist").diagnostics == ["-: error: a product-ID plist must hold an array of strings [invalid_list_structure]"])
+        #expect(
+            try read("plists/binary-dict.plist").diagnostics == [
+                "-: error: a product-ID plist must hold an array of strings [invalid_list_structure]"
+            ])
     }
 
     @Test func externalEntitiesAreNeverResolved() throws {
         let result = try read("plists/xxe.plist")
         #expect(result.list == nil)
-        #expect(result.diagnostics == ["3:3: error: the plist declares an XML entity; iapcat never expands or fetches entities [xml_entities]"])
+        #expect(
+            result.diagnostics == ["3:3: error: the plist declares an XML entity; iapcat never expands or fetches entities [xml_entities]"])
     }
 
     @Test func entityBombsAreRefusedBeforeParsing() throws {
@@ -50,24 +55,28 @@ import Testing
         let start = clock.now
         let result = try read("plists/entity-bomb.plist")
         #expect(clock.now - start < .seconds(1))
-        #expect(result.diagnostics == ["3:2: error: the plist declares an XML entity; iapcat never expands or fetches entities [xml_entities]"])
+        #expect(
+            result.diagnostics == ["3:2: error: the plist declares an XML entity; iapcat never expands or fetches entities [xml_entities]"])
     }
 
     @Test func malformedXMLIsReportedWithLibxml2sPosition() throws {
-        #expect(try read("plists/malformed.plist").diagnostics == [
-            "5:38: error: Opening and ending tag mismatch: string line 5 and strin [plist_syntax]",
-        ])
+        #expect(
+            try read("plists/malformed.plist").diagnostics == [
+                "5:38: error: Opening and ending tag mismatch: string line 5 and strin [plist_syntax]"
+            ])
     }
 
     @Test func aPlistThatIsNotAnArrayIsAStructureError() throws {
-        #expect(try read("plists/dict.plist").diagnostics == [
-            "2:1: error: a product-ID plist must hold one <array> of <string>s, found <dict> [invalid_list_structure]",
-        ])
+        #expect(
+            try read("plists/dict.plist").diagnostics == [
+                "2:1: error: a product-ID plist must hold one <array> of <string>s, found <dict> [invalid_list_structure]"
+            ])
     }
 
     @Test func theRemoteDTDIsNeverFetched() throws {
         // The Apple DOCTYPE names http://www.apple.com/DTDs/…; parsing must neither fetch nor need it.
-        let bytes = Array("""
+        let bytes = Array(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://127.0.0.1:9/PropertyList-1.0.dtd">
             <plist version="1.0"><array><string>a.b</string></array></plist>

@@ -1,15 +1,17 @@
 import Testing
+
 @testable import IAPCatalog
 
 /// One test per list rule, through ``ProductListValidator`` and the JSON reader.
 @Suite struct ProductListRuleTests {
     static let catalog: Catalog = {
-        let yaml = catalogYAML(products: """
-              - { id: com.example.draft, type: consumable, reference_name: Draft coins, status: draft, localizations: { en-US: { display_name: Coins } } }
-              - { id: com.example.hidden, type: consumable, reference_name: Hidden coins, status: approved, cleared_for_sale: false, price: { tier: 1 }, localizations: { en-US: { display_name: Coins } } }
-              - { id: com.example.gone, type: consumable, status: removed }
+        let yaml = catalogYAML(
+            products: """
+                  - { id: com.example.draft, type: consumable, reference_name: Draft coins, status: draft, localizations: { en-US: { display_name: Coins } } }
+                  - { id: com.example.hidden, type: consumable, reference_name: Hidden coins, status: approved, cleared_for_sale: false, price: { tier: 1 }, localizations: { en-US: { display_name: Coins } } }
+                  - { id: com.example.gone, type: consumable, status: removed }
 
-            """)
+                """)
         return try! cleanCatalog(yaml)
     }()
 
@@ -27,42 +29,47 @@ import Testing
     }
 
     @Test func unknownIdentifiersSuggestNearMisses() {
-        #expect(lint(#"["com.example.Good", "com.example.godo", "com.other.thing"]"#) == [
-            "1:2: error: 'com.example.Good' is not in the catalog: StoreKit would report it as an invalid product identifier; did you mean 'com.example.good'? (identifiers are case-sensitive) [unknown_product_id]",
-            "1:22: error: 'com.example.godo' is not in the catalog: StoreKit would report it as an invalid product identifier; did you mean 'com.example.good'? [unknown_product_id]",
-            "1:42: error: 'com.other.thing' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]",
-        ])
+        #expect(
+            lint(#"["com.example.Good", "com.example.godo", "com.other.thing"]"#) == [
+                "1:2: error: 'com.example.Good' is not in the catalog: StoreKit would report it as an invalid product identifier; did you mean 'com.example.good'? (identifiers are case-sensitive) [unknown_product_id]",
+                "1:22: error: 'com.example.godo' is not in the catalog: StoreKit would report it as an invalid product identifier; did you mean 'com.example.good'? [unknown_product_id]",
+                "1:42: error: 'com.other.thing' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]",
+            ])
     }
 
     @Test func duplicatesAreWarnings() {
-        #expect(lint("[\n  \"com.example.good\",\n  \"com.example.good\"\n]") == [
-            "3:3: warning: 'com.example.good' is listed twice (first at line 2) [duplicate_list_entry]",
-        ])
+        #expect(
+            lint("[\n  \"com.example.good\",\n  \"com.example.good\"\n]") == [
+                "3:3: warning: 'com.example.good' is listed twice (first at line 2) [duplicate_list_entry]"
+            ])
     }
 
     @Test func removedProducts() {
-        #expect(lint(#"["com.example.gone"]"#, environment: .sandbox) == [
-            "1:2: error: 'com.example.gone' was removed from the App Store; StoreKit reports it as invalid [removed_product_in_list]",
-        ])
+        #expect(
+            lint(#"["com.example.gone"]"#, environment: .sandbox) == [
+                "1:2: error: 'com.example.gone' was removed from the App Store; StoreKit reports it as invalid [removed_product_in_list]"
+            ])
     }
 
     @Test func productionListsNameOnlyApprovedProductsThatAreClearedForSale() {
         let json = #"["com.example.draft", "com.example.hidden"]"#
-        #expect(lint(json) == [
-            "1:2: error: 'com.example.draft' is draft, not approved: StoreKit reports it as invalid in production [unapproved_in_production]",
-            "1:23: error: 'com.example.hidden' is not cleared for sale: StoreKit reports it as invalid in production [not_cleared_for_sale]",
-        ])
+        #expect(
+            lint(json) == [
+                "1:2: error: 'com.example.draft' is draft, not approved: StoreKit reports it as invalid in production [unapproved_in_production]",
+                "1:23: error: 'com.example.hidden' is not cleared for sale: StoreKit reports it as invalid in production [not_cleared_for_sale]",
+            ])
         #expect(lint(json, environment: .sandbox) == [])
     }
 
     @Test func malformedEntries() {
-        #expect(lint(#"["", " com.example.good", 7, null, {"id": 1}]"#) == [
-            "1:2: error: empty identifier [malformed_entry]",
-            "1:6: error: identifier ' com.example.good' has surrounding whitespace; StoreKit would not find 'com.example.good' through it [malformed_entry]",
-            "1:27: error: expected an identifier string, found a number [malformed_entry]",
-            "1:30: error: expected an identifier string, found null [malformed_entry]",
-            "1:36: error: expected an identifier string, found a mapping [malformed_entry]",
-        ])
+        #expect(
+            lint(#"["", " com.example.good", 7, null, {"id": 1}]"#) == [
+                "1:2: error: empty identifier [malformed_entry]",
+                "1:6: error: identifier ' com.example.good' has surrounding whitespace; StoreKit would not find 'com.example.good' through it [malformed_entry]",
+                "1:27: error: expected an identifier string, found a number [malformed_entry]",
+                "1:30: error: expected an identifier string, found null [malformed_entry]",
+                "1:36: error: expected an identifier string, found a mapping [malformed_entry]",
+            ])
     }
 
     @Test func v2ListsAreReadFromTheirProductsArray() {
@@ -77,25 +84,29 @@ import Testing
               ]
             }
             """
-        #expect(lint(json) == [
-            "5:5: error: a product in a v2 list has no 'id' [malformed_entry]",
-            "6:12: error: 'com.example.nope' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]",
-            "7:5: error: expected an identifier string, found a string [malformed_entry]",
-        ])
+        #expect(
+            lint(json) == [
+                "5:5: error: a product in a v2 list has no 'id' [malformed_entry]",
+                "6:12: error: 'com.example.nope' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]",
+                "7:5: error: expected an identifier string, found a string [malformed_entry]",
+            ])
     }
 
     @Test func listStructureAndVersions() {
-        #expect(lint(#"{"version": 3, "products": []}"#) == [
-            "1:13: error: list version 3 is not supported; this iapcat reads versions 1 and 2 [unsupported_format_version]",
-        ])
+        #expect(
+            lint(#"{"version": 3, "products": []}"#) == [
+                "1:13: error: list version 3 is not supported; this iapcat reads versions 1 and 2 [unsupported_format_version]"
+            ])
         #expect(lint(#"{"products": []}"#) == ["1:1: error: a v2 list is missing required field 'version' [missing_field]"])
-        #expect(lint(#"{"version": 2, "products": {}, "extra": 1}"#) == [
-            "1:28: error: 'products' must be an array, found a mapping [invalid_list_structure]",
-            "1:32: error: unknown key 'extra' in a v2 list [unknown_key]",
-        ])
-        #expect(lint(#""com.example.good""#) == [
-            "1:1: error: a JSON list must be an array (v1) or an object with 'version' (v2), found a string [invalid_list_structure]",
-        ])
+        #expect(
+            lint(#"{"version": 2, "products": {}, "extra": 1}"#) == [
+                "1:28: error: 'products' must be an array, found a mapping [invalid_list_structure]",
+                "1:32: error: unknown key 'extra' in a v2 list [unknown_key]",
+            ])
+        #expect(
+            lint(#""com.example.good""#) == [
+                "1:1: error: a JSON list must be an array (v1) or an object with 'version' (v2), found a string [invalid_list_structure]"
+            ])
         #expect(lint("[\"a\",]") == ["1:6: error: trailing comma before ']' [json_syntax]"])
     }
 

@@ -1,19 +1,25 @@
 import Testing
+
 @testable import IAPCatalog
 
 @Suite struct ReporterTests {
     /// Diagnostics that exercise every location form and every character reporters must escape.
     static let result = LintResult(
         diagnostics: [
-            Diagnostic(.unknownKey, "unknown key 'prise' in a product; did you mean 'price'?",
-                       at: SourceLocation(file: "catalogs/catalog.yaml", line: 12, column: 5)),
-            Diagnostic(.lengthAdvisory, "the de-DE display name is 37 characters; the documented limit is 30",
-                       at: SourceLocation(file: "catalogs/catalog.yaml", line: 40, column: 30)),
-            Diagnostic(.unlistedProduct, "no list names 'com.example.a'", at: SourceLocation(file: "catalogs/catalog.yaml", line: 7, column: 11)),
-            Diagnostic(.malformedEntry, "expected an identifier string, found a number",
-                       at: SourceLocation(file: "App/Ids, v2: old.plist", index: 3)),
-            Diagnostic(.unknownProductID, "100% wrong: 'a\nb' is not in the catalog",
-                       at: SourceLocation(file: "lists/products_v1.json", line: 2, column: 3)),
+            Diagnostic(
+                .unknownKey, "unknown key 'prise' in a product; did you mean 'price'?",
+                at: SourceLocation(file: "catalogs/catalog.yaml", line: 12, column: 5)),
+            Diagnostic(
+                .lengthAdvisory, "the de-DE display name is 37 characters; the documented limit is 30",
+                at: SourceLocation(file: "catalogs/catalog.yaml", line: 40, column: 30)),
+            Diagnostic(
+                .unlistedProduct, "no list names 'com.example.a'", at: SourceLocation(file: "catalogs/catalog.yaml", line: 7, column: 11)),
+            Diagnostic(
+                .malformedEntry, "expected an identifier string, found a number",
+                at: SourceLocation(file: "App/Ids, v2: old.plist", index: 3)),
+            Diagnostic(
+                .unknownProductID, "100% wrong: 'a\nb' is not in the catalog",
+                at: SourceLocation(file: "lists/products_v1.json", line: 2, column: 3)),
             Diagnostic(.xmlEntities, "the plist declares an XML entity", at: SourceLocation(file: "lists/ids.plist")),
         ].sorted(),
         files: ["catalogs/catalog.yaml", "lists/products_v1.json", "App/Ids, v2: old.plist", "lists/ids.plist"])

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import IAPCatalog
 
 /// Renders diagnostics as `line:column: severity: message [rule]` (text-report lines without the file).
@@ -20,8 +21,9 @@ func lintCatalog(_ yaml: String, files: Set<String> = []) -> [String] {
     let rendered = render(diagnostics)
     if printsDiagnostics {
         // IAPCAT_PRINT_DIAGNOSTICS=1 swift test: print what a test got, as Swift literals to review.
-        print(rendered.map { "    \"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"," }
-            .joined(separator: "\n"))
+        print(
+            rendered.map { "    \"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"," }
+                .joined(separator: "\n"))
     }
     return rendered
 }
@@ -55,7 +57,9 @@ enum Fixtures {
 }
 
 /// A small valid catalog that rule tests extend: `products` holds `extraProducts` after one good product.
-func catalogYAML(products extraProducts: String = "", groups: String = "", lists: String = "", app: String = "{ bundle_id: com.example.app }") -> String {
+func catalogYAML(
+    products extraProducts: String = "", groups: String = "", lists: String = "", app: String = "{ bundle_id: com.example.app }"
+) -> String {
     var yaml = """
         format_version: 1
         app: \(app)

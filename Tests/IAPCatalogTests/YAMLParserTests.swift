@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IAPCatalog
 
 @Suite struct YAMLParserTests {
@@ -21,7 +22,10 @@ import Testing
 
     @Test func quotedAndStrTaggedScalarsAreStrings() throws {
         let root = try #require(try parse("[true, 'true', !!str true, 12, \"12\", ~, 1.5]").document.root)
-        #expect(root.items.map { $0.scalar!.value } == [.bool(true), .string("true"), .string("true"), .int(12), .string("12"), .null, .float(1.5)])
+        #expect(
+            root.items.map { $0.scalar!.value } == [
+                .bool(true), .string("true"), .string("true"), .int(12), .string("12"), .null, .float(1.5),
+            ])
     }
 
     @Test func yesAndNoAreStringsUnderTheCoreSchema() throws {
@@ -55,8 +59,12 @@ import Testing
 
     @Test func duplicateKeysAreFindingsAtTheSecondKey() throws {
         let result = try parse("a: 1\nb: 2\na: 3\n")
-        #expect(result.findings == [DocumentFinding(rule: .duplicateKey, message: "duplicate key 'a' (first at line 1)",
-                                                    position: SourcePosition(line: 3, column: 1))])
+        #expect(
+            result.findings == [
+                DocumentFinding(
+                    rule: .duplicateKey, message: "duplicate key 'a' (first at line 1)",
+                    position: SourcePosition(line: 3, column: 1))
+            ])
         #expect(try #require(result.document.root).pairs.count == 2)
     }
 
@@ -83,7 +91,9 @@ import Testing
     }
 
     @Test func aSecondDocumentIsRefused() {
-        #expect(throws: DocumentSyntaxError("a second YAML document (`---`); a catalog is one document", at: SourcePosition(line: 2, column: 1))) {
+        #expect(
+            throws: DocumentSyntaxError("a second YAML document (`---`); a catalog is one document", at: SourcePosition(line: 2, column: 1))
+        ) {
             try parse("a: 1\n---\nb: 2\n")
         }
     }

@@ -21,4 +21,18 @@ import Testing
         let ci = try String(contentsOfFile: IAPCat.packageRoot + "/.ci/run", encoding: .utf8)
         #expect(ci.split(separator: "\n").last == "scripts/bootstrap && swift test")
     }
+
+    @Test func sourcesAreFormattedWithSwiftFormat() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "format", "lint", "--strict", "--recursive", "Sources", "Tests", "Package.swift"]
+        process.currentDirectoryURL = URL(fileURLWithPath: IAPCat.packageRoot)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let findings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "run `swift format -i -r Sources Tests Package.swift`:\n\(findings)")
+    }
 }

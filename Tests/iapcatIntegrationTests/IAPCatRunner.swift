@@ -51,9 +51,10 @@ enum IAPCat {
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return IAPCatRun(status: process.terminationStatus,
-                         stdout: String(decoding: collected.data, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+        return IAPCatRun(
+            status: process.terminationStatus,
+            stdout: String(decoding: collected.data, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Compares with `Fixtures/golden/name`; `IAPCAT_RECORD_GOLDENS=1` rewrites it instead.
@@ -63,7 +64,8 @@ enum IAPCat {
             try actual.write(toFile: path, atomically: true, encoding: .utf8)
             return
         }
-        #expect(actual == (try String(contentsOfFile: path, encoding: .utf8)), "differs from golden \(name)", sourceLocation: sourceLocation)
+        #expect(
+            actual == (try String(contentsOfFile: path, encoding: .utf8)), "differs from golden \(name)", sourceLocation: sourceLocation)
     }
 }
 

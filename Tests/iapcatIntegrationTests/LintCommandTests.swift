@@ -24,11 +24,12 @@ import Testing
         let list = IAPCat.fixture("warnings-only.json")
         let plain = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", "--environment", "sandbox", list])
         #expect(plain.status == 0)
-        #expect(plain.stdout == """
-            \(list):3:3: warning: 'com.example.cosmicquest.coins.small' is listed twice (first at line 2) [duplicate_list_entry]
-            0 errors, 1 warning, 0 notes in 2 files
+        #expect(
+            plain.stdout == """
+                \(list):3:3: warning: 'com.example.cosmicquest.coins.small' is listed twice (first at line 2) [duplicate_list_entry]
+                0 errors, 1 warning, 0 notes in 2 files
 
-            """)
+                """)
         let strict = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", "--environment", "sandbox", "--strict", list])
         #expect(strict.status == 1)
         #expect(strict.stdout == plain.stdout)
@@ -38,11 +39,12 @@ import Testing
         let list = IAPCat.fixture("draft.json")
         let production = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", list])
         #expect(production.status == 1)
-        #expect(production.stdout == """
-            \(list):1:2: error: 'com.example.cosmicquest.premium.yearly' is draft, not approved: StoreKit reports it as invalid in production [unapproved_in_production]
-            1 error, 0 warnings, 0 notes in 2 files
+        #expect(
+            production.stdout == """
+                \(list):1:2: error: 'com.example.cosmicquest.premium.yearly' is draft, not approved: StoreKit reports it as invalid in production [unapproved_in_production]
+                1 error, 0 warnings, 0 notes in 2 files
 
-            """)
+                """)
         let sandbox = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", "--environment", "sandbox", list])
         #expect(sandbox.status == 0)
     }
@@ -64,17 +66,23 @@ import Testing
     }
 
     @Test func enablingUnlistedProductReportsNotesWithoutFailing() throws {
-        let run = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", "--enable", "unlisted_product", "catalogs/example/products_v1.json"])
+        let run = try IAPCat.run([
+            "lint", "--catalog", "catalogs/example.yaml", "--enable", "unlisted_product", "catalogs/example/products_v1.json",
+        ])
         #expect(run.status == 0)
-        #expect(run.stdout == """
-            catalogs/example.yaml:83:9: note: no list names 'com.example.cosmicquest.premium.yearly' [unlisted_product]
-            0 errors, 0 warnings, 1 note in 2 files
+        #expect(
+            run.stdout == """
+                catalogs/example.yaml:83:9: note: no list names 'com.example.cosmicquest.premium.yearly' [unlisted_product]
+                0 errors, 0 warnings, 1 note in 2 files
 
-            """)
+                """)
     }
 
     @Test func disablingARuleDropsItsDiagnostics() throws {
-        let run = try IAPCat.run(["lint", "--catalog", Self.broken, "--disable", "list_not_found", "--disable", "unknown_locale", "--disable", "unused_subscription_group"])
+        let run = try IAPCat.run([
+            "lint", "--catalog", Self.broken, "--disable", "list_not_found", "--disable", "unknown_locale", "--disable",
+            "unused_subscription_group",
+        ])
         #expect(!run.stdout.contains("[list_not_found]"))
         #expect(!run.stdout.contains("[unknown_locale]"))
         #expect(run.stdout.hasSuffix("9 errors, 1 warning, 0 notes in 4 files\n"))
@@ -127,11 +135,12 @@ import Testing
         let catalog = IAPCat.fixture("unreadable/catalog.yaml")
         let run = try IAPCat.run(["lint", "--catalog", catalog])
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            \(catalog):5:13: error: list 'dir.json' is a directory (looked for \(IAPCat.fixture("unreadable/dir.json"))) [file_unreadable]
-            \(catalog):6:13: error: list 'nowhere.plist' does not exist (looked for \(IAPCat.fixture("unreadable/nowhere.plist"))) [list_not_found]
-            2 errors, 0 warnings, 0 notes in 1 file
+        #expect(
+            run.stdout == """
+                \(catalog):5:13: error: list 'dir.json' is a directory (looked for \(IAPCat.fixture("unreadable/dir.json"))) [file_unreadable]
+                \(catalog):6:13: error: list 'nowhere.plist' does not exist (looked for \(IAPCat.fixture("unreadable/nowhere.plist"))) [list_not_found]
+                2 errors, 0 warnings, 0 notes in 1 file
 
-            """)
+                """)
     }
 }

@@ -17,59 +17,59 @@ public enum AppStoreLocales {
     /// Every accepted code, in App Store Connect's spelling (e.g. "en-US", "ja", "zh-Hans").
     public static let codes: Set<String> = [
         // The 39 classic codes (App Store Connect / fastlane deliver list, 2020 – March 2026).
-        "ar-SA",    // Arabic
-        "ca",       // Catalan
-        "cs",       // Czech
-        "da",       // Danish
-        "de-DE",    // German
-        "el",       // Greek
-        "en-AU",    // English (Australia)
-        "en-CA",    // English (Canada)
-        "en-GB",    // English (U.K.)
-        "en-US",    // English (U.S.)
-        "es-ES",    // Spanish (Spain)
-        "es-MX",    // Spanish (Mexico)
-        "fi",       // Finnish
-        "fr-CA",    // French (Canada)
-        "fr-FR",    // French (France)
-        "he",       // Hebrew
-        "hi",       // Hindi
-        "hr",       // Croatian
-        "hu",       // Hungarian
-        "id",       // Indonesian
-        "it",       // Italian
-        "ja",       // Japanese
-        "ko",       // Korean
-        "ms",       // Malay
-        "nl-NL",    // Dutch
-        "no",       // Norwegian
-        "pl",       // Polish
-        "pt-BR",    // Portuguese (Brazil)
-        "pt-PT",    // Portuguese (Portugal)
-        "ro",       // Romanian
-        "ru",       // Russian
-        "sk",       // Slovak
-        "sv",       // Swedish
-        "th",       // Thai
-        "tr",       // Turkish
-        "uk",       // Ukrainian
-        "vi",       // Vietnamese
+        "ar-SA",  // Arabic
+        "ca",  // Catalan
+        "cs",  // Czech
+        "da",  // Danish
+        "de-DE",  // German
+        "el",  // Greek
+        "en-AU",  // English (Australia)
+        "en-CA",  // English (Canada)
+        "en-GB",  // English (U.K.)
+        "en-US",  // English (U.S.)
+        "es-ES",  // Spanish (Spain)
+        "es-MX",  // Spanish (Mexico)
+        "fi",  // Finnish
+        "fr-CA",  // French (Canada)
+        "fr-FR",  // French (France)
+        "he",  // Hebrew
+        "hi",  // Hindi
+        "hr",  // Croatian
+        "hu",  // Hungarian
+        "id",  // Indonesian
+        "it",  // Italian
+        "ja",  // Japanese
+        "ko",  // Korean
+        "ms",  // Malay
+        "nl-NL",  // Dutch
+        "no",  // Norwegian
+        "pl",  // Polish
+        "pt-BR",  // Portuguese (Brazil)
+        "pt-PT",  // Portuguese (Portugal)
+        "ro",  // Romanian
+        "ru",  // Russian
+        "sk",  // Slovak
+        "sv",  // Swedish
+        "th",  // Thai
+        "tr",  // Turkish
+        "uk",  // Ukrainian
+        "vi",  // Vietnamese
         "zh-Hans",  // Chinese (Simplified)
         "zh-Hant",  // Chinese (Traditional)
 
         // The 11 codes added on 31 March 2026 (Apple Developer News id=97t4mt64;
         // spellings per fastlane PR #29959 and codemagic cli-tools PR #495).
-        "bn-BD",    // Bangla
-        "gu-IN",    // Gujarati
-        "kn-IN",    // Kannada
-        "ml-IN",    // Malayalam
-        "mr-IN",    // Marathi
-        "or-IN",    // Odia
-        "pa-IN",    // Punjabi
-        "sl-SI",    // Slovenian
-        "ta-IN",    // Tamil
-        "te-IN",    // Telugu
-        "ur-PK",    // Urdu
+        "bn-BD",  // Bangla
+        "gu-IN",  // Gujarati
+        "kn-IN",  // Kannada
+        "ml-IN",  // Malayalam
+        "mr-IN",  // Marathi
+        "or-IN",  // Odia
+        "pa-IN",  // Punjabi
+        "sl-SI",  // Slovenian
+        "ta-IN",  // Tamil
+        "te-IN",  // Telugu
+        "ur-PK",  // Urdu
     ]
 
     /// Spellings other tools write, mapped to App Store Connect's code:

@@ -94,9 +94,14 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
         case .unusedSubscriptionGroup:
             .init(.warning, "A subscription group that no product belongs to.")
         case .lengthLimit:
-            .init(.error, "A text is shorter or longer than App Store Connect accepts (reference name 2–64, display name ≥ 2, review notes ≤ 4,000).")
+            .init(
+                .error,
+                "A text is shorter or longer than App Store Connect accepts (reference name 2–64, display name ≥ 2, review notes ≤ 4,000).")
         case .lengthAdvisory:
-            .init(.warning, "A text is longer than the documented limit that some App Store Connect screens still enforce (display name 30, description 45) or shorter than the XML-era minimum (description 10).")
+            .init(
+                .warning,
+                "A text is longer than the documented limit that some App Store Connect screens still enforce (display name 30, description 45) or shorter than the XML-era minimum (description 10)."
+            )
         case .unknownLocale:
             .init(.error, "A locale code App Store Connect does not know; the message gives its spelling (`en_US` → `en-US`).")
         case .missingDefaultLocale:

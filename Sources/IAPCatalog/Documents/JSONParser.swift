@@ -120,7 +120,8 @@ private struct JSONReader {
 
     mutating func literal(_ word: StaticString, at start: SourcePosition) throws(DocumentSyntaxError) {
         let count = word.utf8CodeUnitCount
-        let matches = offset + count <= bytes.count
+        let matches =
+            offset + count <= bytes.count
             && (0..<count).allSatisfy { bytes[offset + $0] == word.utf8Start[$0] }
         guard matches else { throw error("unexpected \(describeCurrent()); expected a value") }
         offset += count
@@ -261,7 +262,8 @@ private struct JSONReader {
     }
 
     func controlCharacterMessage(_ byte: UInt8) -> String {
-        byte == UInt8(ascii: "\n") ? "unterminated string (a raw line break in a string)"
+        byte == UInt8(ascii: "\n")
+            ? "unterminated string (a raw line break in a string)"
             : "control character 0x\(String(byte, radix: 16, uppercase: true)) in a string; escape it"
     }
 

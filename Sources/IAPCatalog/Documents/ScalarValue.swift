@@ -19,8 +19,9 @@ public enum ScalarValue: Sendable, Hashable {
         case ".nan", ".NaN", ".NAN": return .float(.nan)
         default: break
         }
-        guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-            || first == UInt8(ascii: ".") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+        guard let first = text.utf8.first,
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: ".") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
         else { return .string(text) }
         if let int = parseInteger(text) { return .int(int) }
         if isFloatSyntax(text), let double = Double(text) { return .float(double) }

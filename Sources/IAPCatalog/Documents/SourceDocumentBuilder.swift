@@ -45,8 +45,10 @@ struct SourceDocumentBuilder {
 
     mutating func scalar(_ text: String, isPlain: Bool, at position: SourcePosition) -> Int32 {
         let index = Int32(records.count)
-        records.append(.init(kind: .scalar, isPlain: isPlain, line: Int32(clamping: position.line),
-                             column: Int32(clamping: position.column), start: Int32(strings.count), count: 0))
+        records.append(
+            .init(
+                kind: .scalar, isPlain: isPlain, line: Int32(clamping: position.line),
+                column: Int32(clamping: position.column), start: Int32(strings.count), count: 0))
         strings.append(text)
         weights.append(1)
         try! add(index, weight: 1)
@@ -58,8 +60,10 @@ struct SourceDocumentBuilder {
             throw DocumentSyntaxError("nesting deeper than \(limits.maximumDepth) levels", at: position)
         }
         let index = Int32(records.count)
-        records.append(.init(kind: kind, isPlain: false, line: Int32(clamping: position.line),
-                             column: Int32(clamping: position.column), start: 0, count: 0))
+        records.append(
+            .init(
+                kind: kind, isPlain: false, line: Int32(clamping: position.line),
+                column: Int32(clamping: position.column), start: 0, count: 0))
         weights.append(1)
         frames.append(Frame(record: index, firstPending: pending.count, weight: 1))
         return index
@@ -87,12 +91,15 @@ struct SourceDocumentBuilder {
 
     /// The document, with the duplicate keys and bad merges found while building it.
     func build() -> ParsedDocument {
-        let findings = duplicateKeys.map {
-            DocumentFinding(rule: .duplicateKey, message: "duplicate key '\($0.key)' (first at line \($0.firstPosition.line))",
-                            position: $0.position)
-        } + invalidMerges.map {
-            DocumentFinding(rule: .invalidValue, message: "a merge key (<<) needs a mapping or a list of mappings", position: $0)
-        }
+        let findings =
+            duplicateKeys.map {
+                DocumentFinding(
+                    rule: .duplicateKey, message: "duplicate key '\($0.key)' (first at line \($0.firstPosition.line))",
+                    position: $0.position)
+            }
+            + invalidMerges.map {
+                DocumentFinding(rule: .invalidValue, message: "a merge key (<<) needs a mapping or a list of mappings", position: $0)
+            }
         return ParsedDocument(
             document: SourceDocument(records: records, strings: strings, children: children, rootIndex: root), findings: findings)
     }

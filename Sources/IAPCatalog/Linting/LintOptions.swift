@@ -15,8 +15,10 @@ public struct LintOptions: Sendable {
 
     public static let defaultCatalogPath = "catalogs/catalog.yaml"
 
-    public init(catalogPath: String? = nil, paths: [String] = [], undeclaredEnvironment: Environment = .production,
-                enabledRules: Set<RuleID> = [], disabledRules: Set<RuleID> = []) {
+    public init(
+        catalogPath: String? = nil, paths: [String] = [], undeclaredEnvironment: Environment = .production,
+        enabledRules: Set<RuleID> = [], disabledRules: Set<RuleID> = []
+    ) {
         self.catalogPath = catalogPath
         self.paths = paths
         self.undeclaredEnvironment = undeclaredEnvironment

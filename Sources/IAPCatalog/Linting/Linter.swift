@@ -16,9 +16,10 @@ public struct Linter: Sendable {
             do { bytes = try InputFile.read(path) } catch { throw .unreadable(error) }
             inputs.append((path, bytes, InputKind.detect(bytes)))
         }
-        guard let catalogPath = options.catalogPath
-            ?? inputs.first(where: { $0.kind == .catalog })?.path
-            ?? (InputFile.isRegularFile(LintOptions.defaultCatalogPath) ? LintOptions.defaultCatalogPath : nil)
+        guard
+            let catalogPath = options.catalogPath
+                ?? inputs.first(where: { $0.kind == .catalog })?.path
+                ?? (InputFile.isRegularFile(LintOptions.defaultCatalogPath) ? LintOptions.defaultCatalogPath : nil)
         else { throw .noCatalog }
 
         var run = Run(options: options, loader: catalogLoader, validator: catalogValidator)
@@ -44,9 +45,10 @@ public struct Linter: Sendable {
                 let declaration = reference?.lists.first {
                     FilePaths.normalized(FilePaths.join(FilePaths.directory(of: catalogPath), $0.path)) == FilePaths.normalized(input.path)
                 }
-                run.lintList(input.bytes, kind: input.kind, file: input.path, catalog: reference,
-                             expectedFormat: declaration?.format ?? ProductListFormat.implied(byFileName: input.path),
-                             environment: declaration?.environment ?? options.undeclaredEnvironment)
+                run.lintList(
+                    input.bytes, kind: input.kind, file: input.path, catalog: reference,
+                    expectedFormat: declaration?.format ?? ProductListFormat.implied(byFileName: input.path),
+                    environment: declaration?.environment ?? options.undeclaredEnvironment)
             }
         }
         if options.isEnabled(.unlistedProduct), let reference {
@@ -89,17 +91,22 @@ public struct Linter: Sendable {
             do {
                 bytes = try InputFile.read(path)
             } catch {
-                diagnostics.append(Diagnostic(error.isMissing ? .listNotFound : .fileUnreadable,
-                                              "list '\(declaration.path)' \(error.reason) (looked for \(path))",
-                                              at: SourceLocation(file: catalogFile, declaration.position ?? .start)))
+                diagnostics.append(
+                    Diagnostic(
+                        error.isMissing ? .listNotFound : .fileUnreadable,
+                        "list '\(declaration.path)' \(error.reason) (looked for \(path))",
+                        at: SourceLocation(file: catalogFile, declaration.position ?? .start)))
                 return
             }
-            lintList(bytes, kind: InputKind.detect(bytes), file: path, catalog: catalog,
-                     expectedFormat: declaration.format, environment: declaration.environment)
+            lintList(
+                bytes, kind: InputKind.detect(bytes), file: path, catalog: catalog,
+                expectedFormat: declaration.format, environment: declaration.environment)
         }
 
-        mutating func lintList(_ bytes: [UInt8], kind: InputKind, file: String, catalog: Catalog?,
-                               expectedFormat: ProductListFormat?, environment: Environment) {
+        mutating func lintList(
+            _ bytes: [UInt8], kind: InputKind, file: String, catalog: Catalog?,
+            expectedFormat: ProductListFormat?, environment: Environment
+        ) {
             files.append(file)
             let read = kind == .plist ? PlistReader().read(bytes, file: file) : ProductListJSONReader().read(bytes, file: file)
             diagnostics += read.diagnostics
@@ -117,19 +124,25 @@ public struct Linter: Sendable {
             guard let expected, expected != list.format else { return }
             let location = SourceLocation(file: list.file, line: list.isBinary ? nil : 1, column: list.isBinary ? nil : 1)
             if expected == .plist || list.format == .plist {
-                diagnostics.append(Diagnostic(.invalidListStructure,
-                                              "expected a \(expected.rawValue) list, but the file is a \(list.format.rawValue) list", at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        .invalidListStructure,
+                        "expected a \(expected.rawValue) list, but the file is a \(list.format.rawValue) list", at: location))
             } else {
-                diagnostics.append(Diagnostic(.listVersionMismatch,
-                                              "expected a \(expected.rawValue) list, but the content is version \(list.contentVersion ?? 0)",
-                                              at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        .listVersionMismatch,
+                        "expected a \(expected.rawValue) list, but the content is version \(list.contentVersion ?? 0)",
+                        at: location))
             }
         }
 
         mutating func reportUnlisted(_ catalog: Catalog, catalogFile: String) {
             for product in catalog.products where product.status != .removed && !listedIDs.contains(product.id) {
-                diagnostics.append(Diagnostic(.unlistedProduct, "no list names '\(product.id)'",
-                                              at: SourceLocation(file: catalogFile, product.positions.id ?? .start)))
+                diagnostics.append(
+                    Diagnostic(
+                        .unlistedProduct, "no list names '\(product.id)'",
+                        at: SourceLocation(file: catalogFile, product.positions.id ?? .start)))
             }
         }
     }

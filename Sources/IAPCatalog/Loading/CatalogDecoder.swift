@@ -39,19 +39,22 @@ public struct CatalogDecoder {
         }
         guard let top = decoder.fields(root, "the catalog", known: Keys.top, extensionPrefix: "x-") else { return nil }
         guard let versionNode = decoder.requireField(top, "format_version"),
-              let version = decoder.integer(versionNode, "format_version")
+            let version = decoder.integer(versionNode, "format_version")
         else { return nil }
         guard version == Catalog.formatVersion else {
-            decoder.report(.unsupportedFormatVersion,
-                           "format_version \(version) is not supported; this iapcat reads format_version \(Catalog.formatVersion)",
-                           at: versionNode.position)
+            decoder.report(
+                .unsupportedFormatVersion,
+                "format_version \(version) is not supported; this iapcat reads format_version \(Catalog.formatVersion)",
+                at: versionNode.position)
             return nil
         }
-        let app = decoder.requireField(top, "app").flatMap { decodeApp($0) }
+        let app =
+            decoder.requireField(top, "app").flatMap { decodeApp($0) }
             ?? AppInfo(bundleID: "")
-        let groups = top["subscription_groups"].map { node in
-            decoder.items(node, "subscription_groups").compactMap { decodeGroup($0) }
-        } ?? []
+        let groups =
+            top["subscription_groups"].map { node in
+                decoder.items(node, "subscription_groups").compactMap { decodeGroup($0) }
+            } ?? []
         var unreadable: Set<String> = []
         var products: [Product] = []
         if let productsNode = decoder.requireField(top, "products") {
@@ -65,11 +68,13 @@ public struct CatalogDecoder {
                 }
             }
         }
-        let lists = top["lists"].map { node in
-            decoder.items(node, "lists").compactMap { decodeList($0) }
-        } ?? []
-        return Catalog(formatVersion: version, app: app, subscriptionGroups: groups, products: products,
-                       lists: lists, unreadableProductIDs: unreadable)
+        let lists =
+            top["lists"].map { node in
+                decoder.items(node, "lists").compactMap { decodeList($0) }
+            } ?? []
+        return Catalog(
+            formatVersion: version, app: app, subscriptionGroups: groups, products: products,
+            lists: lists, unreadableProductIDs: unreadable)
     }
 
     private mutating func decodeApp(_ node: Node) -> AppInfo? {
@@ -88,8 +93,8 @@ public struct CatalogDecoder {
 
     private mutating func decodeGroup(_ node: Node) -> SubscriptionGroup? {
         guard let fields = decoder.fields(node, "a subscription group", known: Keys.group),
-              let idNode = decoder.requireField(fields, "id"),
-              let id = decoder.string(idNode, "a subscription group id")
+            let idNode = decoder.requireField(fields, "id"),
+            let id = decoder.string(idNode, "a subscription group id")
         else { return nil }
         let referenceName = decoder.requireField(fields, "reference_name").flatMap { decoder.string($0, "reference_name") }
         var group = SubscriptionGroup(id: id, referenceName: referenceName)
@@ -128,7 +133,7 @@ public struct CatalogDecoder {
         }
         let what = "product '\(id)'"
         guard let typeNode = decoder.requireField(fields, "type", what: what),
-              let type: ProductType = decoder.enumeration(typeNode, "type")
+            let type: ProductType = decoder.enumeration(typeNode, "type")
         else { return .unreadable(id) }
         var product = Product(id: id, type: type)
         product.positions.entry = node.position
@@ -185,8 +190,9 @@ public struct CatalogDecoder {
         if let storefronts = fields["storefronts"] {
             for entry in decoder.entries(storefronts, "storefronts") {
                 guard let scalar = entry.value.scalar else {
-                    decoder.report(.invalidValue, "expected the \(entry.key) price to be a decimal number, found \(entry.value.kindDescription)",
-                                   at: entry.value.position)
+                    decoder.report(
+                        .invalidValue, "expected the \(entry.key) price to be a decimal number, found \(entry.value.kindDescription)",
+                        at: entry.value.position)
                     continue
                 }
                 price.storefronts.append(StorefrontPrice(storefront: entry.key, amount: scalar.text, position: entry.keyNode.position))
@@ -265,8 +271,8 @@ public struct CatalogDecoder {
 
     private mutating func decodeList(_ node: Node) -> ProductListDeclaration? {
         guard let fields = decoder.fields(node, "a list", known: Keys.list),
-              let pathNode = decoder.requireField(fields, "path"),
-              let path = decoder.string(pathNode, "the list path")
+            let pathNode = decoder.requireField(fields, "path"),
+            let path = decoder.string(pathNode, "the list path")
         else { return nil }
         let format: ProductListFormat
         if let formatNode = fields["format"] {
@@ -275,8 +281,9 @@ public struct CatalogDecoder {
         } else if let implied = ProductListFormat.implied(byFileName: path) {
             format = implied
         } else {
-            decoder.report(.missingField,
-                           "list '\(path)' needs a 'format' (plist, v1 or v2): its file name does not say", at: node.position)
+            decoder.report(
+                .missingField,
+                "list '\(path)' needs a 'format' (plist, v1 or v2): its file name does not say", at: node.position)
             return nil
         }
         let environment = fields["environment"].flatMap { decoder.enumeration($0, "the list environment") } ?? Environment.production

@@ -22,7 +22,8 @@ public struct CatalogLoader: Sendable {
         do {
             parsed = try YAMLParser(limits: limits).parse(bytes)
         } catch {
-            return Result(catalog: nil, diagnostics: [Diagnostic(.yamlSyntax, error.message, at: SourceLocation(file: file, error.position))])
+            return Result(
+                catalog: nil, diagnostics: [Diagnostic(.yamlSyntax, error.message, at: SourceLocation(file: file, error.position))])
         }
         return decode(parsed.document, findings: parsed.findings, file: file)
     }

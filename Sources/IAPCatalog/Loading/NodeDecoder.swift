@@ -90,7 +90,8 @@ struct NodeDecoder {
 
     mutating func bool(_ node: Node, _ what: String) -> Bool? {
         if case .bool(let value)? = node.scalar?.value { return value }
-        let hint = node.scalar.map { ["yes", "no", "on", "off", "y", "n"].contains($0.text.lowercased()) } == true
+        let hint =
+            node.scalar.map { ["yes", "no", "on", "off", "y", "n"].contains($0.text.lowercased()) } == true
             ? "; YAML 1.2 booleans are only true and false" : ""
         report(.invalidValue, "expected \(what) to be true or false, found \(describe(node))" + hint, at: node.position)
         return nil
@@ -108,9 +109,10 @@ struct NodeDecoder {
         guard let text = node.scalar?.text, let value = E(rawValue: text), allowed.contains(where: { $0.rawValue == text }) else {
             let names = allowed.map(\.rawValue)
             let suggestion = node.scalar.map { Suggestion.hint(for: $0.text, in: names) } ?? ""
-            report(.invalidValue,
-                   "expected \(what) to be one of \(names.joined(separator: ", ")), found \(describe(node))" + suggestion,
-                   at: node.position)
+            report(
+                .invalidValue,
+                "expected \(what) to be one of \(names.joined(separator: ", ")), found \(describe(node))" + suggestion,
+                at: node.position)
             return nil
         }
         return value

@@ -1,9 +1,9 @@
 internal import CLibXML2
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Reads the property-list array of product identifiers that apps embed.
@@ -24,8 +24,9 @@ public struct PlistReader {
             return (list, diagnostics.diagnostics)
         }
         if let declaration = Self.entityDeclaration(in: bytes) {
-            diagnostics.report(.xmlEntities, "the plist declares an XML entity; iapcat never expands or fetches entities",
-                               file: file, at: declaration)
+            diagnostics.report(
+                .xmlEntities, "the plist declares an XML entity; iapcat never expands or fetches entities",
+                file: file, at: declaration)
             return (nil, diagnostics.diagnostics)
         }
         let list = readXML(bytes, file: file, diagnostics: &diagnostics)
@@ -62,8 +63,9 @@ public struct PlistReader {
         let children = Self.elementChildren(root)
         guard children.count == 1, let array = children.first, Self.name(array) == "array" else {
             let found = children.first.map { "<\(Self.name($0))>" } ?? "nothing"
-            diagnostics.report(.invalidListStructure, "a product-ID plist must hold one <array> of <string>s, found \(found)",
-                               file: file, at: SourcePosition(line: Int(xmlGetLineNo(root)), column: 1))
+            diagnostics.report(
+                .invalidListStructure, "a product-ID plist must hold one <array> of <string>s, found \(found)",
+                file: file, at: SourcePosition(line: Int(xmlGetLineNo(root)), column: 1))
             return nil
         }
         var locator = ColumnLocator(bytes: bytes, arrayLine: Int(xmlGetLineNo(array)))
@@ -126,7 +128,8 @@ public struct PlistReader {
         var index = 0
         while index <= bytes.count - needle.count {
             if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!"),
-               bytes[index..<index + needle.count].elementsEqual(needle) {
+                bytes[index..<index + needle.count].elementsEqual(needle)
+            {
                 return bytes.withUnsafeBufferPointer { TextPositions.position(ofByte: index, in: $0) }
             }
             index += 1
@@ -199,7 +202,8 @@ private struct ColumnLocator {
         var seen = 0
         var index = start
         if line == arrayLine, let arrayTag = firstIndex(of: Array("<array".utf8), in: start..<end),
-           let close = bytes[arrayTag..<end].firstIndex(of: UInt8(ascii: ">")) {
+            let close = bytes[arrayTag..<end].firstIndex(of: UInt8(ascii: ">"))
+        {
             index = close + 1
         }
         while index < end {

@@ -8,7 +8,9 @@ public struct ProductList: Sendable {
     public var contentVersion: Int?
     public var entries: [ProductListEntry]
 
-    public init(file: String, format: ProductListFormat, isBinary: Bool = false, contentVersion: Int? = nil, entries: [ProductListEntry] = []) {
+    public init(
+        file: String, format: ProductListFormat, isBinary: Bool = false, contentVersion: Int? = nil, entries: [ProductListEntry] = []
+    ) {
         self.file = file
         self.format = format
         self.isBinary = isBinary

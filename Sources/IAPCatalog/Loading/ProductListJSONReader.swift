@@ -24,28 +24,32 @@ public struct ProductListJSONReader {
     private func read(_ root: Node, decoder: inout NodeDecoder) -> ProductList? {
         switch root.kind {
         case .sequence:
-            return ProductList(file: decoder.file, format: .v1, contentVersion: 1,
-                               entries: root.items.map { entry($0, file: decoder.file) })
+            return ProductList(
+                file: decoder.file, format: .v1, contentVersion: 1,
+                entries: root.items.map { entry($0, file: decoder.file) })
         case .mapping:
             guard let fields = decoder.fields(root, "a v2 list", known: Self.v2Keys) else { return nil }
             guard let versionNode = decoder.requireField(fields, "version"),
-                  let version = decoder.integer(versionNode, "version")
+                let version = decoder.integer(versionNode, "version")
             else { return nil }
             if version == 1 {
-                decoder.report(.invalidListStructure,
-                               "a version 1 list is a bare JSON array of identifiers; an object list says \"version\": 2",
-                               at: versionNode.position)
+                decoder.report(
+                    .invalidListStructure,
+                    "a version 1 list is a bare JSON array of identifiers; an object list says \"version\": 2",
+                    at: versionNode.position)
                 return nil
             }
             guard version == 2 else {
-                decoder.report(.unsupportedFormatVersion,
-                               "list version \(version) is not supported; this iapcat reads versions 1 and 2", at: versionNode.position)
+                decoder.report(
+                    .unsupportedFormatVersion,
+                    "list version \(version) is not supported; this iapcat reads versions 1 and 2", at: versionNode.position)
                 return nil
             }
             var list = ProductList(file: decoder.file, format: .v2, contentVersion: 2)
             guard let products = decoder.requireField(fields, "products") else { return list }
             guard products.kind == .sequence else {
-                decoder.report(.invalidListStructure, "'products' must be an array, found \(products.kindDescription)", at: products.position)
+                decoder.report(
+                    .invalidListStructure, "'products' must be an array, found \(products.kindDescription)", at: products.position)
                 return list
             }
             for item in products.items {
@@ -61,9 +65,10 @@ public struct ProductListJSONReader {
             }
             return list
         case .scalar:
-            decoder.report(.invalidListStructure,
-                           "a JSON list must be an array (v1) or an object with 'version' (v2), found \(root.kindDescription)",
-                           at: root.position)
+            decoder.report(
+                .invalidListStructure,
+                "a JSON list must be an array (v1) or an object with 'version' (v2), found \(root.kindDescription)",
+                at: root.position)
             return nil
         }
     }

@@ -17,8 +17,10 @@ public struct SubscriptionTerms: Sendable, Equatable {
         public init() {}
     }
 
-    public init(group: String, duration: SubscriptionPeriod, rank: Int? = nil,
-                freeTrialDuration: SubscriptionPeriod? = nil, bonusDuration: SubscriptionPeriod? = nil) {
+    public init(
+        group: String, duration: SubscriptionPeriod, rank: Int? = nil,
+        freeTrialDuration: SubscriptionPeriod? = nil, bonusDuration: SubscriptionPeriod? = nil
+    ) {
         self.group = group
         self.duration = duration
         self.rank = rank

@@ -7,11 +7,12 @@ public struct GitHubActionsReporter: DiagnosticReporter {
     public func report(_ result: LintResult) -> String {
         var output = ""
         for diagnostic in result.diagnostics {
-            let command = switch diagnostic.severity {
-            case .error: "error"
-            case .warning: "warning"
-            case .note: "notice"
-            }
+            let command =
+                switch diagnostic.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .note: "notice"
+                }
             var properties = ["file=" + Self.escapeProperty(diagnostic.location.file)]
             if let line = diagnostic.location.line { properties.append("line=\(line)") }
             if let column = diagnostic.location.column { properties.append("col=\(column)") }

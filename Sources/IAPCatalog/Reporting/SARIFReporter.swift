@@ -11,20 +11,27 @@ public struct SARIFReporter: DiagnosticReporter {
             ("name", .string("iapcat")),
             ("version", .string(IAPCatalogVersion.current)),
             ("informationUri", .string(IAPCatalogVersion.informationURI)),
-            ("rules", .array(rules.map { rule in
-                .object([
-                    ("id", .string(rule.rawValue)),
-                    ("shortDescription", .object([("text", .string(rule.descriptor.summary))])),
-                    ("defaultConfiguration", .object([
-                        ("enabled", .bool(rule.descriptor.enabledByDefault)),
-                        ("level", .string(rule.descriptor.severity.rawValue)),
-                    ])),
-                ])
-            })),
+            (
+                "rules",
+                .array(
+                    rules.map { rule in
+                        .object([
+                            ("id", .string(rule.rawValue)),
+                            ("shortDescription", .object([("text", .string(rule.descriptor.summary))])),
+                            (
+                                "defaultConfiguration",
+                                .object([
+                                    ("enabled", .bool(rule.descriptor.enabledByDefault)),
+                                    ("level", .string(rule.descriptor.severity.rawValue)),
+                                ])
+                            ),
+                        ])
+                    })
+            ),
         ])
         let results: [JSONValue] = result.diagnostics.map { diagnostic in
             var physical: [(key: String, value: JSONValue)] = [
-                ("artifactLocation", .object([("uri", .string(Self.uri(diagnostic.location.file))), ("uriBaseId", .string("%SRCROOT%"))])),
+                ("artifactLocation", .object([("uri", .string(Self.uri(diagnostic.location.file))), ("uriBaseId", .string("%SRCROOT%"))]))
             ]
             if let line = diagnostic.location.line {
                 var region: [(key: String, value: JSONValue)] = [("startLine", .int(line))]
@@ -33,7 +40,8 @@ public struct SARIFReporter: DiagnosticReporter {
             }
             var location: [(key: String, value: JSONValue)] = [("physicalLocation", .object(physical))]
             if let index = diagnostic.location.index {
-                location.append(("logicalLocations", .array([.object([("fullyQualifiedName", .string("[\(index)]")), ("kind", .string("element"))])])))
+                location.append(
+                    ("logicalLocations", .array([.object([("fullyQualifiedName", .string("[\(index)]")), ("kind", .string("element"))])])))
             }
             return .object([
                 ("ruleId", .string(diagnostic.rule.rawValue)),
@@ -43,15 +51,21 @@ public struct SARIFReporter: DiagnosticReporter {
                 ("locations", .array([.object(location)])),
             ])
         }
-        return JSONWriter.serialize(.object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", driver)])),
-                ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(results)),
-            ])])),
-        ]))
+        return JSONWriter.serialize(
+            .object([
+                ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+                ("version", .string("2.1.0")),
+                (
+                    "runs",
+                    .array([
+                        .object([
+                            ("tool", .object([("driver", driver)])),
+                            ("columnKind", .string("unicodeCodePoints")),
+                            ("results", .array(results)),
+                        ])
+                    ])
+                ),
+            ]))
     }
 
     /// A relative URI reference for `path`: unreserved characters and `/` kept, others percent-encoded.
@@ -60,7 +74,7 @@ public struct SARIFReporter: DiagnosticReporter {
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)

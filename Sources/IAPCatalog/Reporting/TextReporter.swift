@@ -7,7 +7,8 @@ public struct TextReporter: DiagnosticReporter {
     public func report(_ result: LintResult) -> String {
         var output = ""
         for diagnostic in result.diagnostics {
-            output += "\(Self.render(diagnostic.location)): \(diagnostic.severity.rawValue): \(Self.oneLine(diagnostic.message)) [\(diagnostic.rule.rawValue)]\n"
+            output +=
+                "\(Self.render(diagnostic.location)): \(diagnostic.severity.rawValue): \(Self.oneLine(diagnostic.message)) [\(diagnostic.rule.rawValue)]\n"
         }
         output += Self.summary(result) + "\n"
         return output

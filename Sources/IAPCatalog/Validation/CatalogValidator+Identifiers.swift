@@ -3,7 +3,7 @@ extension CatalogValidator.Check {
     static func isAllowedIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
             true
         default:
             false
@@ -23,24 +23,28 @@ extension CatalogValidator.Check {
             if id.isEmpty {
                 report(.invalidProductID, "a product id may not be empty", at: product.positions.id)
             } else if let bad = id.unicodeScalars.first(where: { !$0.isASCII || !Self.isAllowedIdentifierByte(UInt8($0.value)) }) {
-                report(.invalidProductID,
-                       "product id '\(id)' contains \(Self.describe(bad)); allowed are letters, digits, '.', '-' and '_'",
-                       at: product.positions.id)
+                report(
+                    .invalidProductID,
+                    "product id '\(id)' contains \(Self.describe(bad)); allowed are letters, digits, '.', '-' and '_'",
+                    at: product.positions.id)
             } else if id.utf8.count > Self.maximumIdentifierLength {
-                report(.invalidProductID,
-                       "product id '\(id)' is \(id.utf8.count) characters; App Store Connect allows at most \(Self.maximumIdentifierLength)",
-                       at: product.positions.id)
+                report(
+                    .invalidProductID,
+                    "product id '\(id)' is \(id.utf8.count) characters; App Store Connect allows at most \(Self.maximumIdentifierLength)",
+                    at: product.positions.id)
             }
             if let firstIndex = firstByID[id] {
                 let first = catalog.products[firstIndex]
                 let firstLine = first.positions.id.map { " (line \($0.line))" } ?? ""
                 if first.status == .removed || product.status == .removed {
-                    report(.reusedRemovedID,
-                           "product id '\(id)' belongs to a removed product\(firstLine); App Store Connect never accepts a used identifier again",
-                           at: product.positions.id)
+                    report(
+                        .reusedRemovedID,
+                        "product id '\(id)' belongs to a removed product\(firstLine); App Store Connect never accepts a used identifier again",
+                        at: product.positions.id)
                 } else {
-                    report(.duplicateProductID, "duplicate product id '\(id)' (first at line \(first.positions.id?.line ?? 0))",
-                           at: product.positions.id)
+                    report(
+                        .duplicateProductID, "duplicate product id '\(id)' (first at line \(first.positions.id?.line ?? 0))",
+                        at: product.positions.id)
                 }
             } else {
                 firstByID[id] = offset
@@ -48,9 +52,10 @@ extension CatalogValidator.Check {
             if product.status != .removed {
                 liveCount += 1
                 if liveCount == Self.maximumProducts + 1 {
-                    report(.productLimit,
-                           "the catalog has more than \(Self.maximumProducts) products, App Store Connect's limit per app",
-                           at: product.positions.entry)
+                    report(
+                        .productLimit,
+                        "the catalog has more than \(Self.maximumProducts) products, App Store Connect's limit per app",
+                        at: product.positions.entry)
                 }
             }
         }

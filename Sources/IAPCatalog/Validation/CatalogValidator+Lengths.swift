@@ -18,13 +18,15 @@ extension CatalogValidator.Check {
             }
             for localization in group.localizations {
                 if let name = localization.name {
-                    checkRange(name, Limits.groupName, "the \(localization.locale) name of group '\(group.id)'",
-                               at: localization.positions.name)
+                    checkRange(
+                        name, Limits.groupName, "the \(localization.locale) name of group '\(group.id)'",
+                        at: localization.positions.name)
                 }
                 if let appName = localization.appName, appName.count > Limits.groupAppNameAdvisory {
-                    report(.lengthAdvisory,
-                           "the \(localization.locale) app name of group '\(group.id)' is \(appName.count) characters; the documented limit is \(Limits.groupAppNameAdvisory)",
-                           at: localization.positions.appName)
+                    report(
+                        .lengthAdvisory,
+                        "the \(localization.locale) app name of group '\(group.id)' is \(appName.count) characters; the documented limit is \(Limits.groupAppNameAdvisory)",
+                        at: localization.positions.appName)
                 }
             }
         }
@@ -36,27 +38,32 @@ extension CatalogValidator.Check {
                 guard let displayName = localization.displayName else { continue }
                 let count = displayName.count
                 if count < Limits.displayNameMinimum {
-                    report(.lengthLimit,
-                           "the \(localization.locale) display name of '\(product.id)' is \(count) characters; App Store Connect needs at least \(Limits.displayNameMinimum)",
-                           at: localization.positions.displayName)
+                    report(
+                        .lengthLimit,
+                        "the \(localization.locale) display name of '\(product.id)' is \(count) characters; App Store Connect needs at least \(Limits.displayNameMinimum)",
+                        at: localization.positions.displayName)
                 } else if count > Limits.displayNameAdvisory {
-                    report(.lengthAdvisory,
-                           "the \(localization.locale) display name of '\(product.id)' is \(count) characters; the documented limit is \(Limits.displayNameAdvisory)",
-                           at: localization.positions.displayName)
+                    report(
+                        .lengthAdvisory,
+                        "the \(localization.locale) display name of '\(product.id)' is \(count) characters; the documented limit is \(Limits.displayNameAdvisory)",
+                        at: localization.positions.displayName)
                 }
                 if let description = localization.description, !Limits.descriptionAdvisory.contains(description.count) {
-                    let bound = description.count > Limits.descriptionAdvisory.upperBound
+                    let bound =
+                        description.count > Limits.descriptionAdvisory.upperBound
                         ? "the documented limit is \(Limits.descriptionAdvisory.upperBound)"
                         : "bulk upload needed at least \(Limits.descriptionAdvisory.lowerBound)"
-                    report(.lengthAdvisory,
-                           "the \(localization.locale) description of '\(product.id)' is \(description.count) characters; \(bound)",
-                           at: localization.positions.description)
+                    report(
+                        .lengthAdvisory,
+                        "the \(localization.locale) description of '\(product.id)' is \(description.count) characters; \(bound)",
+                        at: localization.positions.description)
                 }
             }
             if let notes = product.review?.notes, notes.count > Limits.reviewNotes {
-                report(.lengthLimit,
-                       "the review notes of '\(product.id)' are \(notes.count) characters; App Store Connect allows at most \(Limits.reviewNotes)",
-                       at: product.review?.positions.notes)
+                report(
+                    .lengthLimit,
+                    "the review notes of '\(product.id)' are \(notes.count) characters; App Store Connect allows at most \(Limits.reviewNotes)",
+                    at: product.review?.positions.notes)
             }
         }
     }

@@ -10,8 +10,9 @@ extension CatalogValidator.Check {
                 checkLocale(localization.locale, at: localization.positions.locale)
             }
             if checksDefault {
-                requireDefaultLocale(group.localizations.map(\.locale), of: "subscription group '\(group.id)'",
-                                     at: group.positions.localizations ?? group.positions.entry)
+                requireDefaultLocale(
+                    group.localizations.map(\.locale), of: "subscription group '\(group.id)'",
+                    at: group.positions.localizations ?? group.positions.entry)
             }
         }
         for product in liveProducts {
@@ -19,8 +20,9 @@ extension CatalogValidator.Check {
                 checkLocale(localization.locale, at: localization.positions.locale)
             }
             if checksDefault {
-                requireDefaultLocale(product.localizations.map(\.locale), of: "product '\(product.id)'",
-                                     at: product.positions.localizations ?? product.positions.entry)
+                requireDefaultLocale(
+                    product.localizations.map(\.locale), of: "product '\(product.id)'",
+                    at: product.positions.localizations ?? product.positions.entry)
             }
         }
     }
@@ -36,8 +38,9 @@ extension CatalogValidator.Check {
         if let canonical = AppStoreLocales.canonical(code) {
             report(.unknownLocale, "unknown locale '\(code)'; App Store Connect spells it '\(canonical)'", at: position)
         } else {
-            report(.unknownLocale, "unknown locale '\(code)'" + Suggestion.hint(for: code, in: AppStoreLocales.codes.sorted()),
-                   at: position)
+            report(
+                .unknownLocale, "unknown locale '\(code)'" + Suggestion.hint(for: code, in: AppStoreLocales.codes.sorted()),
+                at: position)
         }
     }
 }

@@ -5,8 +5,9 @@ extension CatalogValidator.Check {
             guard let review = product.review, let screenshot = review.screenshot else { continue }
             let path = FilePaths.join(directory, screenshot)
             if !fileExists(path) {
-                report(.screenshotNotFound, "review screenshot '\(screenshot)' of '\(product.id)' not found (looked for \(path))",
-                       at: review.positions.screenshot)
+                report(
+                    .screenshotNotFound, "review screenshot '\(screenshot)' of '\(product.id)' not found (looked for \(path))",
+                    at: review.positions.screenshot)
             }
         }
     }

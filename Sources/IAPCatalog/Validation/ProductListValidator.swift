@@ -65,13 +65,15 @@ public struct ProductListValidator: Sendable {
             }
             if id.first!.isWhitespace || id.last!.isWhitespace {
                 let trimmed = id.trimmingWhitespace()
-                diagnostics.append(Diagnostic(
-                    .malformedEntry, "identifier '\(id)' has surrounding whitespace; StoreKit would not find '\(trimmed)' through it",
-                    at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        .malformedEntry, "identifier '\(id)' has surrounding whitespace; StoreKit would not find '\(trimmed)' through it",
+                        at: location))
                 continue
             }
             if let first = firstLocation[id] {
-                diagnostics.append(Diagnostic(.duplicateListEntry, "'\(id)' is listed twice (first at \(Self.describe(first)))", at: location))
+                diagnostics.append(
+                    Diagnostic(.duplicateListEntry, "'\(id)' is listed twice (first at \(Self.describe(first)))", at: location))
                 continue
             }
             firstLocation[id] = location
@@ -90,15 +92,19 @@ public struct ProductListValidator: Sendable {
             }
             let product = products[productIndex]
             if product.status == .removed {
-                diagnostics.append(Diagnostic(.removedProductInList, "'\(id)' was removed from the App Store; StoreKit reports it as invalid",
-                                              at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        .removedProductInList, "'\(id)' was removed from the App Store; StoreKit reports it as invalid",
+                        at: location))
             } else if environment == .production && product.status != .approved {
-                diagnostics.append(Diagnostic(
-                    .unapprovedInProduction,
-                    "'\(id)' is \(product.status.rawValue), not approved: StoreKit reports it as invalid in production", at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        .unapprovedInProduction,
+                        "'\(id)' is \(product.status.rawValue), not approved: StoreKit reports it as invalid in production", at: location))
             } else if environment == .production && !product.clearedForSale {
-                diagnostics.append(Diagnostic(
-                    .notClearedForSale, "'\(id)' is not cleared for sale: StoreKit reports it as invalid in production", at: location))
+                diagnostics.append(
+                    Diagnostic(
+                        .notClearedForSale, "'\(id)' is not cleared for sale: StoreKit reports it as invalid in production", at: location))
             }
         }
         return diagnostics
