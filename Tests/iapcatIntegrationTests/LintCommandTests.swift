@@ -143,4 +143,18 @@ import Testing
 
                 """)
     }
+
+    @Test func aListWhoseContentDisagreesWithItsNameIsReported() throws {
+        let v2Named = IAPCat.fixture("mismatch/products_v2.json")
+        let plistNamed = IAPCat.fixture("mismatch/product_ids.plist")
+        let run = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", v2Named, plistNamed])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout == """
+                \(plistNamed):1:1: error: expected a plist list, but the file is a v1 list [invalid_list_structure]
+                \(v2Named):1:1: warning: expected a v2 list, but the content is version 1 [list_version_mismatch]
+                1 error, 1 warning, 0 notes in 3 files
+
+                """)
+    }
 }
