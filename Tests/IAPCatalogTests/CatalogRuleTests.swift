@@ -269,8 +269,8 @@ import Testing
 
                         """)) == [
                     "13:13: error: list './lists/ids.plist' is declared twice (first at line 12) [duplicate_list_path]",
-                    "14:5: error: list 'lists/products.json' needs a 'format' (plist, v1 or v2): its file name does not say [missing_field]",
-                    "15:35: error: expected the list format to be one of plist, v1, v2, found 'v3' [invalid_value]",
+                    "14:5: error: list 'lists/products.json' needs a 'format' (plist, v1, v2 or storekit): its file name does not say [missing_field]",
+                    "15:35: error: expected the list format to be one of plist, v1, v2, storekit, found 'v3' [invalid_value]",
                 ])
     }
 

@@ -54,8 +54,9 @@ import Testing
             "lint", "--catalog", IAPCat.fixture("realworld/catalog.yaml"),
             "Tests/IAPCatalogTests/Fixtures/real/bandit4e_product_ids.plist",
             "Tests/IAPCatalogTests/Fixtures/real/m7stepcounter_product_ids.plist",
+            "Tests/IAPCatalogTests/Fixtures/real/storekittesting_Configuration.storekit",
         ])
-        #expect(run.stdout == "0 errors, 0 warnings, 0 notes in 3 files\n")
+        #expect(run.stdout == "0 errors, 0 warnings, 0 notes in 4 files\n")
         #expect(run.status == 0)
     }
 
@@ -154,6 +155,19 @@ import Testing
                 \(plistNamed):1:1: error: expected a plist list, but the file is a v1 list [invalid_list_structure]
                 \(v2Named):1:1: warning: expected a v2 list, but the content is version 1 [list_version_mismatch]
                 1 error, 1 warning, 0 notes in 3 files
+
+                """)
+    }
+
+    @Test func xcodeStoreKitConfigurationsAreListsOfTheirProductIDs() throws {
+        let storekit = "Tests/IAPCatalogTests/Fixtures/real/storekittesting_Configuration.storekit"
+        let run = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", storekit])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout == """
+                \(storekit):39:25: error: 'ID_1' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]
+                \(storekit):64:25: error: 'ID_2' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]
+                2 errors, 0 warnings, 0 notes in 2 files
 
                 """)
     }

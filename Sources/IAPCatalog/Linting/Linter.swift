@@ -48,7 +48,7 @@ public struct Linter: Sendable {
                 run.lintList(
                     input.bytes, kind: input.kind, file: input.path, catalog: reference,
                     expectedFormat: declaration?.format ?? ProductListFormat.implied(byFileName: input.path),
-                    environment: declaration?.environment ?? options.undeclaredEnvironment)
+                    environment: declaration?.environment)
             }
         }
         if options.isEnabled(.unlistedProduct), let reference {
@@ -103,9 +103,11 @@ public struct Linter: Sendable {
                 expectedFormat: declaration.format, environment: declaration.environment)
         }
 
+        /// Reads and checks one list. `environment` is the declared one; without a declaration the
+        /// format's default applies (`.storekit` → sandbox), else `--environment`.
         mutating func lintList(
             _ bytes: [UInt8], kind: InputKind, file: String, catalog: Catalog?,
-            expectedFormat: ProductListFormat?, environment: Environment
+            expectedFormat: ProductListFormat?, environment: Environment?
         ) {
             files.append(file)
             let read = kind == .plist ? PlistReader().read(bytes, file: file) : ProductListJSONReader().read(bytes, file: file)
@@ -116,14 +118,16 @@ public struct Linter: Sendable {
             if let catalog {
                 let validator = listValidator ?? ProductListValidator(catalog: catalog)
                 listValidator = validator
-                diagnostics += validator.validate(list, environment: environment)
+                let served = environment ?? list.format.defaultEnvironment ?? options.undeclaredEnvironment
+                diagnostics += validator.validate(list, environment: served)
             }
         }
 
         private mutating func checkFormat(_ list: ProductList, expected: ProductListFormat?) {
             guard let expected, expected != list.format else { return }
             let location = SourceLocation(file: list.file, line: list.isBinary ? nil : 1, column: list.isBinary ? nil : 1)
-            if expected == .plist || list.format == .plist {
+            let versioned: Set<ProductListFormat> = [.v1, .v2]
+            if !versioned.contains(expected) || !versioned.contains(list.format) {
                 diagnostics.append(
                     Diagnostic(
                         .invalidListStructure,

@@ -283,10 +283,11 @@ public struct CatalogDecoder {
         } else {
             decoder.report(
                 .missingField,
-                "list '\(path)' needs a 'format' (plist, v1 or v2): its file name does not say", at: node.position)
+                "list '\(path)' needs a 'format' (plist, v1, v2 or storekit): its file name does not say", at: node.position)
             return nil
         }
-        let environment = fields["environment"].flatMap { decoder.enumeration($0, "the list environment") } ?? Environment.production
+        let environment =
+            fields["environment"].flatMap { decoder.enumeration($0, "the list environment") } ?? format.defaultEnvironment ?? .production
         return ProductListDeclaration(path: path, format: format, environment: environment, position: pathNode.position)
     }
 }

@@ -22,11 +22,18 @@ public enum ProductListFormat: String, Sendable, CaseIterable {
     case v1
     /// `products_v2.json`: a versioned JSON object with display data (schemas/products_v2.schema.json).
     case v2
+    /// An Xcode StoreKit configuration (`.storekit`): the products Xcode's local StoreKit testing offers.
+    case storekit
+
+    /// The environment a list of this format serves when nothing declares one: Xcode's local
+    /// testing is not production, so `.storekit` files default to the sandbox.
+    public var defaultEnvironment: Environment? { self == .storekit ? .sandbox : nil }
 
     /// The format a file name implies: `.plist`, or `_v1`/`_v2` before `.json`; nil when it says nothing.
     public static func implied(byFileName name: String) -> ProductListFormat? {
         let lower = name.lowercased()
         if lower.hasSuffix(".plist") { return .plist }
+        if lower.hasSuffix(".storekit") { return .storekit }
         guard lower.hasSuffix(".json") else { return nil }
         let stem = lower.dropLast(5)
         if stem.hasSuffix("v1") { return .v1 }
