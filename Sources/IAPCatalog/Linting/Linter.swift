@@ -14,7 +14,7 @@ public struct Linter: Sendable {
         for path in options.paths {
             let bytes: [UInt8]
             do { bytes = try InputFile.read(path) } catch { throw .unreadable(error) }
-            inputs.append((path, bytes, InputKind.detect(bytes)))
+            inputs.append((path, bytes, InputKind.detect(bytes, path: path)))
         }
         guard
             let catalogPath = options.catalogPath
@@ -99,7 +99,7 @@ public struct Linter: Sendable {
                 return
             }
             lintList(
-                bytes, kind: InputKind.detect(bytes), file: path, catalog: catalog,
+                bytes, kind: InputKind.detect(bytes, path: path), file: path, catalog: catalog,
                 expectedFormat: declaration.format, environment: declaration.environment)
         }
 

@@ -1,17 +1,22 @@
 /// What an input file is, recognised by its content: a binary or XML plist, a JSON list
 /// (array → v1, object → v2), a JSON catalog (an object with `format_version`), or otherwise a
-/// YAML catalog.
+/// YAML catalog. A file with no content to go by (empty or blank) is judged by its name.
 public enum InputKind: Equatable, Sendable {
     case catalog
     case plist
     case jsonList
 
-    public static func detect(_ bytes: [UInt8]) -> InputKind {
+    public static func detect(_ bytes: [UInt8], path: String) -> InputKind {
         if bytes.starts(with: Array("bplist".utf8)) { return .plist }
         var index = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        guard index < bytes.count else { return .catalog }
+        guard index < bytes.count else {
+            let name = path.lowercased()
+            if name.hasSuffix(".plist") { return .plist }
+            if name.hasSuffix(".json") || name.hasSuffix(".storekit") { return .jsonList }
+            return .catalog
+        }
         switch bytes[index] {
         case UInt8(ascii: "<"): return .plist
         case UInt8(ascii: "["): return .jsonList
