@@ -7,30 +7,33 @@
 /// stdout carries only reports; everything else goes to stderr.
 enum Output {
     static func report(_ text: String) {
-        write(text, to: STDOUT_FILENO)
+        var text = text
+        text.withUTF8 { write($0, to: STDOUT_FILENO) }
+    }
+
+    static func report(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) }
     }
 
     static func error(_ text: String) {
-        write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
+        var text = text.hasSuffix("\n") ? text : text + "\n"
+        text.withUTF8 { write($0, to: STDERR_FILENO) }
     }
 
-    /// Writes all of `text`, retrying partial writes and interrupts.
-    private static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                #if canImport(Glibc)
-                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                    let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
+    /// Writes all of `buffer`, retrying partial writes and interrupts.
+    private static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        var offset = 0
+        while offset < buffer.count {
+            #if canImport(Glibc)
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            #else
+                let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            #endif
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
             }
+            offset += written
         }
     }
 }

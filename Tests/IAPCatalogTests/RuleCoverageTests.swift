@@ -12,6 +12,9 @@ import Testing
         let enumerator = FileManager.default.enumerator(atPath: testsDirectory)
         while let path = enumerator?.nextObject() as? String {
             guard path.hasSuffix(".swift") || path.contains("golden/") else { continue }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: testsDirectory + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
             guard !path.hasSuffix("RuleCoverageTests.swift") else { continue }
             corpus += try String(contentsOfFile: testsDirectory + "/" + path, encoding: .utf8)
         }

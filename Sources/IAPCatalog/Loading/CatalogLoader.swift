@@ -11,10 +11,24 @@ public struct CatalogLoader: Sendable {
         /// Nil when the file is not a catalog this iapcat can read.
         public var catalog: Catalog?
         public var diagnostics: [Diagnostic]
+
+        /// Whether the catalog is unusable for generating anything: unreadable, or with errors.
+        public var hasErrors: Bool { catalog == nil || diagnostics.contains { $0.severity == .error } }
     }
 
     public func load(_ path: String) throws(InputError) -> Result {
         load(try InputFile.read(path), file: path)
+    }
+
+    /// Loads and validates `path`: what every command that generates something starts with.
+    /// Check ``Result/hasErrors`` before using the catalog.
+    public func loadValidated(_ path: String, validator: CatalogValidator = CatalogValidator()) throws(InputError) -> Result {
+        var result = try load(path)
+        if let catalog = result.catalog {
+            result.diagnostics += validator.validate(catalog, file: path)
+        }
+        result.diagnostics.sort()
+        return result
     }
 
     public func load(_ bytes: [UInt8], file: String) -> Result {

@@ -1,0 +1,28 @@
+/// Renders the product-ID lists an app ships or fetches from a validated catalog, byte for byte
+/// deterministic: the same catalog always gives the same bytes, so diffs and ETags are stable.
+public struct ProductListExporter: Sendable {
+    public let catalog: Catalog
+    public var order: ListOrder
+
+    public init(catalog: Catalog, order: ListOrder = .catalog) {
+        self.catalog = catalog
+        self.order = order
+    }
+
+    /// The products a list for `environment` names: approved and cleared for sale in production,
+    /// every product that is not removed in the sandbox.
+    public func products(for environment: Environment) -> [Product] {
+        order.arrange(catalog.products.filter { $0.isAvailable(in: environment) })
+    }
+
+    /// The file for `format`; nil for formats iapcat reads but does not write (`.storekit`).
+    public func render(_ format: ProductListFormat, environment: Environment) -> [UInt8]? {
+        let products = products(for: environment)
+        switch format {
+        case .plist: return PlistListWriter.render(products.map(\.id))
+        case .v1: return Array(JSONWriter.serialize(.array(products.map { .string($0.id) })).utf8)
+        case .v2: return Array(JSONWriter.serialize(ProductsV2Document(catalog: catalog, products: products).json).utf8)
+        case .storekit: return nil
+        }
+    }
+}
