@@ -10,8 +10,10 @@ import Testing
                 == {
                     var app = AppInfo(
                         bundleID: "com.example.cosmicquest", appleID: "1234567890", sku: "COSMICQUEST", defaultLocale: "en-US")
+                    app.provider = "ExampleGames"
+                    app.teamID = "A1B2C3D4E5"
                     app.positions.entry = SourcePosition(line: 10, column: 3)
-                    app.positions.defaultLocale = SourcePosition(line: 13, column: 19)
+                    app.positions.defaultLocale = SourcePosition(line: 15, column: 19)
                     return app
                 }())
         #expect(
@@ -115,7 +117,6 @@ import Testing
             """
         #expect(
             lintCatalog(yaml) == [
-                "2:6: error: app is missing required field 'bundle_id' [missing_field]",
                 "4:5: error: a product is missing required field 'id' [missing_field]",
                 "5:5: error: product 'com.example.noname' is missing required field 'reference_name' [missing_field]",
                 "9:5: error: subscription group 'g' has no en-US localization (the app's default locale) [missing_default_locale]",

@@ -294,4 +294,46 @@ import Testing
                 "3:9: error: did not find expected ',' or '}' while parsing a flow mapping [yaml_syntax]"
             ])
     }
+
+    @Test func missingReviewScreenshotsAreReportedForDraftsOnly() {
+        #expect(
+            lintCatalog(
+                catalogYAML(
+                    products: """
+                          - { id: com.example.draft, type: consumable, reference_name: Draft, localizations: { en-US: { display_name: Draft } } }
+                          - { id: com.example.gone, type: consumable, status: removed }
+
+                        """), screenshots: true) == [
+                    "11:5: warning: draft 'com.example.draft' has no review screenshot; App Review needs one before it is submitted [missing_review_screenshot]"
+                ])
+    }
+
+    @Test func priceSchedules() {
+        #expect(
+            lintCatalog(
+                catalogYAML(
+                    products: """
+                          - id: com.example.scheduled
+                            type: consumable
+                            reference_name: Scheduled
+                            localizations: { en-US: { display_name: Coins } }
+                            price:
+                              tier: 2
+                              schedule:
+                                - { tier: 1 }
+                                - { tier: 3, start_date: 2026-03-01, end_date: 2026-02-01 }
+                                - { tier: 4 }
+                                - { tier: 5, start_date: 2026-01-01 }
+                                - { tier: 99, start_date: 2026-06-31 }
+
+                        """)) == [
+                    "16:13: error: '\(scheduledID)' has both a tier and a schedule; give one [price_schedule]",
+                    "19:11: error: this price step ends (2026-02-01) before it starts (2026-03-01) [price_schedule]",
+                    "20:11: error: only the first price step may omit start_date [price_schedule]",
+                    "21:11: error: price steps must be in date order: 2026-01-01 is not after 2026-03-01 [price_schedule]",
+                    "22:35: error: expected start_date to be a date YYYY-MM-DD, found '2026-06-31' [invalid_value]",
+                ])
+    }
 }
+
+private let scheduledID = "com.example.scheduled"

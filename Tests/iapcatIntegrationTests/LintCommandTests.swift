@@ -73,7 +73,7 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.stdout == """
-                catalogs/example.yaml:83:9: note: no list names 'com.example.cosmicquest.premium.yearly' [unlisted_product]
+                catalogs/example.yaml:85:9: note: no list names 'com.example.cosmicquest.premium.yearly' [unlisted_product]
                 0 errors, 0 warnings, 1 note in 2 files
 
                 """)
@@ -86,7 +86,7 @@ import Testing
         ])
         #expect(!run.stdout.contains("[list_not_found]"))
         #expect(!run.stdout.contains("[unknown_locale]"))
-        #expect(run.stdout.hasSuffix("9 errors, 1 warning, 0 notes in 4 files\n"))
+        #expect(run.stdout.hasSuffix("9 errors, 2 warnings, 0 notes in 4 files\n"))
     }
 
     @Test func noCatalogIsAUsageErrorWithExitStatusTwo() throws {

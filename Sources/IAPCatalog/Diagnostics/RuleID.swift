@@ -32,9 +32,11 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     case unknownStorefront = "unknown_storefront"
     case invalidPrice = "invalid_price"
     case missingPrice = "missing_price"
+    case priceSchedule = "price_schedule"
     case duplicatePromotionOrder = "duplicate_promotion_order"
     case promotionLimit = "promotion_limit"
     case screenshotNotFound = "screenshot_not_found"
+    case missingReviewScreenshot = "missing_review_screenshot"
     case productLimit = "product_limit"
     case listNotFound = "list_not_found"
     case duplicateListPath = "duplicate_list_path"
@@ -113,7 +115,14 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
         case .invalidPrice:
             .init(.error, "A storefront price that is not a non-negative decimal number.")
         case .missingPrice:
-            .init(.error, "An approved product has neither a price tier nor storefront prices.")
+            .init(.error, "An approved product has no price: no tier, schedule or storefront prices.")
+        case .priceSchedule:
+            .init(
+                .error,
+                "A price schedule whose steps overlap, are out of date order, end before they start, or omit a start date after the first step; or a price with both `tier` and `schedule`."
+            )
+        case .missingReviewScreenshot:
+            .init(.warning, "A draft product has no review screenshot; App Review needs one before the product can be submitted.")
         case .duplicatePromotionOrder:
             .init(.error, "Two promoted products have the same promotion order.")
         case .promotionLimit:

@@ -4,14 +4,15 @@
 public struct CatalogDecoder {
     enum Keys {
         static let top = ["format_version", "app", "subscription_groups", "products", "lists"]
-        static let app = ["bundle_id", "apple_id", "sku", "default_locale"]
+        static let app = ["bundle_id", "apple_id", "sku", "default_locale", "provider", "team_id", "platform"]
         static let group = ["id", "reference_name", "localizations"]
         static let groupLocalization = ["name", "app_name"]
         static let product = [
             "id", "type", "reference_name", "status", "cleared_for_sale", "family_sharing", "hosted_content",
             "price", "localizations", "review", "promotion", "subscription", "client_data",
         ]
-        static let price = ["tier", "storefronts"]
+        static let price = ["tier", "schedule", "storefronts"]
+        static let priceInterval = ["tier", "start_date", "end_date"]
         static let localization = ["display_name", "description"]
         static let review = ["notes", "screenshot"]
         static let promotion = ["visible", "order"]
@@ -50,7 +51,7 @@ public struct CatalogDecoder {
         }
         let app =
             decoder.requireField(top, "app").flatMap { decodeApp($0) }
-            ?? AppInfo(bundleID: "")
+            ?? AppInfo(bundleID: nil)
         let groups =
             top["subscription_groups"].map { node in
                 decoder.items(node, "subscription_groups").compactMap { decodeGroup($0) }
@@ -79,10 +80,12 @@ public struct CatalogDecoder {
 
     private mutating func decodeApp(_ node: Node) -> AppInfo? {
         guard let fields = decoder.fields(node, "app", known: Keys.app) else { return nil }
-        let bundleID = decoder.requireField(fields, "bundle_id").flatMap { decoder.string($0, "bundle_id") } ?? ""
-        var app = AppInfo(bundleID: bundleID)
+        var app = AppInfo(bundleID: fields["bundle_id"].flatMap { decoder.string($0, "bundle_id") })
         app.appleID = fields["apple_id"].flatMap { decoder.string($0, "apple_id") }
         app.sku = fields["sku"].flatMap { decoder.string($0, "sku") }
+        app.provider = fields["provider"].flatMap { decoder.string($0, "provider") }
+        app.teamID = fields["team_id"].flatMap { decoder.string($0, "team_id") }
+        app.platform = fields["platform"].flatMap { decoder.string($0, "platform") }
         if let localeNode = fields["default_locale"], let locale = decoder.string(localeNode, "default_locale") {
             app.defaultLocale = locale
             app.positions.defaultLocale = localeNode.position
@@ -187,6 +190,10 @@ public struct CatalogDecoder {
             price.tier = decoder.integer(tierNode, "the price tier")
             price.positions.tier = tierNode.position
         }
+        if let schedule = fields["schedule"] {
+            price.positions.schedule = schedule.position
+            price.schedule = decoder.items(schedule, "the price schedule").compactMap { decodePriceInterval($0) }
+        }
         if let storefronts = fields["storefronts"] {
             for entry in decoder.entries(storefronts, "storefronts") {
                 guard let scalar = entry.value.scalar else {
@@ -199,6 +206,31 @@ public struct CatalogDecoder {
             }
         }
         return price
+    }
+
+    private mutating func decodePriceInterval(_ node: Node) -> PriceInterval? {
+        guard let fields = decoder.fields(node, "a price schedule step", known: Keys.priceInterval),
+            let tierNode = decoder.requireField(fields, "tier"), let tier = decoder.integer(tierNode, "the price tier")
+        else { return nil }
+        var interval = PriceInterval(tier: tier, position: node.position)
+        // A step whose date cannot be read is left out: its date error is reported, and checking
+        // the schedule's order without it would only add noise.
+        for (key, path) in [("start_date", \PriceInterval.startDate), ("end_date", \PriceInterval.endDate)] {
+            guard let node = fields[key] else { continue }
+            guard let date = date(node, key) else { return nil }
+            interval[keyPath: path] = date
+        }
+        return interval
+    }
+
+    /// A `YYYY-MM-DD` date, written plain or quoted.
+    private mutating func date(_ node: Node, _ what: String) -> CalendarDate? {
+        guard let text = decoder.string(node, what) else { return nil }
+        guard let date = CalendarDate(text) else {
+            decoder.report(.invalidValue, "expected \(what) to be a date YYYY-MM-DD, found \(decoder.describe(node))", at: node.position)
+            return nil
+        }
+        return date
     }
 
     private mutating func decodeLocalizations(_ node: Node) -> [Localization] {

@@ -3,13 +3,20 @@ public struct AppInfo: Sendable, Equatable {
     /// The default locale when a catalog names none.
     public static let fallbackLocale = "en-US"
 
-    public var bundleID: String
+    /// The app's bundle identifier; optional because bulk-XML downloads do not carry it.
+    public var bundleID: String?
     /// App Store Connect's numeric app id (the bulk upload's `apple_id`).
     public var appleID: String?
     /// App Store Connect's SKU (the bulk upload's `vendor_id`).
     public var sku: String?
     /// The locale every product and subscription group must be localized in.
     public var defaultLocale: String
+    /// Bulk XML `<provider>`: the App Store Connect provider short name.
+    public var provider: String?
+    /// Bulk XML `<team_id>`.
+    public var teamID: String?
+    /// Bulk XML `app_platform` (`ios`, `osx`, `appletvos`), when the package names one.
+    public var platform: String?
     public var positions = Positions()
 
     public struct Positions: Sendable, Equatable {
@@ -18,7 +25,7 @@ public struct AppInfo: Sendable, Equatable {
         public init() {}
     }
 
-    public init(bundleID: String, appleID: String? = nil, sku: String? = nil, defaultLocale: String = AppInfo.fallbackLocale) {
+    public init(bundleID: String?, appleID: String? = nil, sku: String? = nil, defaultLocale: String = AppInfo.fallbackLocale) {
         self.bundleID = bundleID
         self.appleID = appleID
         self.sku = sku

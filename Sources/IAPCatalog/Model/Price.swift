@@ -1,7 +1,10 @@
-/// What a product costs: a legacy price tier, explicit prices per storefront, or both.
+/// What a product costs: a legacy price tier or a schedule of tiers, explicit prices per
+/// storefront, or both.
 public struct Price: Sendable, Equatable {
     /// Legacy App Store price tier (`wholesale_price_tier`), 0 = free.
     public var tier: Int?
+    /// Tiers by date (bulk XML's `<intervals>`), instead of a single `tier`.
+    public var schedule: [PriceInterval] = []
     /// Customer prices per storefront (ISO 3166-1 alpha-3), as decimal strings ("0.99").
     public var storefronts: [StorefrontPrice]
     public var positions = Positions()
@@ -9,13 +12,18 @@ public struct Price: Sendable, Equatable {
     public struct Positions: Sendable, Equatable {
         public var entry: SourcePosition?
         public var tier: SourcePosition?
+        public var schedule: SourcePosition?
         public init() {}
     }
 
-    public init(tier: Int? = nil, storefronts: [StorefrontPrice] = []) {
+    public init(tier: Int? = nil, schedule: [PriceInterval] = [], storefronts: [StorefrontPrice] = []) {
         self.tier = tier
+        self.schedule = schedule
         self.storefronts = storefronts
     }
+
+    /// Whether a price tier is given, alone or as a schedule (what bulk XML can express).
+    public var hasTier: Bool { tier != nil || !schedule.isEmpty }
 }
 
 /// A customer price in one storefront.

@@ -1,8 +1,8 @@
 extension CatalogValidator.Check {
-    /// `invalid_price_tier`, `unknown_storefront`, `invalid_price`, `missing_price`.
+    /// `invalid_price_tier`, `unknown_storefront`, `invalid_price`, `missing_price`, `price_schedule`.
     mutating func prices() {
         for product in liveProducts {
-            guard let price = product.price, price.tier != nil || !price.storefronts.isEmpty else {
+            guard let price = product.price, price.hasTier || !price.storefronts.isEmpty else {
                 if product.status == .approved {
                     report(
                         .missingPrice, "approved product '\(product.id)' has no price: give a tier or storefront prices",
@@ -10,12 +10,9 @@ extension CatalogValidator.Check {
                 }
                 continue
             }
-            if let tier = price.tier, !(0...AppStoreStorefronts.highestPriceTier).contains(tier) {
-                report(
-                    .invalidPriceTier,
-                    "price tier \(tier) does not exist; tiers run from 0 (free) to \(AppStoreStorefronts.highestPriceTier)",
-                    at: price.positions.tier)
-            }
+            if let tier = price.tier { checkTier(tier, at: price.positions.tier) }
+            for step in price.schedule { checkTier(step.tier, at: step.position) }
+            checkSchedule(price, of: product)
             for entry in price.storefronts {
                 if !AppStoreStorefronts.codes.contains(entry.storefront) {
                     report(
@@ -30,6 +27,42 @@ extension CatalogValidator.Check {
                         at: entry.position)
                 }
             }
+        }
+    }
+
+    private mutating func checkTier(_ tier: Int, at position: SourcePosition?) {
+        guard !(0...AppStoreStorefronts.highestPriceTier).contains(tier) else { return }
+        report(
+            .invalidPriceTier, "price tier \(tier) does not exist; tiers run from 0 (free) to \(AppStoreStorefronts.highestPriceTier)",
+            at: position)
+    }
+
+    /// Steps in date order; only the first may start "now"; each ends before the next starts.
+    private mutating func checkSchedule(_ price: Price, of product: Product) {
+        guard !price.schedule.isEmpty else { return }
+        if price.tier != nil {
+            report(.priceSchedule, "'\(product.id)' has both a tier and a schedule; give one", at: price.positions.tier)
+        }
+        var previous: PriceInterval?
+        for step in price.schedule {
+            if let start = step.startDate, let end = step.endDate, end < start {
+                report(.priceSchedule, "this price step ends (\(end)) before it starts (\(start))", at: step.position)
+            }
+            if let previous {
+                guard let start = step.startDate else {
+                    report(.priceSchedule, "only the first price step may omit start_date", at: step.position)
+                    continue
+                }
+                if let previousStart = previous.startDate, start <= previousStart {
+                    report(
+                        .priceSchedule, "price steps must be in date order: \(start) is not after \(previousStart)", at: step.position)
+                } else if let previousEnd = previous.endDate, start < previousEnd {
+                    report(
+                        .priceSchedule, "this price step starts (\(start)) before the previous one ends (\(previousEnd))", at: step.position
+                    )
+                }
+            }
+            previous = step
         }
     }
 

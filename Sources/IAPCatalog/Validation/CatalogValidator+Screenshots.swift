@@ -2,7 +2,15 @@ extension CatalogValidator.Check {
     /// `screenshot_not_found`: paths resolve against the catalog's directory.
     mutating func reviewScreenshots() {
         for product in liveProducts {
-            guard let review = product.review, let screenshot = review.screenshot else { continue }
+            guard let review = product.review, let screenshot = review.screenshot else {
+                if product.status == .draft {
+                    report(
+                        .missingReviewScreenshot,
+                        "draft '\(product.id)' has no review screenshot; App Review needs one before it is submitted",
+                        at: product.positions.entry)
+                }
+                continue
+            }
             let path = FilePaths.join(directory, screenshot)
             if !fileExists(path) {
                 report(

@@ -1,0 +1,39 @@
+/// A calendar day, `YYYY-MM-DD`, as bulk XML writes price-change dates. No time zone: App Store
+/// Connect applies a date in each storefront's own.
+public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// Parses `YYYY-MM-DD`, refusing impossible days (2026-02-30).
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, year: year)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    public var description: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}
