@@ -3,3 +3,6 @@
 #include <libxml/xmlerror.h>
 #include <libxml/xmlwriter.h>
 #include <libxml/xmlschemas.h>
+
+/* xmlFree is a global function pointer, which Swift 6 cannot call safely; wrap it. */
+static inline void xmlFreeValue(xmlChar *value) { xmlFree(value); }

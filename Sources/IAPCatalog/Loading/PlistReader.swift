@@ -1,5 +1,3 @@
-internal import CLibXML2
-
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -23,118 +21,50 @@ public struct PlistReader {
             let list = readBinary(bytes, file: file, diagnostics: &diagnostics)
             return (list, diagnostics.diagnostics)
         }
-        if let declaration = Self.entityDeclaration(in: bytes) {
-            diagnostics.report(
-                .xmlEntities, "the plist declares an XML entity; iapcat never expands or fetches entities",
-                file: file, at: declaration)
-            return (nil, diagnostics.diagnostics)
-        }
         let list = readXML(bytes, file: file, diagnostics: &diagnostics)
         return (list, diagnostics.diagnostics)
     }
 
     // MARK: XML
 
-    private static let parseOptions = Int32(
-        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-            | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
-
     private func readXML(_ bytes: [UInt8], file: String, diagnostics: inout DiagnosticCollector) -> ProductList? {
-        guard let context = xmlNewParserCtxt() else {
-            diagnostics.report(.plistSyntax, "libxml2 could not allocate a parser", file: file, at: nil)
-            return nil
-        }
-        defer { xmlFreeParserCtxt(context) }
-        let document = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                xmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), file, nil, Self.parseOptions)
+        let tree: XMLTree
+        do {
+            tree = try XMLTree(bytes, file: file)
+        } catch {
+            switch error {
+            case .entities(let position):
+                diagnostics.report(
+                    .xmlEntities, "the plist declares an XML entity; iapcat never expands or fetches entities", file: file, at: position)
+            case .syntax(let message, let position):
+                diagnostics.report(.plistSyntax, message, file: file, at: position)
             }
-        }
-        guard let document else {
-            let (message, position) = Self.lastError(context)
-            diagnostics.report(.plistSyntax, message, file: file, at: position)
             return nil
         }
-        defer { xmlFreeDoc(document) }
-        guard let root = xmlDocGetRootElement(document), Self.name(root) == "plist" else {
+        guard let root = tree.root, root.name == "plist" else {
             diagnostics.report(.invalidListStructure, "the top element must be <plist>", file: file, at: .start)
             return nil
         }
-        let children = Self.elementChildren(root)
-        guard children.count == 1, let array = children.first, Self.name(array) == "array" else {
-            let found = children.first.map { "<\(Self.name($0))>" } ?? "nothing"
+        let children = root.children
+        guard children.count == 1, let array = children.first, array.name == "array" else {
+            let found = children.first.map { "<\($0.name)>" } ?? "nothing"
             diagnostics.report(
-                .invalidListStructure, "a product-ID plist must hold one <array> of <string>s, found \(found)",
-                file: file, at: SourcePosition(line: Int(xmlGetLineNo(root)), column: 1))
+                .invalidListStructure, "a product-ID plist must hold one <array> of <string>s, found \(found)", file: file,
+                at: SourcePosition(line: root.line, column: 1))
             return nil
         }
-        var locator = ColumnLocator(bytes: bytes, arrayLine: Int(xmlGetLineNo(array)))
+        var locator = ColumnLocator(bytes: bytes, arrayLine: array.line)
         var list = ProductList(file: file, format: .plist)
-        for element in Self.elementChildren(array) {
-            let line = Int(xmlGetLineNo(element))
-            let column = locator.columnAfterNextStringTag(onLine: line)
-            let location = SourceLocation(file: file, line: line, column: column)
-            let name = Self.name(element)
-            if name == "string" {
-                let text = Self.textContent(element)
-                list.entries.append(ProductListEntry(.identifier(text), at: location))
+        for element in array.children {
+            let line = element.line
+            let location = SourceLocation(file: file, line: line, column: locator.columnAfterNextStringTag(onLine: line))
+            if element.name == "string" {
+                list.entries.append(ProductListEntry(.identifier(element.text), at: location))
             } else {
-                list.entries.append(ProductListEntry(.notAString("<\(name)>"), at: location))
+                list.entries.append(ProductListEntry(.notAString("<\(element.name)>"), at: location))
             }
         }
         return list
-    }
-
-    private static func name(_ node: xmlNodePtr) -> String {
-        node.pointee.name.map { String(cString: $0) } ?? ""
-    }
-
-    /// The concatenated text of an element's text children (entities were refused up front).
-    private static func textContent(_ node: xmlNodePtr) -> String {
-        var text = ""
-        var child = node.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_TEXT_NODE, let content = current.pointee.content {
-                text += String(cString: content)
-            }
-            child = current.pointee.next
-        }
-        return text
-    }
-
-    private static func elementChildren(_ node: xmlNodePtr) -> [xmlNodePtr] {
-        var result: [xmlNodePtr] = []
-        var child = node.pointee.children
-        while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE { result.append(current) }
-            child = current.pointee.next
-        }
-        return result
-    }
-
-    private static func lastError(_ context: xmlParserCtxtPtr) -> (String, SourcePosition) {
-        guard let error = xmlCtxtGetLastError(context) else { return ("malformed XML", .start) }
-        var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-        while message.last == "\n" || message.last == " " { message.removeLast() }
-        let line = max(Int(error.pointee.line), 1)
-        let column = max(Int(error.pointee.int2), 1)
-        return (message, SourcePosition(line: line, column: column))
-    }
-
-    /// The position of the first `<!ENTITY` in `bytes`, if any.
-    static func entityDeclaration(in bytes: [UInt8]) -> SourcePosition? {
-        let needle = Array("<!ENTITY".utf8)
-        guard bytes.count >= needle.count else { return nil }
-        var index = 0
-        while index <= bytes.count - needle.count {
-            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!"),
-                bytes[index..<index + needle.count].elementsEqual(needle)
-            {
-                return bytes.withUnsafeBufferPointer { TextPositions.position(ofByte: index, in: $0) }
-            }
-            index += 1
-        }
-        return nil
     }
 
     // MARK: Binary

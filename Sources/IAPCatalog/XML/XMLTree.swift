@@ -1,0 +1,103 @@
+internal import CLibXML2
+
+/// A parsed XML document, read safely: never from the network, never loading a DTD, and never
+/// with XML entities (a document that declares one is refused before libxml2 sees it, which rules
+/// out external entities and expansion bombs alike). Owns the libxml2 tree.
+final class XMLTree {
+    private let document: xmlDocPtr
+
+    /// Why a document could not be read.
+    enum Failure: Error {
+        case entities(SourcePosition)
+        case syntax(String, SourcePosition)
+    }
+
+    private static let options = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue
+            | XML_PARSE_NOCDATA.rawValue)
+
+    init(_ bytes: [UInt8], file: String) throws(Failure) {
+        if let declaration = Self.entityDeclaration(in: bytes) { throw .entities(declaration) }
+        guard let context = xmlNewParserCtxt() else { throw .syntax("libxml2 could not allocate a parser", .start) }
+        defer { xmlFreeParserCtxt(context) }
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                xmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), file, nil, Self.options)
+            }
+        }
+        guard let parsed else {
+            guard let error = xmlCtxtGetLastError(context) else { throw .syntax("malformed XML", .start) }
+            var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+            while message.last == "\n" || message.last == " " { message.removeLast() }
+            throw .syntax(message, SourcePosition(line: max(Int(error.pointee.line), 1), column: max(Int(error.pointee.int2), 1)))
+        }
+        document = parsed
+    }
+
+    deinit { xmlFreeDoc(document) }
+
+    var root: XMLElement? { xmlDocGetRootElement(document).map { XMLElement(node: $0, tree: self) } }
+
+    /// The position of the first `<!ENTITY` in `bytes`, if any.
+    static func entityDeclaration(in bytes: [UInt8]) -> SourcePosition? {
+        let needle = Array("<!ENTITY".utf8)
+        guard bytes.count >= needle.count else { return nil }
+        var index = 0
+        while index <= bytes.count - needle.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "!"),
+                bytes[index..<index + needle.count].elementsEqual(needle)
+            {
+                return bytes.withUnsafeBufferPointer { TextPositions.position(ofByte: index, in: $0) }
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// An element of an ``XMLTree`` (which it keeps alive).
+struct XMLElement {
+    fileprivate let node: xmlNodePtr
+    fileprivate let tree: XMLTree
+
+    var name: String { node.pointee.name.map { String(cString: $0) } ?? "" }
+
+    /// The element's line (libxml2 gives no column).
+    var line: Int { Int(xmlGetLineNo(node)) }
+
+    var position: SourcePosition { SourcePosition(line: line, column: 1) }
+
+    var children: [XMLElement] {
+        var result: [XMLElement] = []
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { result.append(XMLElement(node: current, tree: tree)) }
+            child = current.pointee.next
+        }
+        return result
+    }
+
+    func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
+
+    func children(_ name: String) -> [XMLElement] { children.filter { $0.name == name } }
+
+    /// The concatenated text of the element's text children.
+    var text: String {
+        var text = ""
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_TEXT_NODE, let content = current.pointee.content { text += String(cString: content) }
+            child = current.pointee.next
+        }
+        return text
+    }
+
+    /// The text with surrounding whitespace removed.
+    var trimmedText: String { text.trimmingWhitespace() }
+
+    func attribute(_ name: String) -> String? {
+        guard let value = xmlGetProp(node, name) else { return nil }
+        defer { xmlFreeValue(value) }
+        return String(cString: value)
+    }
+}
