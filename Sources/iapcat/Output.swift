@@ -20,6 +20,12 @@ enum Output {
         text.withUTF8 { write($0, to: STDERR_FILENO) }
     }
 
+    /// Writes `text` to stderr as it is (no newline added), for progress lines.
+    static func errorRaw(_ text: String) {
+        var text = text
+        text.withUTF8 { write($0, to: STDERR_FILENO) }
+    }
+
     /// Writes all of `buffer`, retrying partial writes and interrupts.
     private static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
         var offset = 0

@@ -6,6 +6,7 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     case yamlSyntax = "yaml_syntax"
     case jsonSyntax = "json_syntax"
     case plistSyntax = "plist_syntax"
+    case xmlSyntax = "xml_syntax"
     case xmlEntities = "xml_entities"
     case duplicateKey = "duplicate_key"
     case unknownKey = "unknown_key"
@@ -52,6 +53,10 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     case listVersionMismatch = "list_version_mismatch"
     case unlistedProduct = "unlisted_product"
 
+    // Bulk XML
+    case unsupportedElement = "unsupported_element"
+    case uploadRequirement = "upload_requirement"
+
     /// What the rule checks, its default severity, and whether it runs without being enabled.
     public var descriptor: RuleDescriptor {
         switch self {
@@ -63,8 +68,10 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
             .init(.error, "A JSON list is not well-formed JSON (RFC 8259, UTF-8).")
         case .plistSyntax:
             .init(.error, "A property list is not well-formed XML or binary plist.")
+        case .xmlSyntax:
+            .init(.error, "A bulk-upload metadata.xml is not well-formed XML.")
         case .xmlEntities:
-            .init(.error, "A property list declares or references XML entities; iapcat never expands or fetches them.")
+            .init(.error, "A property list or metadata.xml declares XML entities; iapcat never expands or fetches them.")
         case .duplicateKey:
             .init(.error, "A mapping or JSON object has the same key twice.")
         case .unknownKey:
@@ -153,6 +160,13 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
             .init(.warning, "A list's content version differs from the version in its file name or declaration.")
         case .unlistedProduct:
             .init(.note, "A product that no list names (off by default; `--enable unlisted_product`).", enabledByDefault: false)
+        case .unsupportedElement:
+            .init(.warning, "`import-xml` met an element it does not import; that data is not in the catalog.")
+        case .uploadRequirement:
+            .init(
+                .error,
+                "`bulk-xml` cannot express a product in the package: no price tier, no localization with a description, or no SKU for the app."
+            )
         }
     }
 }

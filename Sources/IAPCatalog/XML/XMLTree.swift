@@ -36,6 +36,9 @@ final class XMLTree {
 
     deinit { xmlFreeDoc(document) }
 
+    /// Runs `body` with the libxml2 document (for schema validation).
+    func withDocument<Result>(_ body: (xmlDocPtr) -> Result) -> Result { body(document) }
+
     var root: XMLElement? { xmlDocGetRootElement(document).map { XMLElement(node: $0, tree: self) } }
 
     /// The position of the first `<!ENTITY` in `bytes`, if any.

@@ -1,0 +1,51 @@
+internal import CLibXML2
+
+/// Validates a metadata.xml against schemas/bulk-iap.xsd with libxml2's XML Schema support.
+/// The schema text is compiled into the library (see `scripts/embed-schemas`).
+final class BulkXMLSchema: @unchecked Sendable {
+    private let schema: xmlSchemaPtr
+
+    /// The schema, compiled once per process.
+    static let shared: BulkXMLSchema = BulkXMLSchema()
+
+    private init() {
+        let bytes = Array(Self.source.utf8)
+        let parser = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlSchemaNewMemParserCtxt($0.baseAddress, Int32($0.count)) }
+        }!
+        defer { xmlSchemaFreeParserCtxt(parser) }
+        guard let schema = xmlSchemaParse(parser) else { fatalError("schemas/bulk-iap.xsd does not compile") }
+        self.schema = schema
+    }
+
+    /// The schema violations of the document in `bytes` (empty when it is valid).
+    func violations(in bytes: [UInt8], file: String) -> [(message: String, line: Int)] {
+        let tree: XMLTree
+        do {
+            tree = try XMLTree(bytes, file: file)
+        } catch {
+            switch error {
+            case .entities(let position): return [("declares an XML entity", position.line)]
+            case .syntax(let message, let position): return [(message, position.line)]
+            }
+        }
+        let context = xmlSchemaNewValidCtxt(schema)!
+        defer { xmlSchemaFreeValidCtxt(context) }
+        let collector = ViolationCollector()
+        let handler: xmlStructuredErrorFunc = { userData, error in
+            guard let userData, let error else { return }
+            let collector = Unmanaged<ViolationCollector>.fromOpaque(userData).takeUnretainedValue()
+            var message = error.pointee.message.map { String(cString: $0) } ?? "schema violation"
+            while message.last == "\n" { message.removeLast() }
+            collector.violations.append((message, Int(error.pointee.line)))
+        }
+        xmlSchemaSetValidStructuredErrors(context, handler, Unmanaged.passUnretained(collector).toOpaque())
+        let result = tree.withDocument { xmlSchemaValidateDoc(context, $0) }
+        if result != 0 && collector.violations.isEmpty { collector.violations.append(("schema validation failed", 0)) }
+        return collector.violations
+    }
+
+    private final class ViolationCollector {
+        var violations: [(message: String, line: Int)] = []
+    }
+}
