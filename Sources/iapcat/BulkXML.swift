@@ -71,7 +71,7 @@ struct BulkXML: ParsableCommand {
         let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
         do {
             if changedSince != nil, try packager.selectedProducts().isEmpty {
-                Output.error("nothing changed since \(changedSince!); no package written")
+                Output.error("nothing changed since \(changedSince!); no package was written")
                 return
             }
             for path in try packager.write(to: output, progress: progress.update) {

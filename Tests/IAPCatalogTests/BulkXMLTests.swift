@@ -207,4 +207,15 @@ import Testing
                 "2:20: error: the package declares an XML entity; iapcat never expands or fetches entities [xml_entities]"
             ])
     }
+
+    @Test func anUnknownStatusIsImportedAsADraftWithAWarning() throws {
+        let xml = try String(contentsOfFile: Fixtures.path("real/lookup_metadata_software5.4.xml"), encoding: .utf8)
+            .replacingOccurrences(of: "Waiting for Screenshot", with: "Pondering")
+        let result = BulkXMLImporter().read(Array(xml.utf8), file: "m.xml")
+        #expect(result.catalog?.products.first?.status == .draft)
+        #expect(
+            render(result.diagnostics) == [
+                "13:1: warning: unknown iap-status 'Pondering' of 'kr.ss.inapp2'; imported as a draft [invalid_value]"
+            ])
+    }
 }

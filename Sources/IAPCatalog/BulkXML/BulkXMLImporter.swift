@@ -49,8 +49,8 @@ public struct BulkXMLImporter {
             self.screenshotDirectory = screenshotDirectory
         }
 
-        mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition?) {
-            diagnostics.report(rule, message, file: file, at: position)
+        mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition?, severity: Severity? = nil) {
+            diagnostics.report(rule, message, file: file, at: position, severity: severity)
         }
 
         mutating func unsupported(_ element: XMLElement, in parent: String) {
@@ -205,7 +205,9 @@ public struct BulkXMLImporter {
                     product.status = mapped.status
                     if let cleared = mapped.clearedForSale { product.clearedForSale = cleared }
                 } else {
-                    report(.invalidValue, "unknown iap-status '\(status)' of '\(id)'; imported as a draft", at: element.position)
+                    report(
+                        .invalidValue, "unknown iap-status '\(status)' of '\(id)'; imported as a draft", at: element.position,
+                        severity: .warning)
                 }
             }
             return product

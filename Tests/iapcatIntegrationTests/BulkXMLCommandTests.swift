@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// `iapcat bulk-xml` and `iapcat import-xml` end to end.
+@Suite struct BulkXMLCommandTests {
+    static let realDownload = "Tests/IAPCatalogTests/Fixtures/real/lookup_metadata_software5.4.xml"
+
+    static func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.path + "/iapcat-bulkcli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Runs a program and returns its exit status and combined output.
+    static func shell(_ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? IAPCat.packageRoot)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func theExamplePackageIsWrittenAndXmllintAgreesItIsValid() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let package = directory + "/COSMICQUEST.itmsp"
+        let run = try IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", package])
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "wrote \(package)\n")
+        let xmllint = try Self.shell(["xmllint", "--noout", "--schema", "schemas/bulk-iap.xsd", package + "/metadata.xml"])
+        #expect(xmllint.status == 0, "xmllint (from scripts/bootstrap): \(xmllint.output)")
+        #expect(xmllint.output == "\(package)/metadata.xml validates\n")
+    }
+
+    @Test func progressIsShownOnlyWhenStderrIsATerminal() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let command = "\(IAPCat.executable) bulk-xml --catalog catalogs/example.yaml -o \(directory)/T.itmsp"
+        let terminal = try Self.shell(["script", "-qec", command, "/dev/null"])
+        #expect(terminal.status == 0)
+        #expect(terminal.output.contains("\r\u{1B}[2Kpackage 1 of 1: 5 in-app purchases → \(directory)/T.itmsp"))
+        let piped = try IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", directory + "/P.itmsp"])
+        #expect(!piped.stderr.contains("\u{1B}"))
+    }
+
+    @Test func aCatalogThatCannotBecomeAPackageIsRefusedAndNothingIsWritten() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try IAPCat.run(["bulk-xml", "--catalog", IAPCat.fixture("realworld/catalog.yaml"), "-o", directory + "/R.itmsp"])
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr.contains("[upload_requirement]"))
+        #expect(run.stderr.hasSuffix("iapcat: error: no package was written\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [])
+    }
+
+    @Test func nothingChangedWritesNothing() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = try IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", directory + "/A.itmsp"])
+        let run = try IAPCat.run([
+            "bulk-xml", "--catalog", "catalogs/example.yaml", "-o", directory + "/B.itmsp", "--changed-since",
+            directory + "/A.itmsp/metadata.xml",
+        ])
+        #expect(run.status == 0)
+        #expect(run.stderr == "nothing changed since \(directory)/A.itmsp/metadata.xml; no package was written\n")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/B.itmsp"))
+    }
+
+    @Test func bulkXMLUsageErrors() throws {
+        #expect(try IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", "out"]).status == 2)
+        #expect(try IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml"]).status == 2)
+    }
+
+    @Test func theRealDownloadImportsAndLintsWithOnlyTheMissingScreenshot() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = directory + "/catalog.yaml"
+        let run = try IAPCat.run(["import-xml", Self.realDownload, "-o", output, "--bundle-id", "kr.ss.app"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        #expect(
+            run.stderr == """
+                wrote \(output): 1 products, 0 subscription groups
+                \(output):14:5: warning: draft 'kr.ss.inapp2' has no review screenshot; App Review needs one before it is submitted [missing_review_screenshot]
+                0 errors, 1 warning, 0 notes in 1 file
+
+                """)
+        let yaml = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(yaml.hasPrefix("# Imported by iapcat from \(Self.realDownload).\nformat_version: 1\n\napp:\n  bundle_id: kr.ss.app\n"))
+    }
+
+    @Test func importToStdoutAndMalformedPackages() throws {
+        let run = try IAPCat.run(["import-xml", Self.realDownload])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("  - id: kr.ss.inapp2\n"))
+        let broken = try IAPCat.run(["import-xml", "Tests/IAPCatalogTests/Fixtures/plists/malformed.plist"])
+        #expect(broken.status == 1)
+        #expect(broken.stdout == "")
+        #expect(broken.stderr.hasSuffix("iapcat: error: the package could not be imported; nothing was written\n"))
+        #expect(try IAPCat.run(["import-xml", "missing.xml"]).status == 2)
+    }
+}
