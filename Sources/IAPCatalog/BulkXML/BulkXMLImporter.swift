@@ -24,13 +24,7 @@ public struct BulkXMLImporter {
         do {
             tree = try XMLTree(bytes, file: file)
         } catch {
-            switch error {
-            case .entities(let position):
-                run.report(.xmlEntities, "the package declares an XML entity; iapcat never expands or fetches entities", at: position)
-            case .syntax(let message, let position):
-                run.report(.xmlSyntax, message, at: position)
-            }
-            return Result(catalog: nil, diagnostics: run.diagnostics.diagnostics)
+            return Result(catalog: nil, diagnostics: [XMLTree.diagnostic(for: error, file: file, kind: "package", syntaxRule: .xmlSyntax)])
         }
         let catalog = tree.root.flatMap { run.package($0) }
         return Result(catalog: catalog, diagnostics: run.diagnostics.diagnostics.sorted(), screenshots: run.screenshots)

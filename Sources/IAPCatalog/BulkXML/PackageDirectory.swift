@@ -27,15 +27,7 @@ enum PackageDirectory {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputError(path: path, reason: AtomicFile.errnoDescription()) }
         defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw OutputError(path: path, reason: AtomicFile.errnoDescription())
-            }
-            offset += written
-        }
+        try AtomicFile.writeAll(bytes, to: descriptor, path: path)
         guard fsync(descriptor) == 0 else { throw OutputError(path: path, reason: AtomicFile.errnoDescription()) }
     }
 

@@ -32,13 +32,7 @@ public struct PlistReader {
         do {
             tree = try XMLTree(bytes, file: file)
         } catch {
-            switch error {
-            case .entities(let position):
-                diagnostics.report(
-                    .xmlEntities, "the plist declares an XML entity; iapcat never expands or fetches entities", file: file, at: position)
-            case .syntax(let message, let position):
-                diagnostics.report(.plistSyntax, message, file: file, at: position)
-            }
+            diagnostics.append(XMLTree.diagnostic(for: error, file: file, kind: "plist", syntaxRule: .plistSyntax))
             return nil
         }
         guard let root = tree.root, root.name == "plist" else {

@@ -32,7 +32,8 @@ public enum AtomicFile {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(OutputError) {
+    /// Writes all of `bytes` to an open file, retrying partial writes and interrupts.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(OutputError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in

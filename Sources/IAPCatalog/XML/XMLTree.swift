@@ -36,6 +36,18 @@ final class XMLTree {
 
     deinit { xmlFreeDoc(document) }
 
+    /// The diagnostic for a document of `kind` ("plist", "package") that could not be read.
+    static func diagnostic(for failure: Failure, file: String, kind: String, syntaxRule: RuleID) -> Diagnostic {
+        switch failure {
+        case .entities(let position):
+            Diagnostic(
+                .xmlEntities, "the \(kind) declares an XML entity; iapcat never expands or fetches entities",
+                at: SourceLocation(file: file, position))
+        case .syntax(let message, let position):
+            Diagnostic(syntaxRule, message, at: SourceLocation(file: file, position))
+        }
+    }
+
     /// Runs `body` with the libxml2 document (for schema validation).
     func withDocument<Result>(_ body: (xmlDocPtr) -> Result) -> Result { body(document) }
 
