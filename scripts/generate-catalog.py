@@ -46,7 +46,7 @@ CATEGORIES = {
     "free-subscription": ["subscription"],
 }
 DURATIONS = [("P1W", 0.10), ("P1M", 0.40), ("P2M", 0.05), ("P3M", 0.10), ("P6M", 0.10), ("P1Y", 0.25)]
-TRIAL_DURATIONS = ["P3D", "P1W", "P2W", "P1M"]
+TRIAL_DURATIONS = ["P1W", "P1M", "P3M"]  # durations the bulk XML can express
 LOCALE_COUNTS = [(2, 0.45), (3, 0.30), (4, 0.15), (5, 0.10)]  # localizations per product, en-US included
 SUBSCRIPTIONS_PER_GROUP = 200
 MAX_PROMOTED = 20
@@ -272,9 +272,8 @@ def make_product(rng, i):
             "auto-renewable": rng.randint(2, 60), "non-renewing": rng.randint(3, 87)}[kind]
     price = {"tier": tier}
     if rng.random() < 0.25:
+        # Storefront prices beside the tier: the bulk XML needs the tier, so it is always there.
         price["storefronts"] = storefront_prices(rng, tier)
-        if rng.random() < 0.2:
-            del price["tier"]  # storefront prices alone are a price too
     product["price"] = price
 
     others = rng.sample(LOCALES[1:], weighted(rng, LOCALE_COUNTS) - 1)

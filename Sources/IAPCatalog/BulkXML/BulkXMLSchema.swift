@@ -9,12 +9,15 @@ final class BulkXMLSchema: @unchecked Sendable {
     static let shared: BulkXMLSchema = BulkXMLSchema()
 
     private init() {
-        let bytes = Array(Self.source.utf8)
-        let parser = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { xmlSchemaNewMemParserCtxt($0.baseAddress, Int32($0.count)) }
-        }!
-        defer { xmlSchemaFreeParserCtxt(parser) }
-        guard let schema = xmlSchemaParse(parser) else { fatalError("schemas/bulk-iap.xsd does not compile") }
+        // libxml2 keeps a pointer to the buffer until the parse: both must happen while it is valid.
+        let schema = Array(Self.source.utf8).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { text -> xmlSchemaPtr? in
+                guard let parser = xmlSchemaNewMemParserCtxt(text.baseAddress, Int32(text.count)) else { return nil }
+                defer { xmlSchemaFreeParserCtxt(parser) }
+                return xmlSchemaParse(parser)
+            }
+        }
+        guard let schema else { fatalError("schemas/bulk-iap.xsd does not compile") }
         self.schema = schema
     }
 
