@@ -1,5 +1,3 @@
-internal import CLibXML2
-
 /// Writes a bulk-upload `metadata.xml` (schemas/bulk-iap.xsd, docs/bulk-xml.md) with libxml2's
 /// text writer: one canonical element order, four-space indentation, the same bytes for the same
 /// input. Auto-renewable subscriptions go inside their `<subscription_group>`, placed where the
@@ -11,10 +9,8 @@ struct BulkXMLWriter {
     var includesStatus: Bool
 
     func render(app: AppInfo, groups: [SubscriptionGroup], products: [Product], screenshots: [String: PackagedScreenshot]) -> [UInt8] {
-        let buffer = xmlBufferCreate()!
-        defer { xmlBufferFree(buffer) }
-        let writer = XMLWriter(xmlNewTextWriterMemory(buffer, 0)!)
-        writer.document {
+        let writer = XMLWriter(indentation: "    ")
+        return writer.document {
             writer.element("package", attributes: [("xmlns", BulkXMLVocabulary.namespace), ("version", BulkXMLVocabulary.version)]) {
                 writer.element("provider", text: provider)
                 if let teamID { writer.element("team_id", text: teamID) }
@@ -29,8 +25,6 @@ struct BulkXMLWriter {
                 }
             }
         }
-        let content = xmlBufferContent(buffer)!
-        return Array(UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
     }
 
     private func inAppPurchases(
@@ -122,47 +116,5 @@ struct BulkXMLWriter {
         writer.element("read_only_info") {
             for (key, value) in values { writer.element("read_only_value", attributes: [("key", key)], text: value) }
         }
-    }
-}
-
-/// A thin, non-throwing wrapper over `xmlTextWriter` (memory output cannot fail but for OOM).
-private final class XMLWriter {
-    private let writer: xmlTextWriterPtr
-
-    init(_ writer: xmlTextWriterPtr) {
-        self.writer = writer
-        xmlTextWriterSetIndent(writer, 1)
-        Self.withXML("    ") { _ = xmlTextWriterSetIndentString(writer, $0) }
-    }
-
-    deinit { xmlFreeTextWriter(writer) }
-
-    func document(_ body: () -> Void) {
-        xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil)
-        body()
-        xmlTextWriterEndDocument(writer)
-    }
-
-    func element(_ name: String, attributes: [(String, String)] = [], _ body: () -> Void) {
-        start(name, attributes)
-        body()
-        xmlTextWriterEndElement(writer)
-    }
-
-    func element(_ name: String, attributes: [(String, String)] = [], text: String) {
-        start(name, attributes)
-        Self.withXML(text) { _ = xmlTextWriterWriteString(writer, $0) }
-        xmlTextWriterEndElement(writer)
-    }
-
-    private func start(_ name: String, _ attributes: [(String, String)]) {
-        Self.withXML(name) { _ = xmlTextWriterStartElement(writer, $0) }
-        for (key, value) in attributes {
-            Self.withXML(key) { key in Self.withXML(value) { value in _ = xmlTextWriterWriteAttribute(writer, key, value) } }
-        }
-    }
-
-    static func withXML(_ text: String, _ body: (UnsafePointer<xmlChar>) -> Void) {
-        text.withCString { body(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
     }
 }
