@@ -6,10 +6,15 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "IAPCatalog", targets: ["IAPCatalog"]),
+        .library(name: "IAPCatalogServer", targets: ["IAPCatalogServer"]),
         .executable(name: "iapcat", targets: ["iapcat"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     ],
     targets: [
         .systemLibrary(
@@ -22,21 +27,45 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(
             name: "IAPCatalog",
             dependencies: ["CYAML", "CLibXML2"]
+        ),
+        .target(
+            name: "IAPCatalogServer",
+            dependencies: [
+                "IAPCatalog",
+                "CZlib",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Atomics", package: "swift-atomics"),
+            ]
         ),
         .executableTarget(
             name: "iapcat",
             dependencies: [
                 "IAPCatalog",
+                "IAPCatalogServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "IAPCatalogTests",
             dependencies: ["IAPCatalog"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "IAPCatalogServerTests",
+            dependencies: ["IAPCatalogServer"]
         ),
         .testTarget(
             name: "iapcatIntegrationTests",

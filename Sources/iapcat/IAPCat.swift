@@ -22,7 +22,7 @@ struct IAPCat: ParsableCommand {
             Shell completion: iapcat --generate-completion-script bash|zsh|fish
             """,
         version: IAPCatalogVersion.current,
-        subcommands: [Lint.self, Export.self, BulkXML.self, ImportXML.self, Rules.self]
+        subcommands: [Lint.self, Export.self, BulkXML.self, ImportXML.self, Serve.self, Rules.self]
     )
 
     /// Runs the command, mapping usage errors to exit status 2 (argument-parser's default is 64).

@@ -7,7 +7,7 @@ public enum FilePaths {
     }
 
     /// `relative` resolved against `directory`, without a leading "./".
-    static func join(_ directory: String, _ relative: String) -> String {
+    public static func join(_ directory: String, _ relative: String) -> String {
         if relative.hasPrefix("/") || directory.isEmpty { return relative }
         var relative = Substring(relative)
         while relative.hasPrefix("./") { relative = relative.dropFirst(2) }

@@ -1,0 +1,34 @@
+import IAPCatalog
+
+/// One encoding of an artifact: its bytes and their strong, content-derived entity tag.
+public struct Representation: Sendable {
+    public let body: [UInt8]
+    public let etag: EntityTag
+    /// `gzip`, or nil for identity.
+    public let contentEncoding: String?
+
+    init(body: [UInt8], contentEncoding: String?) {
+        self.body = body
+        self.contentEncoding = contentEncoding
+        // From the bytes alone, so every replica serving the same catalog sends the same tag.
+        etag = EntityTag(MD5.hex(body) + (contentEncoding.map { "-" + $0 } ?? ""))
+    }
+}
+
+/// A file the server hosts, rendered once per catalog version.
+public struct Artifact: Sendable {
+    public let path: String
+    public let contentType: String
+    public let identity: Representation
+    public let gzip: Representation
+    /// Seconds since the epoch.
+    public let lastModified: Int64
+
+    init(path: String, contentType: String, body: [UInt8], lastModified: Int64) {
+        self.path = path
+        self.contentType = contentType
+        self.identity = Representation(body: body, contentEncoding: nil)
+        self.gzip = Representation(body: Gzip.compress(body), contentEncoding: "gzip")
+        self.lastModified = lastModified
+    }
+}

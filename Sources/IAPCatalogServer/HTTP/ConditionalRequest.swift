@@ -1,0 +1,46 @@
+/// RFC 9110 §13.2.2 evaluation of preconditions for GET and HEAD, in the order the RFC gives:
+/// `If-Match` → `If-Unmodified-Since` (412), then `If-None-Match` → `If-Modified-Since` (304).
+/// `If-Modified-Since` is ignored when `If-None-Match` is present or the date is invalid.
+public struct ConditionalRequest: Sendable, Equatable {
+    public var ifMatch: String?
+    public var ifUnmodifiedSince: String?
+    public var ifNoneMatch: String?
+    public var ifModifiedSince: String?
+
+    public init(ifMatch: String? = nil, ifUnmodifiedSince: String? = nil, ifNoneMatch: String? = nil, ifModifiedSince: String? = nil) {
+        self.ifMatch = ifMatch
+        self.ifUnmodifiedSince = ifUnmodifiedSince
+        self.ifNoneMatch = ifNoneMatch
+        self.ifModifiedSince = ifModifiedSince
+    }
+
+    public enum Outcome: Sendable, Equatable {
+        case proceed
+        case notModified
+        case preconditionFailed
+    }
+
+    /// The outcome for a representation with `etag` (strong) last modified at `lastModified`.
+    public func evaluate(etag: EntityTag, lastModified: Int64) -> Outcome {
+        if let ifMatch {
+            switch EntityTagCondition.parse(ifMatch) {
+            case .any?: break
+            case .tags(let tags)?: if !tags.contains(where: { $0.matchesStrongly(etag) }) { return .preconditionFailed }
+            case nil: return .preconditionFailed
+            }
+        } else if let ifUnmodifiedSince, let date = HTTPDate.parse(ifUnmodifiedSince), lastModified > date {
+            return .preconditionFailed
+        }
+        if let ifNoneMatch {
+            switch EntityTagCondition.parse(ifNoneMatch) {
+            case .any?: return .notModified
+            case .tags(let tags)?: return tags.contains(where: { $0.matchesWeakly(etag) }) ? .notModified : .proceed
+            case nil: return .proceed
+            }
+        }
+        if let ifModifiedSince, let date = HTTPDate.parse(ifModifiedSince), lastModified <= date {
+            return .notModified
+        }
+        return .proceed
+    }
+}

@@ -1,0 +1,112 @@
+import Atomics
+import Foundation
+import IAPCatalog
+import Logging
+import NIOConcurrencyHelpers
+
+/// The catalog version being served. Reloads happen off the request path: the store polls the
+/// catalog and its screenshots, loads and validates a changed catalog, renders its artifacts, and
+/// only then swaps them in at once. A catalog with errors is never served: the last good version
+/// stays live and `/healthz` reports degraded with the first problems.
+public final class CatalogStore: Sendable {
+    public struct Health: Sendable {
+        /// Empty when the latest catalog is the one being served.
+        public var problems: [String] = []
+        public var lastModified: Int64 = 0
+        public var lastModifiedSource = ""
+    }
+
+    private struct State {
+        var artifacts: ArtifactSet?
+        var health = Health()
+        var fingerprint: [String]?
+        /// The catalog and the screenshots its last readable version names.
+        var watched: [String]
+    }
+
+    private let catalogPath: String
+    private let state: NIOLockedValueBox<State>
+    /// Bumped on every swap, so readers can keep a reference and check it with one atomic load.
+    let generation = ManagedAtomic(0)
+    private let logger: Logger
+    let metrics: ServerMetrics
+
+    public init(catalogPath: String, logger: Logger, metrics: ServerMetrics) {
+        self.catalogPath = catalogPath
+        self.logger = logger
+        self.metrics = metrics
+        self.state = NIOLockedValueBox(State(watched: [catalogPath]))
+    }
+
+    public var artifacts: ArtifactSet? { state.withLockedValue { $0.artifacts } }
+    public var health: Health { state.withLockedValue { $0.health } }
+
+    /// Loads the catalog if it changed since the last look; returns whether something new is served.
+    @discardableResult
+    public func reloadIfChanged() -> Bool {
+        let fingerprint = currentFingerprint()
+        guard fingerprint != state.withLockedValue({ $0.fingerprint }) else { return false }
+        defer {
+            // The files to watch may have changed with this load; the catalog's own entry stays as it
+            // was before loading, so an edit made while loading is seen on the next look.
+            let watched = currentFingerprint()
+            state.withLockedValue { $0.fingerprint = [fingerprint[0]] + watched.dropFirst() }
+        }
+        let result: CatalogLoader.Result
+        do {
+            result = try CatalogLoader().loadValidated(catalogPath)
+        } catch {
+            fail(["\(error)"])
+            return false
+        }
+        if let catalog = result.catalog { watch(catalog) }
+        guard let catalog = result.catalog, !result.hasErrors else {
+            fail(result.diagnostics.filter { $0.severity == .error }.prefix(5).map { Self.describe($0) })
+            return false
+        }
+        let now = Int64(Date().timeIntervalSince1970)
+        let lastModified = LastModified.determine(for: catalogPath, now: now)
+        let artifacts = ArtifactSet(catalog: catalog, lastModified: lastModified.seconds, lastModifiedSource: lastModified.source)
+        state.withLockedValue {
+            $0.artifacts = artifacts
+            $0.health = Health(problems: [], lastModified: lastModified.seconds, lastModifiedSource: lastModified.source)
+        }
+        generation.wrappingIncrement(ordering: .releasing)
+        metrics.reloadSuccesses.wrappingIncrement(ordering: .relaxed)
+        logger.info(
+            "serving catalog",
+            metadata: [
+                "catalog": "\(catalogPath)", "products": "\(catalog.products.count)",
+                "last_modified": "\(HTTPDate.format(lastModified.seconds))", "last_modified_source": "\(lastModified.source)",
+            ])
+        return true
+    }
+
+    private func fail(_ problems: [String]) {
+        state.withLockedValue { $0.health.problems = problems }
+        metrics.reloadFailures.wrappingIncrement(ordering: .relaxed)
+        let keeping = artifacts == nil ? "nothing to serve yet" : "keeping the last good catalog"
+        logger.error(
+            "catalog not loaded; \(keeping)", metadata: ["catalog": "\(catalogPath)", "problems": "\(problems.joined(separator: " | "))"])
+    }
+
+    static func describe(_ diagnostic: Diagnostic) -> String {
+        let location = diagnostic.location
+        return "\(location.file):\(location.line ?? 0):\(location.column ?? 0): \(diagnostic.message) [\(diagnostic.rule.rawValue)]"
+    }
+
+    private func watch(_ catalog: Catalog) {
+        let directory = FilePaths.directory(of: catalogPath)
+        let screenshots = catalog.products.compactMap { $0.review?.screenshot.map { FilePaths.join(directory, $0) } }
+        state.withLockedValue { $0.watched = [catalogPath] + screenshots }
+    }
+
+    /// Size, modification time and inode of the watched files: any edit or replacement changes it.
+    private func currentFingerprint() -> [String] {
+        state.withLockedValue { $0.watched }.map { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return path + ":missing" }
+            return "\(path):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ino)"
+        }
+    }
+}
