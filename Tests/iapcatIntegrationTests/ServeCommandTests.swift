@@ -1,0 +1,270 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `iapcat serve` against domain.md's HTTP caching checklist, with a raw client on loopback.
+@Suite(.serialized) struct ServeCommandTests {
+    static let v1Path = IAPCat.packageRoot + "/catalogs/example/products_v1.json"
+    static let artifactHeaders = ["date", "content-type", "content-length", "etag", "last-modified", "cache-control", "vary"]
+
+    @Test func getHeadAndTheValidatorsOfEveryList() throws {
+        let server = try ServerProcess(catalog: "catalogs/example.yaml")
+        // 1. GET: 200 with body and every header.
+        let get = try server.request("GET", "/products_v1.json")
+        #expect(get.status == 200)
+        #expect(get.headers.map(\.name) == Self.artifactHeaders + ["connection"])
+        #expect(get["connection"] == "close")
+        #expect(get.body == Array(try Data(contentsOf: URL(fileURLWithPath: Self.v1Path))))
+        #expect(get["content-type"] == "application/json; charset=utf-8")
+        #expect(get["content-length"] == String(get.body.count))
+        #expect(get["cache-control"] == "no-cache")
+        #expect(get["vary"] == "Accept-Encoding")
+        #expect(get["etag"]?.hasPrefix("\"") == true)
+        #expect(HTTPDateParse.seconds(get["date"]!) != nil)
+        #expect(HTTPDateParse.seconds(get["last-modified"]!)! <= HTTPDateParse.seconds(get["date"]!)!)
+        // 2. HEAD: the same headers, no body.
+        let head = try server.request("HEAD", "/products_v1.json")
+        #expect(head.status == 200)
+        #expect(head.headers.map(\.name) == Self.artifactHeaders + ["connection"])
+        #expect(head["etag"] == get["etag"])
+        #expect(head["content-length"] == get["content-length"])
+        #expect(head.body.isEmpty)
+        // The other lists, and the sandbox ones.
+        let plist = try server.request("GET", "/product_ids.plist")
+        #expect(plist.body == Array(try Data(contentsOf: URL(fileURLWithPath: IAPCat.packageRoot + "/catalogs/example/product_ids.plist"))))
+        #expect(plist["content-type"] == "application/x-plist; charset=utf-8")
+        let sandbox = try server.request("GET", "/sandbox/products_v2.json")
+        #expect(
+            sandbox.body == Array(try Data(contentsOf: URL(fileURLWithPath: IAPCat.packageRoot + "/catalogs/example/products_v2.json"))))
+        #expect(try server.request("GET", "/products_v1.json?client=3.1")["etag"] == get["etag"])
+        #expect(server.stop().status == 0)
+    }
+
+    @Test func ifModifiedSinceInAllThreeFormsAndGarbage() throws {
+        let server = try ServerProcess(catalog: "catalogs/example.yaml")
+        let get = try server.request("GET", "/products_v1.json")
+        let lastModified = HTTPDateParse.seconds(get["last-modified"]!)!
+        // 3. Equal → 304 with no body and the validators.
+        let same = try server.request("GET", "/products_v1.json", headers: ["If-Modified-Since": get["last-modified"]!])
+        #expect(same.status == 304)
+        #expect(same.body.isEmpty)
+        #expect(same.headers.map(\.name) == ["date", "etag", "last-modified", "cache-control", "vary", "connection"])
+        #expect(same["etag"] == get["etag"])
+        #expect(same["cache-control"] == "no-cache")
+        // 4. Later → 304; earlier → 200.
+        #expect(
+            try server.request("GET", "/products_v1.json", headers: ["If-Modified-Since": HTTPDateParse.imf(lastModified + 3600)]).status
+                == 304)
+        #expect(
+            try server.request("GET", "/products_v1.json", headers: ["If-Modified-Since": HTTPDateParse.imf(lastModified - 1)]).status
+                == 200)
+        // 5. RFC 850 and asctime forms.
+        #expect(
+            try server.request("GET", "/products_v1.json", headers: ["If-Modified-Since": HTTPDateParse.rfc850(lastModified)]).status == 304
+        )
+        #expect(
+            try server.request("GET", "/products_v1.json", headers: ["If-Modified-Since": HTTPDateParse.asctime(lastModified)]).status
+                == 304)
+        // 6. Garbage is ignored.
+        for garbage in ["yesterday", "", "Sun, 99 Foo"] {
+            let response = try server.request("GET", "/products_v1.json", headers: ["If-Modified-Since": garbage])
+            #expect(response.status == 200, "\(garbage)")
+        }
+        _ = server.stop()
+    }
+
+    @Test func ifNoneMatchAndGzip() throws {
+        let server = try ServerProcess(catalog: "catalogs/example.yaml")
+        let get = try server.request("GET", "/products_v2.json")
+        let etag = get["etag"]!
+        // 7. The current tag → 304; another tag → 200 even when If-Modified-Since says 304.
+        #expect(try server.request("GET", "/products_v2.json", headers: ["If-None-Match": etag]).status == 304)
+        let other = try server.request(
+            "GET", "/products_v2.json", headers: ["If-None-Match": "\"other\"", "If-Modified-Since": get["last-modified"]!])
+        #expect(other.status == 200)
+        // 8. *, a list holding the tag, and the weak form.
+        #expect(try server.request("GET", "/products_v2.json", headers: ["If-None-Match": "*"]).status == 304)
+        #expect(try server.request("GET", "/products_v2.json", headers: ["If-None-Match": "\"a\", \(etag), \"b\""]).status == 304)
+        #expect(try server.request("GET", "/products_v2.json", headers: ["If-None-Match": "W/\(etag)"]).status == 304)
+        // 9. gzip: its own body, encoding and tag; a 304 for it too.
+        let gzip = try server.request("GET", "/products_v2.json", headers: ["Accept-Encoding": "br, gzip"])
+        #expect(gzip.status == 200)
+        #expect(gzip["content-encoding"] == "gzip")
+        #expect(gzip["vary"] == "Accept-Encoding")
+        #expect(gzip["etag"] != etag)
+        #expect(Array(gzip.body.prefix(2)) == [0x1F, 0x8B])
+        #expect(gzip.body.count < get.body.count)
+        let gzip304 = try server.request("GET", "/products_v2.json", headers: ["Accept-Encoding": "gzip", "If-None-Match": gzip["etag"]!])
+        #expect(gzip304.status == 304)
+        #expect(gzip304["etag"] == gzip["etag"])
+        #expect(try server.request("GET", "/products_v2.json", headers: ["Accept-Encoding": "gzip;q=0"])["content-encoding"] == nil)
+        // If-Match fails with 412 when the tag differs.
+        #expect(try server.request("GET", "/products_v2.json", headers: ["If-Match": "\"other\""]).status == 412)
+        _ = server.stop()
+    }
+
+    @Test func methodsPathsAndMalformedRequests() throws {
+        let server = try ServerProcess(catalog: "catalogs/example.yaml")
+        // 11. Other methods → 405 with Allow; anything unknown → 404.
+        for method in ["POST", "PUT", "DELETE"] {
+            let response = try server.request(method, "/products_v1.json")
+            #expect(response.status == 405)
+            #expect(response["allow"] == "GET, HEAD")
+        }
+        for path in ["/", "/catalog.yaml", "/../etc/passwd", "/%2e%2e/etc/passwd", "/products_v1.json/", "/sandbox/../products_v1.json"] {
+            #expect(try server.request("GET", path).status == 404, "\(path)")
+        }
+        // 12. An oversized head → 431; a malformed request line → 400; the server stays up.
+        let big = try server.connect()
+        try big.send("GET /products_v1.json HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n")
+        #expect(try HTTPResponse(try big.readToEnd(), isHead: false).status == 431)
+        let malformed = try server.connect()
+        try malformed.send("GARBAGE\r\n\r\n")
+        #expect(try HTTPResponse(try malformed.readToEnd(), isHead: false).status == 400)
+        #expect(try server.request("GET", "/products_v1.json").status == 200)
+        // Keep-alive: two requests on one connection, answered in order.
+        let connection = try server.connect()
+        try connection.send("GET /products_v1.json HTTP/1.1\r\nHost: x\r\n\r\nHEAD /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try connection.readResponse().status == 200)
+        #expect(try connection.readResponse(isHead: true)["content-type"] == "text/plain; charset=utf-8")
+        let metrics = try server.request("GET", "/metrics").text
+        #expect(metrics.contains("iapcat_http_requests_total{status=\"405\"} 3\n"))
+        #expect(metrics.contains("iapcat_http_requests_total{status=\"431\"} 1\n"))
+        #expect(metrics.contains("iapcat_catalog_last_reload_success 1\n"))
+        _ = server.stop()
+    }
+
+    @Test func reloadGoodBrokenFixedUnderConcurrentRequests() throws {
+        let directory = FileManager.default.temporaryDirectory.path + "/iapcat-serve-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let catalog = directory + "/catalog.yaml"
+        try FileManager.default.copyItem(atPath: IAPCat.packageRoot + "/catalogs/screenshots/premium.png", toPath: directory + "/s.png")
+        let good = catalogText(products: ["com.example.a"])
+        try good.write(toFile: catalog, atomically: true, encoding: .utf8)
+        let server = try ServerProcess(catalog: catalog)
+        let first = try server.request("GET", "/products_v1.json")
+        #expect(first.text == "[\n  \"com.example.a\"\n]\n")
+
+        // Clients keep asking while the catalog changes; every answer must be one whole version.
+        let bodies = Set(["[\n  \"com.example.a\"\n]\n", "[\n  \"com.example.a\",\n  \"com.example.b\"\n]\n"])
+        let failures = LockedCounter()
+        let stopClients = LockedFlag()
+        let clients = DispatchGroup()
+        let client = server.client
+        for _ in 0..<4 {
+            DispatchQueue.global().async(group: clients) {
+                while !stopClients.isSet {
+                    guard let response = try? client.request("GET", "/products_v1.json"), response.status == 200,
+                        bodies.contains(response.text)
+                    else {
+                        failures.increment()
+                        continue
+                    }
+                }
+            }
+        }
+        // Broken: the last good version stays; /healthz says why.
+        try "format_version: 1\napp: { bundle_id: x }\nproducts:\n  - id: com.example.a\n    typo: 1\n".write(
+            toFile: catalog, atomically: true, encoding: .utf8)
+        let degraded = try waitFor(server) { $0.hasPrefix("degraded") }
+        #expect(degraded.contains("unknown key 'typo' in a product"))
+        #expect(try server.request("GET", "/products_v1.json").text == first.text)
+        // Fixed: the new version, new validators, and the old ones no longer match.
+        try catalogText(products: ["com.example.a", "com.example.b"]).write(toFile: catalog, atomically: true, encoding: .utf8)
+        _ = try waitFor(server) { $0 == "ok\n" }
+        let second = try server.request("GET", "/products_v1.json")
+        #expect(second.text == "[\n  \"com.example.a\",\n  \"com.example.b\"\n]\n")
+        #expect(second["etag"] != first["etag"])
+        #expect(try server.request("GET", "/products_v1.json", headers: ["If-None-Match": first["etag"]!]).status == 200)
+        stopClients.set()
+        clients.wait()
+        #expect(failures.value == 0)
+        let metrics = try server.request("GET", "/metrics").text
+        #expect(metrics.contains("iapcat_catalog_reloads_total{result=\"failure\"} 1\n"))
+        let stopped = server.stop()
+        #expect(stopped.log.contains("catalog not loaded; keeping the last good catalog"))
+    }
+
+    @Test func sigtermClosesIdleConnectionsAndExitsCleanly() throws {
+        let server = try ServerProcess(catalog: "catalogs/example.yaml")
+        let connection = try server.connect()
+        try connection.send("GET /products_v1.json HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try connection.readResponse().status == 200)
+        let stopped = server.stop()
+        #expect(stopped.status == 0)
+        #expect(connection.isClosedByServer())
+        #expect(stopped.log.contains("stopping on SIGTERM: finishing requests in flight"))
+        #expect(stopped.log.contains("stopped"))
+    }
+
+    @Test func aCatalogWithErrorsIsNeverServed() throws {
+        let run = try IAPCat.run(["serve", "--catalog", IAPCat.fixture("broken/catalog.yaml"), "--port", "0"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("iapcat: error: the catalog has errors; nothing to serve:"))
+        #expect(run.stderr.contains("[unknown_key]"))
+    }
+
+    // MARK: Helpers
+
+    func catalogText(products: [String]) -> String {
+        "format_version: 1\napp: { bundle_id: com.example.app }\nproducts:\n"
+            + products.map {
+                "  - { id: \($0), type: consumable, reference_name: Coins \($0.suffix(1)), status: approved, price: { tier: 1 }, "
+                    + "localizations: { en-US: { display_name: Coins, description: A pouch of coins } }, review: { screenshot: s.png } }\n"
+            }.joined()
+    }
+
+    /// Polls /healthz until `condition` holds (10 s at most); returns the body.
+    func waitFor(_ server: ServerProcess, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let body = try server.request("GET", "/healthz").text
+            if condition(body) { return body }
+            usleep(50_000)
+        }
+        throw FixtureFailure("healthz never reached the expected state")
+    }
+}
+
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    func set() { lock.withLock { flag = true } }
+    var isSet: Bool { lock.withLock { flag } }
+}
+
+/// Date forms for the tests, written independently of the server's formatter.
+enum HTTPDateParse {
+    static func formatter(_ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = format
+        return formatter
+    }
+
+    static func seconds(_ text: String) -> Int64? {
+        formatter("EEE, dd MMM yyyy HH:mm:ss 'GMT'").date(from: text).map { Int64($0.timeIntervalSince1970) }
+    }
+
+    static func imf(_ seconds: Int64) -> String { formatter("EEE, dd MMM yyyy HH:mm:ss 'GMT'").string(from: date(seconds)) }
+    static func rfc850(_ seconds: Int64) -> String { formatter("EEEE, dd-MMM-yy HH:mm:ss 'GMT'").string(from: date(seconds)) }
+    static func asctime(_ seconds: Int64) -> String {
+        let day = formatter("d").string(from: date(seconds))
+        return formatter("EEE MMM").string(from: date(seconds)) + " " + (day.count == 1 ? " " + day : day) + " "
+            + formatter("HH:mm:ss yyyy").string(from: date(seconds))
+    }
+
+    static func date(_ seconds: Int64) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A running `iapcat serve` on a free loopback port, and a raw HTTP/1.1 client for it.
+final class ServerProcess {
+    let process = Process()
+    let port: Int
+    private let errors = Pipe()
+    private(set) var log = ""
+
+    init(catalog: String, extraArguments: [String] = []) throws {
+        process.executableURL = URL(fileURLWithPath: IAPCat.executable)
+        process.arguments = ["serve", "--catalog", catalog, "--port", "0", "--reload-interval", "100"] + extraArguments
+        process.currentDirectoryURL = URL(fileURLWithPath: IAPCat.packageRoot)
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var port: Int?
+        let deadline = Date().addingTimeInterval(20)
+        while port == nil, Date() < deadline, process.isRunning {
+            let data = errors.fileHandleForReading.availableData
+            log += String(decoding: data, as: UTF8.self)
+            if let range = log.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                port = Int(log[range].split(separator: ":").last!)
+            }
+        }
+        guard let port else {
+            process.terminate()
+            throw FixtureFailure("the server did not start: \(log)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Sends SIGTERM and waits for the exit; returns the status and everything it logged.
+    func stop() -> (status: Int32, log: String) {
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        log += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, log)
+    }
+
+    /// A client for this server (usable from any thread).
+    var client: LoopbackClient { LoopbackClient(port: port) }
+
+    func connect() throws -> HTTPConnection { try client.connect() }
+
+    func request(_ method: String = "GET", _ path: String, headers: [String: String] = [:]) throws -> HTTPResponse {
+        try client.request(method, path, headers: headers)
+    }
+}
+
+/// Requests to a loopback port.
+struct LoopbackClient: Sendable {
+    let port: Int
+
+    func connect() throws -> HTTPConnection { try HTTPConnection(port: port) }
+
+    /// One request on its own connection (`Connection: close` is added): the parsed response.
+    func request(_ method: String = "GET", _ path: String, headers: [String: String] = [:]) throws -> HTTPResponse {
+        let connection = try connect()
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        head += "Connection: close\r\n\r\n"
+        try connection.send(head)
+        return try HTTPResponse(try connection.readToEnd(), isHead: method == "HEAD")
+    }
+}
+
+struct FixtureFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A TCP connection with blocking reads and a timeout.
+final class HTTPConnection {
+    private let descriptor: Int32
+    /// Bytes read past the last response (pipelined responses arrive together).
+    private var pending: [UInt8] = []
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw FixtureFailure("connect failed: \(errno)") }
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw FixtureFailure("send failed: \(errno)") }
+            offset += written
+        }
+    }
+
+    /// Everything until the server closes the connection (or the read times out).
+    func readToEnd() throws -> [UInt8] {
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            result += buffer[0..<count]
+        }
+        return result
+    }
+
+    /// Reads one response whose length is known from its head (`Content-Length`, or none for 304/HEAD).
+    func readResponse(isHead: Bool = false) throws -> HTTPResponse {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            if let response = try? HTTPResponse(pending, isHead: isHead, requireComplete: true) {
+                pending.removeFirst(response.wireLength)
+                return response
+            }
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count > 0 else { throw FixtureFailure("connection closed before a whole response") }
+            pending += buffer[0..<count]
+        }
+    }
+
+    /// Whether the server has closed the connection (a read returns end of file).
+    func isClosedByServer() -> Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, 0) == 0
+    }
+}
+
+/// A parsed HTTP/1.1 response.
+struct HTTPResponse {
+    var status: Int
+    /// Header names lower-cased, in order.
+    var headers: [(name: String, value: String)]
+    var body: [UInt8]
+    /// Bytes the response took on the wire (head and body).
+    var wireLength = 0
+
+    init(_ data: [UInt8], isHead: Bool, requireComplete: Bool = false) throws {
+        guard let end = data.indices.first(where: { data[$0...].starts(with: [13, 10, 13, 10]) }) else {
+            throw FixtureFailure("no response head in \(String(decoding: data, as: UTF8.self))")
+        }
+        let lines = String(decoding: data[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusLine = lines[0].split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw FixtureFailure("bad status line \(lines[0])") }
+        self.status = status
+        headers = lines.dropFirst().map { line in
+            let colon = line.firstIndex(of: ":")!
+            return (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        body = Array(data[(end + 4)...])
+        if requireComplete {
+            let length = isHead || status == 304 ? 0 : Int(self["content-length"] ?? "0") ?? 0
+            guard body.count >= length else { throw FixtureFailure("incomplete") }
+            body = Array(body.prefix(length))
+        }
+        wireLength = end + 4 + body.count
+    }
+
+    subscript(name: String) -> String? { headers.first { $0.name == name }?.value }
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
