@@ -75,4 +75,19 @@ import Testing
         #expect(Array(first.prefix(10)) == [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 2, 3])
         #expect(first.count < input.count / 10)
     }
+
+    @Test func theExactMatchFastPathAgreesWithFullEvaluation() {
+        let lastModifiedText = HTTPDate.format(Self.lastModified)
+        let requests: [ConditionalRequest] = [
+            .init(ifNoneMatch: #""abc""#), .init(ifNoneMatch: #""zzz""#), .init(ifModifiedSince: lastModifiedText),
+            .init(ifModifiedSince: "Sun, 06 Nov 1994 08:49:36 GMT"), .init(ifMatch: #""zzz""#, ifNoneMatch: #""abc""#),
+            .init(ifUnmodifiedSince: "Sat, 05 Nov 1994 08:49:37 GMT", ifModifiedSince: lastModifiedText),
+            .init(ifNoneMatch: #""zzz""#, ifModifiedSince: lastModifiedText),
+        ]
+        for request in requests {
+            let fast = request.evaluate(
+                etag: Self.etag, etagText: #""abc""#, lastModified: Self.lastModified, lastModifiedText: lastModifiedText)
+            #expect(fast == outcome(request), "\(request)")
+        }
+    }
 }

@@ -4,6 +4,8 @@ import IAPCatalog
 public struct Representation: Sendable {
     public let body: [UInt8]
     public let etag: EntityTag
+    /// `etag` as it appears in headers, for the exact-match fast path.
+    let etagText: String
     /// `gzip`, or nil for identity.
     public let contentEncoding: String?
 
@@ -12,6 +14,7 @@ public struct Representation: Sendable {
         self.contentEncoding = contentEncoding
         // From the bytes alone, so every replica serving the same catalog sends the same tag.
         etag = EntityTag(MD5.hex(body) + (contentEncoding.map { "-" + $0 } ?? ""))
+        etagText = etag.description
     }
 }
 
@@ -23,6 +26,8 @@ public struct Artifact: Sendable {
     public let gzip: Representation
     /// Seconds since the epoch.
     public let lastModified: Int64
+    /// `lastModified` as an HTTP date, for headers and the exact-match fast path.
+    let lastModifiedText: String
 
     init(path: String, contentType: String, body: [UInt8], lastModified: Int64) {
         self.path = path
@@ -30,5 +35,6 @@ public struct Artifact: Sendable {
         self.identity = Representation(body: body, contentEncoding: nil)
         self.gzip = Representation(body: Gzip.compress(body), contentEncoding: "gzip")
         self.lastModified = lastModified
+        self.lastModifiedText = HTTPDate.format(lastModified)
     }
 }

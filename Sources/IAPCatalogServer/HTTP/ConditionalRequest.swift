@@ -20,6 +20,23 @@ public struct ConditionalRequest: Sendable, Equatable {
         case preconditionFailed
     }
 
+    /// Whether no precondition header was sent.
+    public var isEmpty: Bool { ifMatch == nil && ifUnmodifiedSince == nil && ifNoneMatch == nil && ifModifiedSince == nil }
+
+    /// The outcome for a representation with `etag` (strong) last modified at `lastModified`.
+    /// `etagText` and `lastModifiedText` are the header forms: a client echoing exactly what it was
+    /// sent (the common case) is answered without parsing anything.
+    func evaluate(etag: EntityTag, etagText: String, lastModified: Int64, lastModifiedText: String) -> Outcome {
+        if ifMatch == nil && ifUnmodifiedSince == nil {
+            if let ifNoneMatch {
+                if ifNoneMatch == etagText { return .notModified }
+            } else if ifModifiedSince == lastModifiedText {
+                return .notModified
+            }
+        }
+        return evaluate(etag: etag, lastModified: lastModified)
+    }
+
     /// The outcome for a representation with `etag` (strong) last modified at `lastModified`.
     public func evaluate(etag: EntityTag, lastModified: Int64) -> Outcome {
         if let ifMatch {

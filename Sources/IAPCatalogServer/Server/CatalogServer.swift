@@ -1,5 +1,6 @@
 import Dispatch
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOExtras
 import NIOHTTP1
@@ -40,10 +41,17 @@ public final class CatalogServer: Sendable {
             try? group.syncShutdownGracefully()
             try? reloader.syncShutdownGracefully()
         }
+        try serve(group: group, reloader: reloader)
+        logger.info("stopped")
+    }
+
+    /// Binds and serves until a termination signal has drained every connection. The quiescing
+    /// helper is released when this returns, before the loops shut down (its deinit uses its loop).
+    private func serve(group: MultiThreadedEventLoopGroup, reloader: MultiThreadedEventLoopGroup) throws {
         let quiesce = ServerQuiescingHelper(group: group)
         let channel = try bootstrap(group: group, quiesce: quiesce).bind(host: configuration.host, port: configuration.port).wait()
         let address = channel.localAddress.map { "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)" } ?? "?"
-        logger.info("listening on \(address)", metadata: ["catalog": "\(configuration.catalogPath)", "threads": "\(threads)"])
+        logger.info("listening on \(address)", metadata: ["catalog": "\(configuration.catalogPath)"])
 
         let reloading = reloader.next().scheduleRepeatedTask(
             initialDelay: .milliseconds(Int64(configuration.reloadIntervalMilliseconds)),
@@ -52,15 +60,28 @@ public final class CatalogServer: Sendable {
             store.reloadIfChanged()
         }
 
-        let stopped = group.next().makePromise(of: Void.self)
-        let signals = Self.onTermination { [logger] signal in
-            logger.info("stopping on \(signal): finishing requests in flight")
-            quiesce.initiateShutdown(promise: stopped)
+        // The signal handler only reports the signal: the helper must not be owned by a Dispatch
+        // source, which may release its handler late, on its own thread, after the loops stopped.
+        let terminated = group.next().makePromise(of: String.self)
+        let reported = NIOLockedValueBox(false)
+        let signalQueue = DispatchQueue(label: "iapcat.signals")
+        let signals = Self.onTermination(queue: signalQueue) { signal in
+            if reported.withLockedValue({ flag in
+                defer { flag = true }; return !flag
+            }) {
+                terminated.succeed(signal)
+            }
         }
+        let signal = try terminated.futureResult.wait()
+        logger.info("stopping on \(signal): finishing requests in flight")
+        let stopped = group.next().makePromise(of: Void.self)
+        quiesce.initiateShutdown(promise: stopped)
         try stopped.futureResult.wait()
-        reloading.cancel()
+        // Cancelling is asynchronous: wait, so no reload reschedules itself onto a stopped loop.
+        let cancelled = reloader.next().makePromise(of: Void.self)
+        reloading.cancel(promise: cancelled)
+        try cancelled.futureResult.wait()
         signals.forEach { $0.cancel() }
-        logger.info("stopped")
     }
 
     private func bootstrap(group: EventLoopGroup, quiesce: ServerQuiescingHelper) throws -> ServerBootstrap {
@@ -95,9 +116,8 @@ public final class CatalogServer: Sendable {
             }
     }
 
-    /// Calls `handler` on SIGTERM or SIGINT (once), instead of dying.
-    private static func onTermination(_ handler: @escaping @Sendable (String) -> Void) -> [DispatchSourceSignal] {
-        let queue = DispatchQueue(label: "iapcat.signals")
+    /// Calls `handler` on `queue` for SIGTERM or SIGINT, instead of dying.
+    private static func onTermination(queue: DispatchQueue, _ handler: @escaping @Sendable (String) -> Void) -> [DispatchSourceSignal] {
         return [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")].map { number, name in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)

@@ -66,7 +66,7 @@ final class PreparedResponses {
     private func headerText(_ artifact: Artifact, _ representation: Representation, _ kind: Kind) -> String {
         if kind == .preconditionFailed {
             return "HTTP/1.1 412 Precondition Failed\r\n\(dateLine)Content-Length: 0\r\n"
-                + "ETag: \(representation.etag)\r\nLast-Modified: \(HTTPDate.format(artifact.lastModified))\r\n\r\n"
+                + "ETag: \(representation.etag)\r\nLast-Modified: \(artifact.lastModifiedText)\r\n\r\n"
         }
         var text = kind == .notModified ? "HTTP/1.1 304 Not Modified\r\n" : "HTTP/1.1 200 OK\r\n"
         text += dateLine
@@ -74,7 +74,7 @@ final class PreparedResponses {
             text += "Content-Type: \(artifact.contentType)\r\nContent-Length: \(representation.body.count)\r\n"
             if let encoding = representation.contentEncoding { text += "Content-Encoding: \(encoding)\r\n" }
         }
-        text += "ETag: \(representation.etag)\r\nLast-Modified: \(HTTPDate.format(artifact.lastModified))\r\n"
+        text += "ETag: \(representation.etag)\r\nLast-Modified: \(artifact.lastModifiedText)\r\n"
         text += "Cache-Control: \(cacheControl)\r\nVary: Accept-Encoding\r\n\r\n"
         return text
     }

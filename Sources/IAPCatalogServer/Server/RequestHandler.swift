@@ -82,21 +82,23 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         clock_gettime(CLOCK_REALTIME, &now)
         prepared.refresh(now: Int64(now.tv_sec), store: store)
         let close = !head.isKeepAlive || closeWhenIdle
-        let path = head.uri.firstIndex(of: "?").map { String(head.uri[..<$0]) } ?? head.uri
+        let path = head.uri.contains("?") ? String(head.uri[..<head.uri.firstIndex(of: "?")!]) : head.uri
         let isHead = head.method == .HEAD
         let readable = head.method == .GET || isHead
 
         if let artifact = prepared.artifacts?.artifacts[path] {
             guard readable else { return methodNotAllowed(head: head, close: close, context: context) }
-            let gzip = AcceptEncoding.acceptsGzip(head.headers.first(name: "accept-encoding"))
+            let (acceptEncoding, condition) = Self.relevantHeaders(head.headers)
+            let gzip = AcceptEncoding.acceptsGzip(acceptEncoding)
             let representation = gzip ? artifact.gzip : artifact.identity
-            let condition = ConditionalRequest(
-                ifMatch: head.headers.first(name: "if-match"), ifUnmodifiedSince: head.headers.first(name: "if-unmodified-since"),
-                ifNoneMatch: head.headers.first(name: "if-none-match"), ifModifiedSince: head.headers.first(name: "if-modified-since"))
+            let outcome: ConditionalRequest.Outcome =
+                condition.isEmpty
+                ? .proceed
+                : condition.evaluate(
+                    etag: representation.etag, etagText: representation.etagText, lastModified: artifact.lastModified,
+                    lastModifiedText: artifact.lastModifiedText)
             let kind: PreparedResponses.Kind
-            switch condition == ConditionalRequest()
-                ? .proceed : condition.evaluate(etag: representation.etag, lastModified: artifact.lastModified)
-            {
+            switch outcome {
             case .proceed: kind = isHead ? .head : .ok
             case .notModified: kind = .notModified
             case .preconditionFailed: kind = .preconditionFailed
@@ -129,6 +131,23 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             store.metrics.count(status: 404)
             writeSimple(status: "404 Not Found", body: "not found\n", extraHeaders: "", head: isHead, close: close, context: context)
         }
+    }
+
+    /// `Accept-Encoding` and the precondition headers, found in one pass over the request's headers.
+    private static func relevantHeaders(_ headers: HTTPHeaders) -> (acceptEncoding: String?, condition: ConditionalRequest) {
+        var acceptEncoding: String?
+        var condition = ConditionalRequest()
+        for (name, value) in headers {
+            switch name.utf8.count {
+            case 15 where name.lowercased() == "accept-encoding": acceptEncoding = value
+            case 13 where name.lowercased() == "if-none-match": condition.ifNoneMatch = value
+            case 17 where name.lowercased() == "if-modified-since": condition.ifModifiedSince = value
+            case 8 where name.lowercased() == "if-match": condition.ifMatch = value
+            case 19 where name.lowercased() == "if-unmodified-since": condition.ifUnmodifiedSince = value
+            default: continue
+            }
+        }
+        return (acceptEncoding, condition)
     }
 
     private func methodNotAllowed(head: HTTPRequestHead, close: Bool, context: ChannelHandlerContext) {
@@ -179,6 +198,9 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func armHeaderDeadline(context: ChannelHandlerContext) {
         headerDeadline?.cancel()
+        headerDeadline = nil
+        // A closing connection needs no deadline (and its loop may be shutting down).
+        guard context.channel.isActive, !closeWhenIdle else { return }
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
         headerDeadline = context.eventLoop.scheduleTask(in: headerTimeout) {
             loopBound.value.close(promise: nil)
