@@ -48,6 +48,16 @@ struct Serve: ParsableCommand {
     @Option(name: .long, help: "Event-loop threads (default: one per core).")
     var threads = 0
 
+    @Option(name: .long, help: "Close a connection that sends nothing for this many seconds.")
+    var idleTimeout = 60
+
+    @Option(
+        name: .long,
+        help:
+            "Close a connection that has not delivered a whole request head this many seconds after opening or after its previous response (slow clients, idle keep-alive)."
+    )
+    var headerTimeout = 10
+
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
@@ -58,6 +68,8 @@ struct Serve: ParsableCommand {
         configuration.catalogPath = catalog ?? Self.environment("IAPCAT_CATALOG") ?? configuration.catalogPath
         configuration.reloadIntervalMilliseconds = reloadInterval
         configuration.threads = threads
+        configuration.idleTimeoutSeconds = idleTimeout
+        configuration.headerTimeoutSeconds = headerTimeout
         if let value = port ?? Self.environment("IAPCAT_PORT").flatMap({ Int($0) }) { configuration.port = value }
         if let value = maxAge ?? Self.environment("IAPCAT_MAX_AGE").flatMap({ Int($0) }) { configuration.maxAge = value }
         let levelName = logLevel ?? Self.environment("IAPCAT_LOG_LEVEL") ?? "info"
@@ -65,8 +77,8 @@ struct Serve: ParsableCommand {
             Output.error("iapcat: error: unknown log level '\(levelName)'")
             throw ExitCode(ExitStatus.usageOrIO)
         }
-        guard (0...65_535).contains(configuration.port), configuration.maxAge >= 0 else {
-            Output.error("iapcat: error: the port must be 0-65535 and max-age 0 or more")
+        guard (0...65_535).contains(configuration.port), configuration.maxAge >= 0, idleTimeout > 0, headerTimeout > 0 else {
+            Output.error("iapcat: error: the port must be 0-65535, max-age 0 or more, and the timeouts 1 or more")
             throw ExitCode(ExitStatus.usageOrIO)
         }
         LoggingSystem.bootstrap { label in

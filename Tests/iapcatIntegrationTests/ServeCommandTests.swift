@@ -201,6 +201,24 @@ import Testing
         #expect(stopped.log.contains("stopped"))
     }
 
+    @Test func slowAndIdleClientsAreDisconnected() throws {
+        let server = try ServerProcess(catalog: "catalogs/example.yaml", extraArguments: ["--header-timeout", "1", "--idle-timeout", "2"])
+        // A request head dribbled in too slowly: closed when the header deadline passes.
+        let slow = try server.connect()
+        try slow.send("GET /products_v1.json HTTP/1.1\r\n")
+        let started = Date()
+        #expect(slow.isClosedByServer())
+        #expect(Date().timeIntervalSince(started) < 5)
+        // A keep-alive connection that goes quiet: closed after the idle timeout, having been served.
+        let idle = try server.connect()
+        try idle.send("GET /products_v1.json HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try idle.readResponse().status == 200)
+        #expect(idle.isClosedByServer())
+        // Meanwhile everyone else is served.
+        #expect(try server.request("GET", "/products_v1.json").status == 200)
+        _ = server.stop()
+    }
+
     @Test func aCatalogWithErrorsIsNeverServed() throws {
         let run = try IAPCat.run(["serve", "--catalog", IAPCat.fixture("broken/catalog.yaml"), "--port", "0"])
         #expect(run.status == 1)

@@ -10,10 +10,9 @@ public struct ServerConfiguration: Sendable {
     public var reloadIntervalMilliseconds = 1_000
     /// A connection that sends nothing for this long is closed.
     public var idleTimeoutSeconds = 60
-    /// A request's head must arrive within this time, so slow-header (slowloris) clients cannot hold connections.
+    /// A whole request head must arrive within this time of the connection opening or of the
+    /// previous response, so slow-header (slowloris) and idle keep-alive clients cannot hold connections.
     public var headerTimeoutSeconds = 10
-    /// Request heads larger than this get 431.
-    public var maximumHeaderBytes = 16 * 1024
     /// Event-loop threads; 0 is one per core.
     public var threads = 0
 

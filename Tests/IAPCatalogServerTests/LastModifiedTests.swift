@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import IAPCatalogServer
+
+@Suite struct LastModifiedTests {
+    static func temporaryFile() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.path + "/iapcat-lm-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/catalog.yaml"
+        try "format_version: 1\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func outsideGitItIsTheFilesModificationTime() throws {
+        let path = try Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: path)
+        let result = LastModified.determine(for: path, now: 1_800_000_000)
+        #expect(result.seconds == 1_700_000_000)
+        #expect(result.source == "mtime")
+    }
+
+    @Test func aFutureModificationTimeIsClampedToNow() throws {
+        let path = try Self.temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_900_000_000)], ofItemAtPath: path)
+        #expect(LastModified.determine(for: path, now: 1_800_000_000).seconds == 1_800_000_000)
+    }
+
+    @Test func aCommittedUnchangedCatalogTakesItsLastCommitTime() throws {
+        let path = try Self.temporaryFile()
+        let directory = (path as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let git = { (arguments: [String]) throws in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", directory] + arguments
+            process.environment = [
+                "GIT_COMMITTER_DATE": "2023-11-14T22:13:20Z", "GIT_AUTHOR_DATE": "2023-11-14T22:13:20Z", "HOME": directory,
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        try git(["init", "-q"])
+        try git(["add", "catalog.yaml"])
+        try git(["-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "-qm", "catalog"])
+        let committed = LastModified.determine(for: path, now: 1_800_000_000)
+        #expect(committed.seconds == 1_700_000_000)
+        #expect(committed.source == "git")
+        // Once edited, the working copy is not what was committed: its own time counts.
+        try "format_version: 1\n# edited\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(LastModified.determine(for: path, now: 1_800_000_000).source == "mtime")
+    }
+}
