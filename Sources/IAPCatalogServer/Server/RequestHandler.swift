@@ -19,7 +19,10 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let prepared: PreparedResponses
     private let headerTimeout: TimeAmount
     private var head: HTTPRequestHead?
-    private var headerDeadline: Scheduled<Void>?
+    /// One repeating check per connection, rather than a timer per request.
+    private var deadlineCheck: RepeatedTask?
+    /// When the connection opened or last finished a response: the next head is due within `headerTimeout`.
+    private var waitingSince = NIODeadline.now()
     private var inRequest = false
     private var closeWhenIdle = false
 
@@ -30,19 +33,32 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        armHeaderDeadline(context: context)
+        waitingSince = .now()
+        let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        let period = TimeAmount.nanoseconds(max(headerTimeout.nanoseconds / 4, TimeAmount.milliseconds(100).nanoseconds))
+        deadlineCheck = context.eventLoop.scheduleRepeatedTask(initialDelay: period, delay: period) { _ in
+            let (handler, context) = loopBound.value
+            if !handler.inRequest && NIODeadline.now() - handler.waitingSince > handler.headerTimeout {
+                context.close(promise: nil)
+            }
+        }
         context.fireChannelActive()
     }
 
+    func channelInactive(context: ChannelHandlerContext) {
+        deadlineCheck?.cancel()
+        deadlineCheck = nil
+        context.fireChannelInactive()
+    }
+
     func handlerRemoved(context: ChannelHandlerContext) {
-        headerDeadline?.cancel()
+        deadlineCheck?.cancel()
+        deadlineCheck = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            headerDeadline?.cancel()
-            headerDeadline = nil
             self.head = head
             inRequest = true
         case .body:
@@ -192,18 +208,7 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         if let done {
             done.futureResult.whenComplete { _ in context.close(promise: nil) }
         } else {
-            armHeaderDeadline(context: context)
-        }
-    }
-
-    private func armHeaderDeadline(context: ChannelHandlerContext) {
-        headerDeadline?.cancel()
-        headerDeadline = nil
-        // A closing connection needs no deadline (and its loop may be shutting down).
-        guard context.channel.isActive, !closeWhenIdle else { return }
-        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        headerDeadline = context.eventLoop.scheduleTask(in: headerTimeout) {
-            loopBound.value.close(promise: nil)
+            waitingSince = .now()
         }
     }
 }
