@@ -76,6 +76,8 @@ for name in example gen5000; do
   i_url="http://127.0.0.1:$port_iapcat/products_v2.json"
   n_url="http://127.0.0.1:$port_nginx/$name/products_v2.json"
   cmp <(curl -s "$i_url") "$work/www/$name/products_v2.json"  # both serve the same bytes
+  wrk -t2 -c"$connections" -d2s "$i_url" >/dev/null  # warm up both servers before measuring
+  wrk -t2 -c"$connections" -d2s "$n_url" >/dev/null
   for case in identity gzip ims inm; do
     case $case in
       identity) ih=""; nh="" ;;

@@ -3,7 +3,6 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOExtras
-import NIOHTTP1
 import NIOPosix
 
 #if canImport(Glibc)
@@ -108,7 +107,6 @@ public final class CatalogServer: Sendable {
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers([
                         IdleStateHandler(readTimeout: .seconds(Int64(configuration.idleTimeoutSeconds))),
-                        ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
                         RequestHandler(
                             store: store, prepared: responses, headerTimeout: .seconds(Int64(configuration.headerTimeoutSeconds))),
                     ])

@@ -20,6 +20,8 @@ final class PreparedResponses {
     private var dateLine = ""
     private var generation = -1
     private(set) var artifacts: ArtifactSet?
+    /// The artifacts by path bytes: a handful, compared without building strings.
+    private var artifactsByPath: [(path: [UInt8], artifact: Artifact)] = []
     private var headers: [Key: ByteBuffer] = [:]
     private var bodies: [Key: ByteBuffer] = [:]
 
@@ -33,6 +35,7 @@ final class PreparedResponses {
         if current != generation {
             generation = current
             artifacts = store.artifacts
+            artifactsByPath = (artifacts?.artifacts.values).map { $0.map { (Array($0.path.utf8), $0) } } ?? []
             bodies.removeAll(keepingCapacity: true)
             headers.removeAll(keepingCapacity: true)
         }
@@ -44,6 +47,11 @@ final class PreparedResponses {
     }
 
     var date: String { dateLine }
+
+    func artifact(path: [UInt8]) -> Artifact? {
+        for entry in artifactsByPath where entry.path == path { return entry.artifact }
+        return nil
+    }
 
     /// The header block and body (nil for HEAD, 304, 412) for `artifact`.
     func response(_ artifact: Artifact, gzip: Bool, kind: Kind) -> (header: ByteBuffer, body: ByteBuffer?) {

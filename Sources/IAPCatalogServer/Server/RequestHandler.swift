@@ -1,6 +1,5 @@
 import NIOCore
 import NIOExtras
-import NIOHTTP1
 
 #if canImport(Glibc)
     import Glibc
@@ -10,19 +9,27 @@ import NIOHTTP1
 /// catalog's lists, `/healthz` and `/metrics`; 405 with `Allow` for other methods on those paths;
 /// 404 for everything else (the path is matched exactly, so `..` or `%2e%2e` can never reach a
 /// file). Closes connections whose request head does not arrive in time, that stay idle, or that
-/// send malformed requests (400) or oversized heads (431).
+/// send malformed requests (400) or oversized heads (431). Request heads are parsed from the
+/// bytes by ``RequestHead`` (no per-request header objects); pipelined requests are answered in order.
 final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
+
+    /// Request heads larger than this get 431.
+    static let maximumHeadBytes = 16 * 1024
 
     private let store: CatalogStore
     private let prepared: PreparedResponses
     private let headerTimeout: TimeAmount
-    private var head: HTTPRequestHead?
+    /// Bytes received and not yet parsed into a request.
+    private var received: ByteBuffer?
+    /// Set once the connection is to close: nothing more is read.
+    private var closing = false
     /// One repeating check per connection, rather than a timer per request.
     private var deadlineCheck: RepeatedTask?
     /// When the connection opened or last finished a response: the next head is due within `headerTimeout`.
     private var waitingSince = NIODeadline.now()
+    /// Part of a request head has arrived (graceful shutdown waits for it, up to the deadline).
     private var inRequest = false
     private var closeWhenIdle = false
 
@@ -38,7 +45,9 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         let period = TimeAmount.nanoseconds(max(headerTimeout.nanoseconds / 4, TimeAmount.milliseconds(100).nanoseconds))
         deadlineCheck = context.eventLoop.scheduleRepeatedTask(initialDelay: period, delay: period) { _ in
             let (handler, context) = loopBound.value
-            if !handler.inRequest && NIODeadline.now() - handler.waitingSince > handler.headerTimeout {
+            // Answers are written as soon as a head is complete, so any wait this long is a client
+            // that is idle or sending its head too slowly.
+            if NIODeadline.now() - handler.waitingSince > handler.headerTimeout {
                 context.close(promise: nil)
             }
         }
@@ -57,27 +66,37 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
-        case .head(let head):
-            self.head = head
-            inRequest = true
-        case .body:
-            break  // GET and HEAD have no body worth reading; other methods get 405 or 404.
-        case .end:
-            guard let head else { return }
-            self.head = nil
-            respond(to: head, context: context)
+        guard !closing else { return }
+        var bytes = unwrapInboundIn(data)
+        if received == nil {
+            received = bytes
+        } else {
+            received!.writeBuffer(&bytes)
+        }
+        while !closing, let buffer = received, buffer.readableBytes > 0 {
+            let result = buffer.withUnsafeReadableBytes { RequestHead.parse($0, maximumHeadBytes: Self.maximumHeadBytes) }
+            switch result {
+            case .incomplete:
+                inRequest = true
+                return
+            case .invalid(let status):
+                closing = true
+                store.metrics.count(status: status)
+                let line = status == 431 ? "431 Request Header Fields Too Large" : "400 Bad Request"
+                writeSimple(status: line, body: line.dropFirst(4) + "\n", extraHeaders: "", head: false, close: true, context: context)
+            case .request(let head, let consumed):
+                received!.moveReaderIndex(forwardBy: consumed)
+                if received!.readableBytes == 0 { received = nil }
+                inRequest = true
+                // A body is never read: answer, then close rather than misread it as a request.
+                if head.hasBody { closing = true }
+                respond(to: head, context: context)
+            }
         }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
-        guard let parserError = error as? HTTPParserError else {
-            context.close(promise: nil)
-            return
-        }
-        let status = parserError == .headerOverflow ? "431 Request Header Fields Too Large" : "400 Bad Request"
-        store.metrics.count(status: parserError == .headerOverflow ? 431 : 400)
-        writeSimple(status: status, body: status.dropFirst(4) + "\n", extraHeaders: "", head: false, close: true, context: context)
+        context.close(promise: nil)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -93,20 +112,19 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     // MARK: Responding
 
-    private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
+    private func respond(to head: RequestHead, context: ChannelHandlerContext) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         prepared.refresh(now: Int64(now.tv_sec), store: store)
-        let close = !head.isKeepAlive || closeWhenIdle
-        let path = head.uri.contains("?") ? String(head.uri[..<head.uri.firstIndex(of: "?")!]) : head.uri
-        let isHead = head.method == .HEAD
-        let readable = head.method == .GET || isHead
+        let close = !head.keepAlive || closing || closeWhenIdle
+        let isHead = head.method == .head
+        let readable = head.method != .other
 
-        if let artifact = prepared.artifacts?.artifacts[path] {
-            guard readable else { return methodNotAllowed(head: head, close: close, context: context) }
-            let (acceptEncoding, condition) = Self.relevantHeaders(head.headers)
-            let gzip = AcceptEncoding.acceptsGzip(acceptEncoding)
+        if let artifact = prepared.artifact(path: head.path) {
+            guard readable else { return methodNotAllowed(close: close, context: context) }
+            let gzip = AcceptEncoding.acceptsGzip(head.acceptEncoding)
             let representation = gzip ? artifact.gzip : artifact.identity
+            let condition = head.conditions
             let outcome: ConditionalRequest.Outcome =
                 condition.isEmpty
                 ? .proceed
@@ -124,9 +142,9 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             write(response.header, body: response.body, close: close, context: context)
             return
         }
-        switch path {
+        switch String(decoding: head.path, as: UTF8.self) {
         case "/healthz":
-            guard readable else { return methodNotAllowed(head: head, close: close, context: context) }
+            guard readable else { return methodNotAllowed(close: close, context: context) }
             let health = store.health
             let degraded = !health.problems.isEmpty
             let body =
@@ -137,7 +155,7 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             writeSimple(
                 status: "200 OK", body: body, extraHeaders: "Cache-Control: no-store\r\n", head: isHead, close: close, context: context)
         case "/metrics":
-            guard readable else { return methodNotAllowed(head: head, close: close, context: context) }
+            guard readable else { return methodNotAllowed(close: close, context: context) }
             store.metrics.count(status: 200)
             writeSimple(
                 status: "200 OK", body: store.metrics.render(health: store.health),
@@ -149,24 +167,7 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// `Accept-Encoding` and the precondition headers, found in one pass over the request's headers.
-    private static func relevantHeaders(_ headers: HTTPHeaders) -> (acceptEncoding: String?, condition: ConditionalRequest) {
-        var acceptEncoding: String?
-        var condition = ConditionalRequest()
-        for (name, value) in headers {
-            switch name.utf8.count {
-            case 15 where name.lowercased() == "accept-encoding": acceptEncoding = value
-            case 13 where name.lowercased() == "if-none-match": condition.ifNoneMatch = value
-            case 17 where name.lowercased() == "if-modified-since": condition.ifModifiedSince = value
-            case 8 where name.lowercased() == "if-match": condition.ifMatch = value
-            case 19 where name.lowercased() == "if-unmodified-since": condition.ifUnmodifiedSince = value
-            default: continue
-            }
-        }
-        return (acceptEncoding, condition)
-    }
-
-    private func methodNotAllowed(head: HTTPRequestHead, close: Bool, context: ChannelHandlerContext) {
+    private func methodNotAllowed(close: Bool, context: ChannelHandlerContext) {
         store.metrics.count(status: 405)
         writeSimple(
             status: "405 Method Not Allowed", body: "method not allowed\n", extraHeaders: "Allow: GET, HEAD\r\n", head: false,

@@ -1,0 +1,150 @@
+/// The parts of an HTTP/1.1 request head the server uses, parsed straight from the bytes.
+///
+/// Strict on purpose (RFC 9112): request line `token SP target SP HTTP/1.x CRLF`, header lines
+/// `token ":" OWS value OWS CRLF`, no obsolete line folding, no bare LF, exactly one `Host` on
+/// HTTP/1.1. Requests with a body (`Content-Length` > 0 or any `Transfer-Encoding`) are flagged
+/// so the connection can be closed after answering, since iapcat reads no bodies.
+struct RequestHead: Equatable {
+    enum Method: Equatable {
+        case get, head, other
+    }
+
+    var method: Method
+    /// The path, without the query.
+    var path: [UInt8]
+    var isHTTP11: Bool
+    var keepAlive: Bool
+    var hasBody: Bool
+    var acceptEncoding: String?
+    var ifMatch: String?
+    var ifUnmodifiedSince: String?
+    var ifNoneMatch: String?
+    var ifModifiedSince: String?
+
+    enum ParseResult: Equatable {
+        /// More bytes are needed.
+        case incomplete
+        /// A request, and how many bytes its head took.
+        case request(RequestHead, consumed: Int)
+        /// Answer with this status and close.
+        case invalid(status: Int)
+    }
+
+    static func parse(_ bytes: UnsafeRawBufferPointer, maximumHeadBytes: Int) -> ParseResult {
+        // The end of the head: CRLF CRLF.
+        let count = bytes.count
+        var end = -1
+        var index = 0
+        while index + 3 < count {
+            if bytes[index + 3] == 10, bytes[index + 2] == 13, bytes[index + 1] == 10, bytes[index] == 13 {
+                end = index
+                break
+            }
+            index += 1
+        }
+        guard end >= 0 else { return count > maximumHeadBytes ? .invalid(status: 431) : .incomplete }
+        guard end + 4 <= maximumHeadBytes else { return .invalid(status: 431) }
+
+        var cursor = 0
+        // Request line.
+        let methodStart = cursor
+        while cursor < end, isTokenByte(bytes[cursor]) { cursor += 1 }
+        guard cursor > methodStart, cursor < end, bytes[cursor] == 32 else { return .invalid(status: 400) }
+        let method: Method
+        switch cursor - methodStart {
+        case 3 where bytes[methodStart] == 71 && bytes[methodStart + 1] == 69 && bytes[methodStart + 2] == 84: method = .get
+        case 4
+        where bytes[methodStart] == 72 && bytes[methodStart + 1] == 69 && bytes[methodStart + 2] == 65 && bytes[methodStart + 3] == 68:
+            method = .head
+        default: method = .other
+        }
+        cursor += 1
+        let targetStart = cursor
+        var queryStart = -1
+        while cursor < end, bytes[cursor] > 32, bytes[cursor] != 127 {
+            if bytes[cursor] == 63, queryStart < 0 { queryStart = cursor }
+            cursor += 1
+        }
+        guard cursor > targetStart, cursor < end, bytes[cursor] == 32 else { return .invalid(status: 400) }
+        let path = Array(UnsafeRawBufferPointer(rebasing: bytes[targetStart..<(queryStart >= 0 ? queryStart : cursor)]))
+        cursor += 1
+        guard cursor + 8 <= end, bytes[cursor] == 72, bytes[cursor + 1] == 84, bytes[cursor + 2] == 84, bytes[cursor + 3] == 80,
+            bytes[cursor + 4] == 47, bytes[cursor + 5] == 49, bytes[cursor + 6] == 46, bytes[cursor + 7] == 48 || bytes[cursor + 7] == 49
+        else { return .invalid(status: 400) }
+        let isHTTP11 = bytes[cursor + 7] == 49
+        cursor += 8
+        guard cursor == end || (cursor + 1 < end && bytes[cursor] == 13 && bytes[cursor + 1] == 10) else { return .invalid(status: 400) }
+        cursor += 2
+
+        var head = RequestHead(method: method, path: path, isHTTP11: isHTTP11, keepAlive: isHTTP11, hasBody: false)
+        var hosts = 0
+        // Header lines, up to the blank line at `end`.
+        while cursor < end {
+            let nameStart = cursor
+            while cursor < end, isTokenByte(bytes[cursor]) { cursor += 1 }
+            guard cursor > nameStart, cursor < end, bytes[cursor] == 58 else { return .invalid(status: 400) }
+            let nameEnd = cursor
+            cursor += 1
+            while cursor < end, bytes[cursor] == 32 || bytes[cursor] == 9 { cursor += 1 }
+            let valueStart = cursor
+            while cursor < end, bytes[cursor] != 13 {
+                let byte = bytes[cursor]
+                guard byte >= 32 || byte == 9, byte != 127 else { return .invalid(status: 400) }
+                cursor += 1
+            }
+            var valueEnd = cursor
+            while valueEnd > valueStart, bytes[valueEnd - 1] == 32 || bytes[valueEnd - 1] == 9 { valueEnd -= 1 }
+            if cursor < end {
+                guard cursor + 1 < end, bytes[cursor + 1] == 10 else { return .invalid(status: 400) }
+                cursor += 2
+            }
+            let name = UnsafeRawBufferPointer(rebasing: bytes[nameStart..<nameEnd])
+            let value = UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd])
+            switch name.count {
+            case 4 where equalsIgnoringCase(name, "host"): hosts += 1
+            case 10 where equalsIgnoringCase(name, "connection"):
+                for token in String(decoding: value, as: UTF8.self).lowercased().split(separator: ",") {
+                    switch token.trimmingSpaces() {
+                    case "close": head.keepAlive = false
+                    case "keep-alive": if !isHTTP11 { head.keepAlive = true }
+                    default: continue
+                    }
+                }
+            case 14 where equalsIgnoringCase(name, "content-length"):
+                guard !value.isEmpty, value.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return .invalid(status: 400) }
+                if value.contains(where: { $0 != 48 }) { head.hasBody = true }
+            case 17 where equalsIgnoringCase(name, "transfer-encoding"): head.hasBody = true
+            case 15 where equalsIgnoringCase(name, "accept-encoding"): head.acceptEncoding = String(decoding: value, as: UTF8.self)
+            case 13 where equalsIgnoringCase(name, "if-none-match"): head.ifNoneMatch = String(decoding: value, as: UTF8.self)
+            case 17 where equalsIgnoringCase(name, "if-modified-since"): head.ifModifiedSince = String(decoding: value, as: UTF8.self)
+            case 8 where equalsIgnoringCase(name, "if-match"): head.ifMatch = String(decoding: value, as: UTF8.self)
+            case 19 where equalsIgnoringCase(name, "if-unmodified-since"): head.ifUnmodifiedSince = String(decoding: value, as: UTF8.self)
+            default: break
+            }
+        }
+        guard !isHTTP11 || hosts == 1, hosts <= 1 else { return .invalid(status: 400) }
+        return .request(head, consumed: end + 4)
+    }
+
+    var conditions: ConditionalRequest {
+        ConditionalRequest(
+            ifMatch: ifMatch, ifUnmodifiedSince: ifUnmodifiedSince, ifNoneMatch: ifNoneMatch, ifModifiedSince: ifModifiedSince)
+    }
+
+    /// RFC 9110 tchar.
+    @inline(__always)
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 48...57, 65...90, 97...122, 33, 35, 36, 37, 38, 39, 42, 43, 45, 46, 94, 95, 96, 124, 126: true
+        default: false
+        }
+    }
+
+    /// Whether `bytes` equal the lower-case ASCII `name`, ignoring case.
+    @inline(__always)
+    static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ name: StaticString) -> Bool {
+        let expected = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        for index in 0..<bytes.count where bytes[index] | 0x20 != expected[index] { return false }
+        return true
+    }
+}
