@@ -9,10 +9,6 @@ public struct DiagnosticCollector: Sendable {
         diagnostics.append(diagnostic)
     }
 
-    public mutating func append(contentsOf other: [Diagnostic]) {
-        diagnostics.append(contentsOf: other)
-    }
-
     /// Records a finding of `rule` at `position` in `file`.
     public mutating func report(
         _ rule: RuleID, _ message: String, file: String, at position: SourcePosition?,

@@ -30,9 +30,6 @@ public final class SourceDocument: Sendable {
 
     /// The top-level node, or nil for an empty document.
     public var root: Node? { rootIndex.map { Node(document: self, index: $0) } }
-
-    /// Number of distinct nodes (aliases are not counted again).
-    public var nodeCount: Int { records.count }
 }
 
 /// A node of a ``SourceDocument``.

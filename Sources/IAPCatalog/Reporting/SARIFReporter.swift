@@ -10,7 +10,6 @@ public struct SARIFReporter: DiagnosticReporter {
         let driver: JSONValue = .object([
             ("name", .string("iapcat")),
             ("version", .string(IAPCatalogVersion.current)),
-            ("informationUri", .string(IAPCatalogVersion.informationURI)),
             (
                 "rules",
                 .array(
