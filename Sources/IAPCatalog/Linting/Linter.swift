@@ -114,7 +114,7 @@ public struct Linter: Sendable {
             diagnostics += read.diagnostics
             guard let list = read.list else { return }
             checkFormat(list, expected: expectedFormat)
-            listedIDs.formUnion(list.identifiers)
+            if options.isEnabled(.unlistedProduct) { listedIDs.formUnion(list.identifiers) }
             if let catalog {
                 let validator = listValidator ?? ProductListValidator(catalog: catalog)
                 listValidator = validator

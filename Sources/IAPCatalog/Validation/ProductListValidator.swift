@@ -46,10 +46,11 @@ public struct ProductListValidator: Sendable {
     /// The findings for `list`, served in `environment`.
     public func validate(_ list: ProductList, environment: Environment) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var firstLocation: [String: SourceLocation] = [:]
-        firstLocation.reserveCapacity(list.entries.count)
+        // Index of each identifier's first entry (an Int, not a location: no string to retain).
+        var firstIndex: [String: Int] = [:]
+        firstIndex.reserveCapacity(list.entries.count)
         var suggestionsLeft = Self.suggestionBudget
-        for entry in list.entries {
+        for (offset, entry) in list.entries.enumerated() {
             let location = entry.location
             let id: String
             switch entry.value {
@@ -71,12 +72,13 @@ public struct ProductListValidator: Sendable {
                         at: location))
                 continue
             }
-            if let first = firstLocation[id] {
+            if let first = firstIndex[id] {
+                let firstLocation = list.entries[first].location
                 diagnostics.append(
-                    Diagnostic(.duplicateListEntry, "'\(id)' is listed twice (first at \(Self.describe(first)))", at: location))
+                    Diagnostic(.duplicateListEntry, "'\(id)' is listed twice (first at \(Self.describe(firstLocation)))", at: location))
                 continue
             }
-            firstLocation[id] = location
+            firstIndex[id] = offset
             guard let productIndex = indexByID[id] else {
                 if unreadableIDs.contains(id) { continue }
                 var message = "'\(id)' is not in the catalog: StoreKit would report it as an invalid product identifier"
