@@ -179,7 +179,10 @@ import Testing
         let second = try server.request("GET", "/products_v1.json")
         #expect(second.text == "[\n  \"com.example.a\",\n  \"com.example.b\"\n]\n")
         #expect(second["etag"] != first["etag"])
+        // 10. New validators, even when both edits fell in the same second; the old ones → 200.
+        #expect(HTTPDateParse.seconds(second["last-modified"]!)! > HTTPDateParse.seconds(first["last-modified"]!)!)
         #expect(try server.request("GET", "/products_v1.json", headers: ["If-None-Match": first["etag"]!]).status == 200)
+        #expect(try server.request("GET", "/products_v1.json", headers: ["If-Modified-Since": first["last-modified"]!]).status == 200)
         stopClients.set()
         clients.wait()
         #expect(failures.value == 0)

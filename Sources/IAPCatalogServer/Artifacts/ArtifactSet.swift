@@ -14,18 +14,39 @@ public final class ArtifactSet: Sendable {
     /// Where the catalog's Last-Modified came from, for logs and `/healthz`.
     public let lastModifiedSource: String
 
-    public init(catalog: Catalog, lastModified: Int64, lastModifiedSource: String) {
-        let exporter = ProductListExporter(catalog: catalog)
+    /// Renders `catalog`. An artifact whose bytes equal `previous`'s keeps its `Last-Modified`;
+    /// the others get `lastModified`.
+    public init(catalog: Catalog, lastModified: Int64, lastModifiedSource: String, previous: ArtifactSet? = nil) {
         var artifacts: [String: Artifact] = [:]
-        for environment in Environment.allCases {
-            let prefix = environment == .production ? "/" : "/sandbox/"
-            for file in Self.files {
-                guard let body = exporter.render(file.format, environment: environment) else { continue }
-                let path = prefix + file.name
-                artifacts[path] = Artifact(path: path, contentType: file.contentType, body: body, lastModified: lastModified)
-            }
+        for (path, file, body) in Self.render(catalog) {
+            let unchanged = previous?.artifacts[path].flatMap { $0.identity.body == body ? $0 : nil }
+            artifacts[path] = Artifact(
+                path: path, contentType: file.contentType, body: body, lastModified: unchanged?.lastModified ?? lastModified)
         }
         self.artifacts = artifacts
         self.lastModifiedSource = lastModifiedSource
+    }
+
+    /// Each artifact's path, kind and bytes.
+    static func render(_ catalog: Catalog) -> [(
+        path: String, file: (name: String, format: ProductListFormat, contentType: String), body: [UInt8]
+    )] {
+        let exporter = ProductListExporter(catalog: catalog)
+        var result: [(path: String, file: (name: String, format: ProductListFormat, contentType: String), body: [UInt8])] = []
+        for environment in Environment.allCases {
+            let prefix = environment == .production ? "/" : "/sandbox/"
+            for file in files {
+                guard let body = exporter.render(file.format, environment: environment) else { continue }
+                result.append((prefix + file.name, file, body))
+            }
+        }
+        return result
+    }
+
+    /// The latest `Last-Modified` among the artifacts whose bytes differ in `catalog`, or nil when none changed.
+    func latestModification(changedIn catalog: Catalog) -> Int64? {
+        Self.render(catalog).compactMap { path, _, body in
+            artifacts[path].flatMap { $0.identity.body == body ? nil : $0.lastModified }
+        }.max()
     }
 }

@@ -46,11 +46,13 @@ public final class CatalogStore: Sendable {
     public func reloadIfChanged() -> Bool {
         let fingerprint = currentFingerprint()
         guard fingerprint != state.withLockedValue({ $0.fingerprint }) else { return false }
+        var postponed = false
         defer {
             // The files to watch may have changed with this load; the catalog's own entry stays as it
-            // was before loading, so an edit made while loading is seen on the next look.
+            // was before loading, so an edit made while loading is seen on the next look. A postponed
+            // swap forgets the fingerprint, so the next look loads again.
             let watched = currentFingerprint()
-            state.withLockedValue { $0.fingerprint = [fingerprint[0]] + watched.dropFirst() }
+            state.withLockedValue { $0.fingerprint = postponed ? nil : [fingerprint[0]] + watched.dropFirst() }
         }
         let result: CatalogLoader.Result
         do {
@@ -65,8 +67,20 @@ public final class CatalogStore: Sendable {
             return false
         }
         let now = Int64(Date().timeIntervalSince1970)
-        let lastModified = LastModified.determine(for: catalogPath, now: now)
-        let artifacts = ArtifactSet(catalog: catalog, lastModified: lastModified.seconds, lastModifiedSource: lastModified.source)
+        var lastModified = LastModified.determine(for: catalogPath, now: now)
+        let previous = self.artifacts
+        // Changed bytes must get a later Last-Modified than the ones they replace, or a client
+        // revalidating with If-Modified-Since alone would be told 304 for new content. Two edits
+        // in one second: wait for the next look (the dates have one-second resolution).
+        if let previous, let replaced = previous.latestModification(changedIn: catalog), lastModified.seconds <= replaced {
+            guard replaced + 1 <= now else {
+                postponed = true
+                return false
+            }
+            lastModified.seconds = replaced + 1
+        }
+        let artifacts = ArtifactSet(
+            catalog: catalog, lastModified: lastModified.seconds, lastModifiedSource: lastModified.source, previous: previous)
         state.withLockedValue {
             $0.artifacts = artifacts
             $0.health = Health(problems: [], lastModified: lastModified.seconds, lastModifiedSource: lastModified.source)
