@@ -196,7 +196,7 @@ import Testing
         #expect(malformed.catalog == nil)
         #expect(
             render(malformed.diagnostics) == [
-                "4:1: error: Premature end of data in tag package line 1 [xml_syntax]"
+                "3:11: error: Opening and ending tag mismatch: software line 2 and package [xml_syntax]"
             ])
         let hostile = BulkXMLImporter().read(
             Array("<?xml version=\"1.0\"?>\n<!DOCTYPE package [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<package>&x;</package>\n".utf8),

@@ -20,12 +20,28 @@ final class XMLTree {
         if let declaration = Self.entityDeclaration(in: bytes) { throw .entities(declaration) }
         guard let context = xmlNewParserCtxt() else { throw .syntax("libxml2 could not allocate a parser", .start) }
         defer { xmlFreeParserCtxt(context) }
+        // libxml2 keeps only the last error; the first one is where the document went wrong.
+        let firstError = FirstError()
+        context.pointee._private = Unmanaged.passUnretained(firstError).toOpaque()
+        context.pointee.sax.pointee.serror = { userData, error in
+            guard let userData, let error else { return }
+            let parser = userData.assumingMemoryBound(to: xmlParserCtxt.self)
+            guard let box = parser.pointee._private else { return }
+            let firstError = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
+            guard firstError.message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            firstError.message = error.pointee.message.map { String(cString: $0) }
+            firstError.position = SourcePosition(line: max(Int(error.pointee.line), 1), column: max(Int(error.pointee.int2), 1))
+        }
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 xmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), file, nil, Self.options)
             }
         }
         guard let parsed else {
+            if var message = firstError.message {
+                while message.last == "\n" || message.last == " " { message.removeLast() }
+                throw .syntax(message, firstError.position)
+            }
             guard let error = xmlCtxtGetLastError(context) else { throw .syntax("malformed XML", .start) }
             var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
             while message.last == "\n" || message.last == " " { message.removeLast() }
@@ -68,6 +84,12 @@ final class XMLTree {
         }
         return nil
     }
+}
+
+/// The first error libxml2 reported while parsing.
+private final class FirstError {
+    var message: String?
+    var position = SourcePosition.start
 }
 
 /// An element of an ``XMLTree`` (which it keeps alive).
