@@ -143,6 +143,25 @@ final class HTTPConnection {
         }
     }
 
+    /// How many times `marker` occurs in everything until the server closes, read as a stream.
+    func countToEnd(of marker: [UInt8]) throws -> Int {
+        var count = 0
+        var carry: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let read = recv(descriptor, &buffer, buffer.count, 0)
+            if read <= 0 { break }
+            let chunk = carry + buffer[0..<read]
+            var index = 0
+            while let found = chunk[index...].firstRange(of: marker) {
+                count += 1
+                index = found.upperBound
+            }
+            carry = Array(chunk.suffix(max(0, min(marker.count - 1, chunk.count - index))))
+        }
+        return count
+    }
+
     /// Whether the server has closed the connection (a read returns end of file).
     func isClosedByServer() -> Bool {
         var byte: UInt8 = 0

@@ -25,6 +25,8 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var received: ByteBuffer?
     /// Set once the connection is to close: nothing more is read.
     private var closing = false
+    /// Reading is paused until the client reads its responses.
+    private var pausedForWritability = false
     /// One repeating check per connection, rather than a timer per request.
     private var deadlineCheck: RepeatedTask?
     /// When the connection opened or last finished a response: the next head is due within `headerTimeout`.
@@ -73,7 +75,31 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         } else {
             received!.writeBuffer(&bytes)
         }
+        answerReceived(context: context)
+    }
+
+    /// Resumes answering pipelined requests once the client reads again.
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable && pausedForWritability {
+            pausedForWritability = false
+            context.channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
+            answerReceived(context: context)
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    /// Answers the complete requests among the received bytes, in order. When the client stops
+    /// reading its responses (the channel is not writable), stops reading from it too and waits:
+    /// a pipelining client cannot make the server buffer without bound.
+    private func answerReceived(context: ChannelHandlerContext) {
         while !closing, let buffer = received, buffer.readableBytes > 0 {
+            guard context.channel.isWritable else {
+                if !pausedForWritability {
+                    pausedForWritability = true
+                    context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
+                }
+                return
+            }
             let result = buffer.withUnsafeReadableBytes { RequestHead.parse($0, maximumHeadBytes: Self.maximumHeadBytes) }
             switch result {
             case .incomplete:
