@@ -82,6 +82,7 @@ struct BulkXML: ParsableCommand {
             progress.finish()
             try Self.fail(error)
         }
+        Output.finish()
     }
 
     static func fail(_ failure: BulkXMLPackager.Failure) throws -> Never {

@@ -88,6 +88,7 @@ struct Export: ParsableCommand {
             }
             Output.error("wrote \(path)")
         }
+        Output.finish()
     }
 
     /// Exits 1 when a file is missing or differs from `bytes`.

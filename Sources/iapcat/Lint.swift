@@ -57,7 +57,7 @@ struct Lint: ParsableCommand {
             throw ExitCode(ExitStatus.usageOrIO)
         }
         Output.report(format.reporter.report(result))
-        if result.fails(strict: strict) { throw ExitCode(ExitStatus.inputErrors) }
+        Output.finish(result.fails(strict: strict) ? ExitStatus.inputErrors : ExitStatus.clean)
     }
 }
 

@@ -6,6 +6,13 @@
 
 /// stdout carries only reports; everything else goes to stderr.
 enum Output {
+    /// Ends the process once a command's output is written. A command holding a large catalog
+    /// would otherwise free it object by object (~0.08 s for 50,000 products) just before the
+    /// system reclaims the memory whole. Output is unbuffered, so nothing is lost.
+    static func finish(_ status: Int32 = ExitStatus.clean) -> Never {
+        exit(status)
+    }
+
     static func report(_ text: String) {
         var text = text
         text.withUTF8 { write($0, to: STDOUT_FILENO) }

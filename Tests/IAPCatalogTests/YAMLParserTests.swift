@@ -33,6 +33,27 @@ import Testing
         #expect(root.items.map { $0.scalar!.value } == [.string("yes"), .string("no"), .string("on"), .string("off"), .string("NO")])
     }
 
+    @Test func plainScalarsResolvePerTheCoreSchema() throws {
+        let yaml =
+            "[0x1F, 0o17, -42, +7, 99999999999999999999, 1e3, .5, -.inf, .NaN, 1.2.3, 0x, 0xZZ, -, ., null, Null, nULL, FALSE, tRUE, '', ]"
+        let root = try #require(try parse(yaml).document.root)
+        let values = root.items.map { $0.scalar!.value }
+        #expect(values[0] == .int(31))
+        #expect(values[1] == .int(15))
+        #expect(values[2] == .int(-42))
+        #expect(values[3] == .int(7))
+        #expect(values[4] == .float(1e20))
+        #expect(values[5] == .float(1000))
+        #expect(values[6] == .float(0.5))
+        #expect(values[7] == .float(-.infinity))
+        if case .float(let nan) = values[8] { #expect(nan.isNaN) } else { Issue.record("\(values[8]) is not NaN") }
+        #expect(
+            Array(values[9...]) == [
+                .string("1.2.3"), .string("0x"), .string("0xZZ"), .string("-"), .string("."), .null, .null, .string("nULL"),
+                .bool(false), .string("tRUE"), .string(""),
+            ])
+    }
+
     @Test func aliasesShareTheAnchoredNode() throws {
         let root = try #require(try parse("a: &x { k: v }\nb: *x\n").document.root)
         let b = root.pairs[1].value

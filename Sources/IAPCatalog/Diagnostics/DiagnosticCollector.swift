@@ -9,6 +9,10 @@ public struct DiagnosticCollector: Sendable {
         diagnostics.append(diagnostic)
     }
 
+    public mutating func append(contentsOf diagnostics: [Diagnostic]) {
+        self.diagnostics += diagnostics
+    }
+
     /// Records a finding of `rule` at `position` in `file`.
     public mutating func report(
         _ rule: RuleID, _ message: String, file: String, at position: SourcePosition?,

@@ -31,7 +31,7 @@ private struct JSONReader {
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: DocumentLimits) {
         self.bytes = bytes
-        self.builder = SourceDocumentBuilder(limits: limits, resolvesMergeKeys: false, estimatedNodes: bytes.count / 16)
+        self.builder = SourceDocumentBuilder(limits: limits, resolvesMergeKeys: false, estimatedBytes: bytes.count)
     }
 
     mutating func parseDocument() throws(DocumentSyntaxError) {
@@ -104,7 +104,7 @@ private struct JSONReader {
             try parseArray(at: start)
         case UInt8(ascii: "\""):
             let text = try parseString()
-            _ = builder.scalar(text, isPlain: false, at: start)
+            builder.scalar(text, isPlain: false, at: start)
         case UInt8(ascii: "t"):
             try literal("true", at: start)
         case UInt8(ascii: "f"):
@@ -125,7 +125,7 @@ private struct JSONReader {
             && (0..<count).allSatisfy { bytes[offset + $0] == word.utf8Start[$0] }
         guard matches else { throw error("unexpected \(describeCurrent()); expected a value") }
         offset += count
-        _ = builder.scalar(word.description, isPlain: true, at: start)
+        builder.scalar(word.description, isPlain: true, at: start)
     }
 
     mutating func parseObject(at start: SourcePosition) throws(DocumentSyntaxError) {
@@ -144,7 +144,7 @@ private struct JSONReader {
             }
             let keyPosition = position(at: offset)
             let key = try parseString()
-            _ = builder.scalar(key, isPlain: false, at: keyPosition)
+            builder.scalar(key, isPlain: false, at: keyPosition)
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
                 throw error("unexpected \(describeCurrent()); expected ':' after the key")
@@ -220,8 +220,7 @@ private struct JSONReader {
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("a number needs digits in its exponent") }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[begin..<offset]), as: UTF8.self)
-        _ = builder.scalar(text, isPlain: true, at: start)
+        builder.scalar(UnsafeBufferPointer(rebasing: bytes[begin..<offset]), isPlain: true, at: start)
     }
 
     /// Reads a string starting at the opening quote; leaves `offset` after the closing quote.

@@ -6,7 +6,9 @@ struct SourceDocumentBuilder {
     private struct Frame {
         var record: Int32
         var firstPending: Int
+        /// Nodes the collection expands to with every alias followed.
         var weight: Int
+        var isAnchored: Bool
     }
 
     /// A key that appeared twice in one mapping.
@@ -16,26 +18,45 @@ struct SourceDocumentBuilder {
         var firstPosition: SourcePosition
     }
 
-    private(set) var records: [SourceDocument.Record] = []
-    private var strings: [String] = []
-    private var children: [Int32] = []
+    /// The document being built; its nodes can be read as soon as they are complete.
+    let document = SourceDocument()
+    private var records: [SourceDocument.Record] {
+        get { document.records }
+        _modify { yield &document.records }
+    }
+    private var text: [UInt8] {
+        get { document.text }
+        _modify { yield &document.text }
+    }
+    private var children: [Int32] {
+        get { document.children }
+        _modify { yield &document.children }
+    }
     private var pending: [Int32] = []
     private var frames: [Frame] = []
-    private var weights: [Int] = []
+    /// Expanded weights of anchored collections, the only nodes an alias can repeat.
+    private var anchoredWeights: [Int32: Int] = [:]
     private var root: Int32?
     private let limits: DocumentLimits
     private let resolvesMergeKeys: Bool
+    /// Where completed items of one top-level list go, and the list once it began.
+    private let itemStream: ItemStream?
+    private var streamedSequence: Int32?
     private(set) var duplicateKeys: [DuplicateKey] = []
     /// Positions of `<<` values that are neither a mapping nor a list of mappings.
     private(set) var invalidMerges: [SourcePosition] = []
 
-    init(limits: DocumentLimits, resolvesMergeKeys: Bool, estimatedNodes: Int = 0) {
+    /// `estimatedBytes`: the size of the input, from which the arrays are sized once. A catalog
+    /// has a node per ~12 bytes; reserving for one per 6 bytes costs address space, not memory
+    /// (pages that are never written are never faulted in), and spares copying the arrays as
+    /// they grow.
+    init(limits: DocumentLimits, resolvesMergeKeys: Bool, estimatedBytes: Int = 0, itemStream: ItemStream? = nil) {
         self.limits = limits
+        self.itemStream = itemStream
         self.resolvesMergeKeys = resolvesMergeKeys
-        records.reserveCapacity(estimatedNodes)
-        weights.reserveCapacity(estimatedNodes)
-        strings.reserveCapacity(estimatedNodes / 2)
-        children.reserveCapacity(estimatedNodes)
+        records.reserveCapacity(estimatedBytes / 6)
+        children.reserveCapacity(estimatedBytes / 6)
+        text.reserveCapacity(estimatedBytes)
     }
 
     var depth: Int { frames.count }
@@ -43,29 +64,32 @@ struct SourceDocumentBuilder {
     /// Whether `index` is a collection that is still open (an alias to it would be recursive).
     func isOpen(_ index: Int32) -> Bool { frames.contains { $0.record == index } }
 
-    mutating func scalar(_ text: String, isPlain: Bool, at position: SourcePosition) -> Int32 {
+    @discardableResult
+    mutating func scalar(_ bytes: UnsafeBufferPointer<UInt8>, isPlain: Bool, at position: SourcePosition) -> Int32 {
         let index = Int32(records.count)
-        records.append(
-            .init(
-                kind: .scalar, isPlain: isPlain, line: Int32(clamping: position.line),
-                column: Int32(clamping: position.column), start: Int32(strings.count), count: 0))
-        strings.append(text)
-        weights.append(1)
+        records.append(.init(kind: .scalar, isPlain: isPlain, position: position, start: text.count, count: bytes.count))
+        text.append(contentsOf: bytes)
         try! add(index, weight: 1)
         return index
     }
 
-    mutating func begin(_ kind: Node.Kind, at position: SourcePosition) throws(DocumentSyntaxError) -> Int32 {
+    @discardableResult
+    mutating func scalar(_ string: String, isPlain: Bool, at position: SourcePosition) -> Int32 {
+        var string = string
+        return string.withUTF8 { scalar($0, isPlain: isPlain, at: position) }
+    }
+
+    /// Opens a collection; `isAnchored` when an alias may repeat it later.
+    mutating func begin(_ kind: Node.Kind, at position: SourcePosition, isAnchored: Bool = false) throws(DocumentSyntaxError) -> Int32 {
         guard frames.count < limits.maximumDepth else {
             throw DocumentSyntaxError("nesting deeper than \(limits.maximumDepth) levels", at: position)
         }
         let index = Int32(records.count)
-        records.append(
-            .init(
-                kind: kind, isPlain: false, line: Int32(clamping: position.line),
-                column: Int32(clamping: position.column), start: 0, count: 0))
-        weights.append(1)
-        frames.append(Frame(record: index, firstPending: pending.count, weight: 1))
+        records.append(.init(kind: kind, isPlain: false, position: position, start: 0, count: 0))
+        if kind == .sequence, let itemStream, streamedSequence == nil, isValueOfTopLevelKey(itemStream.key) {
+            streamedSequence = index
+        }
+        frames.append(Frame(record: index, firstPending: pending.count, weight: 1, isAnchored: isAnchored))
         return index
     }
 
@@ -77,16 +101,16 @@ struct SourceDocumentBuilder {
         }
         let start = children.count
         children.append(contentsOf: pending[frame.firstPending...])
-        records[index].start = Int32(start)
-        records[index].count = Int32(children.count - start)
+        records[index].start = UInt32(start)
+        records[index].count = UInt32(children.count - start)
         pending.removeSubrange(frame.firstPending...)
-        weights[index] = frame.weight
+        if frame.isAnchored { anchoredWeights[frame.record] = frame.weight }
         try add(frame.record, weight: frame.weight)
     }
 
     /// Adds an existing node again (a YAML alias).
     mutating func alias(_ index: Int32, at position: SourcePosition) throws(DocumentSyntaxError) {
-        try add(index, weight: weights[Int(index)], position: position)
+        try add(index, weight: anchoredWeights[index] ?? 1, position: position)
     }
 
     /// The document, with the duplicate keys and bad merges found while building it.
@@ -100,8 +124,8 @@ struct SourceDocumentBuilder {
             + invalidMerges.map {
                 DocumentFinding(rule: .invalidValue, message: "a merge key (<<) needs a mapping or a list of mappings", position: $0)
             }
-        return ParsedDocument(
-            document: SourceDocument(records: records, strings: strings, children: children, rootIndex: root), findings: findings)
+        document.rootIndex = root
+        return ParsedDocument(document: document, findings: findings)
     }
 
     private mutating func add(_ index: Int32, weight: Int, position: SourcePosition? = nil) throws(DocumentSyntaxError) {
@@ -110,29 +134,37 @@ struct SourceDocumentBuilder {
             return
         }
         pending.append(index)
+        if let streamedSequence, frames[frames.count - 1].record == streamedSequence {
+            itemStream?.onItem(streamedSequence, Node(document: document, index: index))
+        }
         let total = frames[frames.count - 1].weight &+ weight
         guard total <= limits.maximumExpandedNodes else {
-            let record = records[Int(index)]
             throw DocumentSyntaxError(
                 "aliases expand to more than \(limits.maximumExpandedNodes) nodes (an alias bomb?)",
-                at: position ?? SourcePosition(line: Int(record.line), column: Int(record.column)))
+                at: position ?? records[Int(index)].position)
         }
         frames[frames.count - 1].weight = total
     }
 
-    private func keyText(_ index: Int32) -> String? {
-        let record = records[Int(index)]
-        return record.kind == .scalar ? strings[Int(record.start)] : nil
+    /// Whether the node about to be added is the value of `key` in the top-level mapping.
+    private func isValueOfTopLevelKey(_ key: [UInt8]) -> Bool {
+        guard frames.count == 1, records[Int(frames[0].record)].kind == .mapping,
+            (pending.count - frames[0].firstPending) % 2 == 1, let keyIndex = pending.last
+        else { return false }
+        let record = records[Int(keyIndex)]
+        return record.kind == .scalar && text[record.range].elementsEqual(key)
     }
 
-    private func position(_ index: Int32) -> SourcePosition {
-        let record = records[Int(index)]
-        return SourcePosition(line: Int(record.line), column: Int(record.column))
-    }
-
-    private func isMergeKey(_ index: Int32) -> Bool {
-        let record = records[Int(index)]
-        return resolvesMergeKeys && record.kind == .scalar && record.isPlain && strings[Int(record.start)] == "<<"
+    /// Calls `body` with a read-only view of the keys built so far. (Static so that calling it
+    /// from a mutating method does not copy the builder.)
+    private static func withKeys<Result>(
+        _ records: [SourceDocument.Record], _ text: [UInt8], resolvesMergeKeys: Bool, _ body: (KeyView) -> Result
+    ) -> Result {
+        records.withUnsafeBufferPointer { records in
+            text.withUnsafeBufferPointer { text in
+                body(KeyView(records: records, text: text, resolvesMergeKeys: resolvesMergeKeys))
+            }
+        }
     }
 
     /// Mappings with at most this many pairs are checked for duplicate keys by comparing keys
@@ -143,98 +175,133 @@ struct SourceDocumentBuilder {
     /// nothing for the common mapping: small, no merge key, no duplicate.
     private mutating func finishMapping(_ frame: Frame) {
         let first = frame.firstPending
-        let pairCount = (pending.count - first) / 2
-        var hasMerge = false
-        var hasDuplicate = false
-        if pairCount <= Self.linearCheckLimit {
-            for pair in 0..<pairCount {
-                let key = pending[first + 2 * pair]
-                if isMergeKey(key) {
-                    hasMerge = true
-                    continue
+        let needsRebuild = Self.withKeys(records, text, resolvesMergeKeys: resolvesMergeKeys) { keys in
+            pending.withUnsafeBufferPointer { pending in
+                let pairs = UnsafeBufferPointer(rebasing: pending[first...])
+                let pairCount = pairs.count / 2
+                guard pairCount <= Self.linearCheckLimit else { return true }
+                for pair in 0..<pairCount {
+                    let key = pairs[2 * pair]
+                    if keys.isMergeKey(key) { return true }
+                    for earlier in 0..<pair where keys.sameKey(pairs[2 * earlier], key) { return true }
                 }
-                guard let text = keyText(key) else { continue }
-                for earlier in 0..<pair where keyText(pending[first + 2 * earlier]) == text && !isMergeKey(pending[first + 2 * earlier]) {
-                    hasDuplicate = true
-                    break
-                }
+                return false
             }
-            guard hasMerge || hasDuplicate else { return }
         }
-        rebuildMapping(frame)
+        if needsRebuild { rebuildMapping(frame) }
     }
 
-    /// The general path: hashes keys, drops duplicates (reporting them) and expands merges.
+    /// The general path: drops duplicate keys (reporting them) and expands merges.
     private mutating func rebuildMapping(_ frame: Frame) {
-        // A copy, not a slice: a slice would keep `pending` shared, and replacing its tail below
-        // would then copy the whole stack (every open sequence's items) once per mapping.
         let pairs = Array(pending[frame.firstPending...])
-        var seen = KeySet(expected: pairs.count / 2)
-        var merges: [Int32] = []
-        var explicit: [Int32] = []
-        explicit.reserveCapacity(pairs.count)
-        var cursor = pairs.startIndex
-        while cursor < pairs.endIndex {
-            let key = pairs[cursor], value = pairs[cursor + 1]
-            cursor += 2
-            if isMergeKey(key) {
-                merges.append(value)
-                continue
-            }
-            if let text = keyText(key) {
-                if let first = seen.first(text) {
-                    duplicateKeys.append(.init(key: text, position: position(key), firstPosition: position(first)))
-                    continue
-                }
-                seen.insert(text, key)
-            }
-            explicit.append(key)
-            explicit.append(value)
-        }
-        guard !merges.isEmpty || explicit.count != pairs.count else { return }
-        for merge in merges {
-            let sources: [Int32] = records[Int(merge)].kind == .sequence ? childIndices(of: merge) : [merge]
-            for source in sources {
-                guard records[Int(source)].kind == .mapping else {
-                    invalidMerges.append(position(source))
-                    continue
-                }
-                let sourcePairs = childIndices(of: source)
-                for pairStart in stride(from: 0, to: sourcePairs.count, by: 2) {
-                    let key = sourcePairs[pairStart]
-                    if let text = keyText(key) {
-                        guard seen.first(text) == nil else { continue }
-                        seen.insert(text, key)
+        var duplicates: [DuplicateKey] = []
+        var invalid: [SourcePosition] = []
+        let rebuilt = Self.withKeys(records, text, resolvesMergeKeys: resolvesMergeKeys) { keys in
+            children.withUnsafeBufferPointer { children in
+                var seen = KeySet(expected: pairs.count / 2, keys: keys)
+                var merges: [Int32] = []
+                var explicit: [Int32] = []
+                explicit.reserveCapacity(pairs.count)
+                for cursor in stride(from: 0, to: pairs.count, by: 2) {
+                    let key = pairs[cursor], value = pairs[cursor + 1]
+                    if keys.isMergeKey(key) {
+                        merges.append(value)
+                    } else if let earlier = seen.insert(key) {
+                        duplicates.append(.init(key: keys.text(key), position: keys.position(key), firstPosition: keys.position(earlier)))
+                    } else {
+                        explicit.append(key)
+                        explicit.append(value)
                     }
-                    explicit.append(key)
-                    explicit.append(sourcePairs[pairStart + 1])
                 }
+                guard !merges.isEmpty || explicit.count != pairs.count else { return nil as [Int32]? }
+                for merge in merges {
+                    let sources = keys.records[Int(merge)].kind == .sequence ? Array(children[keys.records[Int(merge)].range]) : [merge]
+                    for source in sources {
+                        guard keys.records[Int(source)].kind == .mapping else {
+                            invalid.append(keys.position(source))
+                            continue
+                        }
+                        let sourcePairs = children[keys.records[Int(source)].range]
+                        for pairStart in stride(from: sourcePairs.startIndex, to: sourcePairs.endIndex, by: 2)
+                        where seen.insert(sourcePairs[pairStart]) == nil {
+                            explicit.append(sourcePairs[pairStart])
+                            explicit.append(sourcePairs[pairStart + 1])
+                        }
+                    }
+                }
+                return explicit
             }
         }
-        pending.replaceSubrange(frame.firstPending..., with: explicit)
-    }
-
-    private func childIndices(of index: Int32) -> [Int32] {
-        let record = records[Int(index)]
-        return Array(children[Int(record.start)..<Int(record.start + record.count)])
+        duplicateKeys += duplicates
+        invalidMerges += invalid
+        if let rebuilt { pending.replaceSubrange(frame.firstPending..., with: rebuilt) }
     }
 }
 
-/// The keys of one mapping: a linear list while small (the common case), hashed when large.
+/// Hands out the items of one top-level list (`products` of a catalog) as soon as each is
+/// complete, so that a reader can work on them while the rest of the document is parsed. The
+/// callback gets the list's node index and the item.
+struct ItemStream {
+    let key: [UInt8]
+    let onItem: (Int32, Node) -> Void
+
+    init(key: String, onItem: @escaping (Int32, Node) -> Void) {
+        self.key = Array(key.utf8)
+        self.onItem = onItem
+    }
+}
+
+/// Read access to the records and text of a document being built, for comparing keys.
+private struct KeyView {
+    let records: UnsafeBufferPointer<SourceDocument.Record>
+    let text: UnsafeBufferPointer<UInt8>
+    let resolvesMergeKeys: Bool
+
+    /// Whether two keys are the same scalar text.
+    func sameKey(_ first: Int32, _ second: Int32) -> Bool {
+        let a = records[Int(first)], b = records[Int(second)]
+        guard a.kind == .scalar, b.kind == .scalar, a.count == b.count else { return false }
+        return text[a.range].elementsEqual(text[b.range])
+    }
+
+    func isMergeKey(_ index: Int32) -> Bool {
+        let record = records[Int(index)]
+        return resolvesMergeKeys && record.kind == .scalar && record.isPlain && record.count == 2
+            && text[Int(record.start)] == UInt8(ascii: "<") && text[Int(record.start) + 1] == UInt8(ascii: "<")
+    }
+
+    /// A key's text for messages (collections as keys are described, not quoted).
+    func text(_ index: Int32) -> String {
+        let record = records[Int(index)]
+        return record.kind == .scalar ? String(decoding: text[record.range], as: UTF8.self) : record.kind.description
+    }
+
+    func position(_ index: Int32) -> SourcePosition { records[Int(index)].position }
+}
+
+/// The scalar keys of one mapping: compared pairwise while few (the common case), hashed when many.
 private struct KeySet {
-    private var small: [(String, Int32)] = []
+    private let keys: KeyView
+    private var small: [Int32] = []
     private var large: [String: Int32]?
 
-    init(expected: Int) {
-        if expected > 16 { large = Dictionary(minimumCapacity: expected) } else { small.reserveCapacity(expected + 4) }
+    init(expected: Int, keys: KeyView) {
+        self.keys = keys
+        if expected > 16 { large = Dictionary(minimumCapacity: expected) } else { small.reserveCapacity(expected + 8) }
     }
 
-    func first(_ key: String) -> Int32? {
-        if let large { return large[key] }
-        return small.first { $0.0 == key }?.1
-    }
-
-    mutating func insert(_ key: String, _ node: Int32) {
-        if large != nil { large![key] = node } else { small.append((key, node)) }
+    /// Adds `key`; returns the earlier key with the same text instead when there is one.
+    /// Collections used as keys are never equal to anything.
+    mutating func insert(_ key: Int32) -> Int32? {
+        guard keys.records[Int(key)].kind == .scalar else { return nil }
+        if large != nil {
+            let text = keys.text(key)
+            if let earlier = large![text] { return earlier }
+            large![text] = key
+            return nil
+        }
+        if let earlier = small.first(where: { keys.sameKey($0, key) }) { return earlier }
+        small.append(key)
+        return nil
     }
 }

@@ -2,10 +2,14 @@
 public struct LintResult: Sendable {
     public var diagnostics: [Diagnostic]
     public var files: [String]
+    /// The catalog the lists were checked against, as loaded; nil when there was none or it
+    /// could not be read.
+    public var catalog: Catalog?
 
-    public init(diagnostics: [Diagnostic], files: [String]) {
+    public init(diagnostics: [Diagnostic], files: [String], catalog: Catalog? = nil) {
         self.diagnostics = diagnostics
         self.files = files
+        self.catalog = catalog
     }
 
     public func count(_ severity: Severity) -> Int {

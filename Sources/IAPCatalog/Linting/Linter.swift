@@ -55,7 +55,7 @@ public struct Linter: Sendable {
             run.reportUnlisted(reference, catalogFile: catalogPath)
         }
         let diagnostics = run.diagnostics.filter { options.isEnabled($0.rule) }.sorted()
-        return LintResult(diagnostics: diagnostics, files: run.files)
+        return LintResult(diagnostics: diagnostics, files: run.files, catalog: reference)
     }
 
     /// The state of one run.

@@ -3,21 +3,21 @@
 /// missing required fields. Semantic rules run later, in ``CatalogValidator``.
 public struct CatalogDecoder {
     enum Keys {
-        static let top = ["format_version", "app", "subscription_groups", "products", "lists"]
-        static let app = ["bundle_id", "apple_id", "sku", "default_locale", "provider", "team_id", "platform"]
-        static let group = ["id", "reference_name", "localizations"]
-        static let groupLocalization = ["name", "app_name"]
-        static let product = [
+        static let top = FieldNames(["format_version", "app", "subscription_groups", "products", "lists"])
+        static let app = FieldNames(["bundle_id", "apple_id", "sku", "default_locale", "provider", "team_id", "platform"])
+        static let group = FieldNames(["id", "reference_name", "localizations"])
+        static let groupLocalization = FieldNames(["name", "app_name"])
+        static let product = FieldNames([
             "id", "type", "reference_name", "status", "cleared_for_sale", "family_sharing", "hosted_content",
             "price", "localizations", "review", "promotion", "subscription", "client_data",
-        ]
-        static let price = ["tier", "schedule", "storefronts"]
-        static let priceInterval = ["tier", "start_date", "end_date"]
-        static let localization = ["display_name", "description"]
-        static let review = ["notes", "screenshot"]
-        static let promotion = ["visible", "order"]
-        static let subscription = ["group", "duration", "rank", "free_trial_duration", "bonus_duration"]
-        static let list = ["path", "format", "environment"]
+        ])
+        static let price = FieldNames(["tier", "schedule", "storefronts"])
+        static let priceInterval = FieldNames(["tier", "start_date", "end_date"])
+        static let localization = FieldNames(["display_name", "description"])
+        static let review = FieldNames(["notes", "screenshot"])
+        static let promotion = FieldNames(["visible", "order"])
+        static let subscription = FieldNames(["group", "duration", "rank", "free_trial_duration", "bonus_duration"])
+        static let list = FieldNames(["path", "format", "environment"])
     }
 
     private var decoder: NodeDecoder
@@ -29,17 +29,23 @@ public struct CatalogDecoder {
     /// The catalog and what was wrong with it. The catalog is nil only when the document is not
     /// a catalog this version can read (not a mapping, or an unknown `format_version`).
     public mutating func decode(_ document: SourceDocument) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
-        let catalog = decodeCatalog(document)
+        decode(document, streamed: nil)
+    }
+
+    /// Decodes `document`, taking the products from `streamed` when they were decoded from this
+    /// document's `products` list while it was parsed.
+    mutating func decode(_ document: SourceDocument, streamed: ProductStream?) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
+        let catalog = decodeCatalog(document, streamed: streamed)
         return (catalog, decoder.diagnostics.diagnostics)
     }
 
-    private mutating func decodeCatalog(_ document: SourceDocument) -> Catalog? {
+    private mutating func decodeCatalog(_ document: SourceDocument, streamed: ProductStream?) -> Catalog? {
         guard let root = document.root else {
             decoder.report(.missingField, "the catalog is empty; it needs at least format_version, app and products", at: .start)
             return nil
         }
         guard let top = decoder.fields(root, "the catalog", known: Keys.top, extensionPrefix: "x-") else { return nil }
-        guard let versionNode = decoder.requireField(top, "format_version"),
+        guard let versionNode = decoder.requireField(top, "format_version", what: "the catalog"),
             let version = decoder.integer(versionNode, "format_version")
         else { return nil }
         guard version == Catalog.formatVersion else {
@@ -50,23 +56,19 @@ public struct CatalogDecoder {
             return nil
         }
         let app =
-            decoder.requireField(top, "app").flatMap { decodeApp($0) }
+            decoder.requireField(top, "app", what: "the catalog").flatMap { decodeApp($0) }
             ?? AppInfo(bundleID: nil)
         let groups =
             top["subscription_groups"].map { node in
                 decoder.items(node, "subscription_groups").compactMap { decodeGroup($0) }
             } ?? []
-        var unreadable: Set<String> = []
-        var products: [Product] = []
-        if let productsNode = decoder.requireField(top, "products") {
-            let items = decoder.items(productsNode, "products")
-            products.reserveCapacity(items.count)
-            for item in items {
-                switch decodeProduct(item) {
-                case .product(let product): products.append(product)
-                case .unreadable(let id?): unreadable.insert(id)
-                case .unreadable(nil): break
-                }
+        var products = DecodedProducts()
+        if let productsNode = decoder.requireField(top, "products", what: "the catalog") {
+            if let streamed, streamed.covers(productsNode) {
+                products = streamed.products
+                decoder.diagnostics.append(contentsOf: streamed.diagnostics)
+            } else {
+                products = decodeProducts(decoder.items(productsNode, "products"))
             }
         }
         let lists =
@@ -74,8 +76,8 @@ public struct CatalogDecoder {
                 decoder.items(node, "lists").compactMap { decodeList($0) }
             } ?? []
         return Catalog(
-            formatVersion: version, app: app, subscriptionGroups: groups, products: products,
-            lists: lists, unreadableProductIDs: unreadable)
+            formatVersion: version, app: app, subscriptionGroups: groups, products: products.products,
+            lists: lists, unreadableProductIDs: products.unreadable)
     }
 
     private mutating func decodeApp(_ node: Node) -> AppInfo? {
@@ -96,10 +98,12 @@ public struct CatalogDecoder {
 
     private mutating func decodeGroup(_ node: Node) -> SubscriptionGroup? {
         guard let fields = decoder.fields(node, "a subscription group", known: Keys.group),
-            let idNode = decoder.requireField(fields, "id"),
+            let idNode = decoder.requireField(fields, "id", what: "a subscription group"),
             let id = decoder.string(idNode, "a subscription group id")
         else { return nil }
-        let referenceName = decoder.requireField(fields, "reference_name").flatMap { decoder.string($0, "reference_name") }
+        let referenceName = decoder.requireField(fields, "reference_name", what: "a subscription group").flatMap {
+            decoder.string($0, "reference_name")
+        }
         var group = SubscriptionGroup(id: id, referenceName: referenceName)
         group.positions.entry = node.position
         group.positions.id = idNode.position
@@ -110,7 +114,7 @@ public struct CatalogDecoder {
                 var localization = GroupLocalization(locale: entry.key, name: nil)
                 localization.positions.locale = entry.keyNode.position
                 if let locFields = decoder.fields(entry.value, "the \(entry.key) localization", known: Keys.groupLocalization) {
-                    if let nameNode = decoder.requireField(locFields, "name") {
+                    if let nameNode = decoder.requireField(locFields, "name", what: "the \(entry.key) localization") {
                         localization.name = decoder.string(nameNode, "name")
                         localization.positions.name = nameNode.position
                     }
@@ -123,7 +127,55 @@ public struct CatalogDecoder {
         return group
     }
 
-    private enum ProductEntry {
+    /// The products that could be read, and the ids of those that could not.
+    struct DecodedProducts {
+        var products: [Product] = []
+        var unreadable: Set<String> = []
+
+        mutating func add(_ entry: ProductEntry) {
+            switch entry {
+            case .product(let product): products.append(product)
+            case .unreadable(let id?): unreadable.insert(id)
+            case .unreadable(nil): break
+            }
+        }
+    }
+
+    /// Products decoded one by one while the document is still being parsed (an ``ItemStream``
+    /// for `products`), so that decoding overlaps parsing.
+    struct ProductStream {
+        private var decoder: CatalogDecoder
+        private(set) var products = DecodedProducts()
+        private var sequence: Int32?
+        private var count = 0
+
+        init(file: String) {
+            decoder = CatalogDecoder(file: file)
+        }
+
+        mutating func add(_ item: Node, of sequence: Int32) {
+            self.sequence = sequence
+            count += 1
+            products.add(decoder.decodeProduct(item))
+        }
+
+        var diagnostics: [Diagnostic] { decoder.decoder.diagnostics.diagnostics }
+
+        /// Whether the streamed items are all of `node`'s (not, say, of a `products` key that a
+        /// later duplicate replaced).
+        func covers(_ node: Node) -> Bool {
+            node.index == sequence && node.kind == .sequence && node.record.count == count
+        }
+    }
+
+    private mutating func decodeProducts(_ items: [Node]) -> DecodedProducts {
+        var decoded = DecodedProducts()
+        decoded.products.reserveCapacity(items.count)
+        for item in items { decoded.add(decodeProduct(item)) }
+        return decoded
+    }
+
+    enum ProductEntry {
         case product(Product)
         /// The entry could not be read; its id, when it had one.
         case unreadable(String?)
@@ -131,11 +183,10 @@ public struct CatalogDecoder {
 
     private mutating func decodeProduct(_ node: Node) -> ProductEntry {
         guard let fields = decoder.fields(node, "a product", known: Keys.product) else { return .unreadable(nil) }
-        guard let idNode = decoder.requireField(fields, "id"), let id = decoder.string(idNode, "a product id") else {
+        guard let idNode = decoder.requireField(fields, "id", what: "a product"), let id = decoder.string(idNode, "a product id") else {
             return .unreadable(nil)
         }
-        let what = "product '\(id)'"
-        guard let typeNode = decoder.requireField(fields, "type", what: what),
+        guard let typeNode = decoder.requireField(fields, "type", what: "product '\(id)'"),
             let type: ProductType = decoder.enumeration(typeNode, "type")
         else { return .unreadable(id) }
         var product = Product(id: id, type: type)
@@ -150,7 +201,7 @@ public struct CatalogDecoder {
             product.referenceName = decoder.string(nameNode, "reference_name")
             product.positions.referenceName = nameNode.position
         } else if product.status != .removed {
-            decoder.report(.missingField, "\(what) is missing required field 'reference_name'", at: node.position)
+            decoder.report(.missingField, "product '\(id)' is missing required field 'reference_name'", at: node.position)
         }
         if let value = fields["cleared_for_sale"].flatMap({ decoder.bool($0, "cleared_for_sale") }) { product.clearedForSale = value }
         if let sharing = fields["family_sharing"], let value = decoder.bool(sharing, "family_sharing") {
@@ -210,7 +261,8 @@ public struct CatalogDecoder {
 
     private mutating func decodePriceInterval(_ node: Node) -> PriceInterval? {
         guard let fields = decoder.fields(node, "a price schedule step", known: Keys.priceInterval),
-            let tierNode = decoder.requireField(fields, "tier"), let tier = decoder.integer(tierNode, "the price tier")
+            let tierNode = decoder.requireField(fields, "tier", what: "a price schedule step"),
+            let tier = decoder.integer(tierNode, "the price tier")
         else { return nil }
         var interval = PriceInterval(tier: tier, position: node.position)
         // A step whose date cannot be read is left out: its date error is reported, and checking
@@ -241,7 +293,7 @@ public struct CatalogDecoder {
             localization.positions.locale = entry.keyNode.position
             defer { result.append(localization) }
             guard let fields = decoder.fields(entry.value, "the \(entry.key) localization", known: Keys.localization) else { continue }
-            if let nameNode = decoder.requireField(fields, "display_name") {
+            if let nameNode = decoder.requireField(fields, "display_name", what: "the \(entry.key) localization") {
                 localization.displayName = decoder.string(nameNode, "display_name")
                 localization.positions.displayName = nameNode.position
             }
@@ -282,9 +334,9 @@ public struct CatalogDecoder {
     private mutating func decodeSubscription(_ node: Node) -> SubscriptionTerms? {
         guard let fields = decoder.fields(node, "subscription", known: Keys.subscription) else { return nil }
         // Every field is read (and diagnosed) even when an earlier one is wrong.
-        let groupNode = decoder.requireField(fields, "group")
+        let groupNode = decoder.requireField(fields, "group", what: "subscription")
         let group = groupNode.flatMap { decoder.string($0, "the subscription group") }
-        let durationNode = decoder.requireField(fields, "duration")
+        let durationNode = decoder.requireField(fields, "duration", what: "subscription")
         let duration: SubscriptionPeriod? = durationNode.flatMap {
             decoder.enumeration($0, "the subscription duration", allowed: SubscriptionPeriod.subscriptionDurations)
         }
@@ -303,7 +355,7 @@ public struct CatalogDecoder {
 
     private mutating func decodeList(_ node: Node) -> ProductListDeclaration? {
         guard let fields = decoder.fields(node, "a list", known: Keys.list),
-            let pathNode = decoder.requireField(fields, "path"),
+            let pathNode = decoder.requireField(fields, "path", what: "a list"),
             let path = decoder.string(pathNode, "the list path")
         else { return nil }
         let format: ProductListFormat

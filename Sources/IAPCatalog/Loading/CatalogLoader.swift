@@ -32,21 +32,29 @@ public struct CatalogLoader: Sendable {
     }
 
     public func load(_ bytes: [UInt8], file: String) -> Result {
+        // Products are decoded as libyaml delivers them, while the rest is still being parsed.
+        var stream = CatalogDecoder.ProductStream(file: file)
         let parsed: ParsedDocument
         do {
-            parsed = try YAMLParser(limits: limits).parse(bytes)
+            parsed = try YAMLParser(limits: limits).parse(bytes, itemStream: ItemStream(key: "products") { stream.add($1, of: $0) })
         } catch {
             return Result(
                 catalog: nil, diagnostics: [Diagnostic(.yamlSyntax, error.message, at: SourceLocation(file: file, error.position))])
         }
-        return decode(parsed.document, findings: parsed.findings, file: file)
+        return decode(parsed.document, findings: parsed.findings, file: file, streamed: stream)
     }
 
     /// Decodes an already parsed document (e.g. a JSON catalog recognised by ``InputKind``).
     public func decode(_ document: SourceDocument, findings: [DocumentFinding], file: String) -> Result {
+        decode(document, findings: findings, file: file, streamed: nil)
+    }
+
+    private func decode(
+        _ document: SourceDocument, findings: [DocumentFinding], file: String, streamed: CatalogDecoder.ProductStream?
+    ) -> Result {
         var diagnostics = findings.map { Diagnostic($0.rule, $0.message, at: SourceLocation(file: file, $0.position)) }
         var decoder = CatalogDecoder(file: file)
-        let decoded = decoder.decode(document)
+        let decoded = decoder.decode(document, streamed: streamed)
         diagnostics += decoded.diagnostics
         return Result(catalog: decoded.catalog, diagnostics: diagnostics)
     }

@@ -8,29 +8,29 @@ struct NodeDecoder {
         self.file = file
     }
 
-    /// A mapping's pairs by key, after unknown keys were reported. Looked up by the key's index
-    /// in the known keys (a dozen at most), not by hashing.
+    /// A mapping's values by key, after unknown keys were reported. Looked up by the key's index
+    /// among the known names (a dozen at most), not by hashing.
     struct Fields {
         let node: Node
-        let what: String
-        let known: [String]
-        private(set) var pairs: [(key: Node, value: Node)?]
+        let names: FieldNames
+        /// For each name, the entry of its key in the document's children, or -1.
+        private var entries: [Int32]
 
-        init(node: Node, what: String, known: [String]) {
+        init(node: Node, names: FieldNames) {
             self.node = node
-            self.what = what
-            self.known = known
-            self.pairs = Array(repeating: nil, count: known.count)
+            self.names = names
+            entries = Array(repeating: -1, count: names.count)
         }
 
-        mutating func set(_ index: Int, _ pair: (key: Node, value: Node)) { pairs[index] = pair }
+        mutating func set(_ index: Int, entry: Int) { entries[index] = Int32(entry) }
 
-        private func pair(_ key: String) -> (key: Node, value: Node)? {
-            known.firstIndex(of: key).flatMap { pairs[$0] }
+        private func entry(_ key: String) -> Int? {
+            guard let index = names.index(of: key), entries[index] >= 0 else { return nil }
+            return Int(entries[index])
         }
 
-        subscript(key: String) -> Node? { pair(key)?.value }
-        func keyPosition(_ key: String) -> SourcePosition? { pair(key)?.key.position }
+        subscript(key: String) -> Node? { entry(key).map { node.child($0 + 1) } }
+        func keyPosition(_ key: String) -> SourcePosition? { entry(key).map { node.child($0).position } }
         var position: SourcePosition { node.position }
     }
 
@@ -40,46 +40,52 @@ struct NodeDecoder {
 
     /// Reads `node` as a mapping with the `known` keys; other keys are reported with a suggestion,
     /// except those matching `extensionPrefix` (free-form, e.g. `x-` keys holding YAML anchors).
-    mutating func fields(_ node: Node, _ what: String, known: [String], extensionPrefix: String? = nil) -> Fields? {
-        guard node.kind == .mapping else {
-            report(.invalidValue, "expected \(what) to be a mapping, found \(node.kindDescription)", at: node.position)
+    /// `what` names the mapping in messages; it is only built when there is something to report.
+    mutating func fields(
+        _ node: Node, _ what: @autoclosure () -> String, known: FieldNames, extensionPrefix: String? = nil
+    ) -> Fields? {
+        let record = node.record
+        guard record.kind == .mapping else {
+            report(.invalidValue, "expected \(what()) to be a mapping, found \(node.kindDescription)", at: node.position)
             return nil
         }
-        var fields = Fields(node: node, what: what, known: known)
-        for pair in node.pairs {
-            guard let key = pair.key.scalar?.text, pair.key.kind == .scalar else {
-                report(.invalidValue, "keys in \(what) must be strings, found \(pair.key.kindDescription)", at: pair.key.position)
+        var fields = Fields(node: node, names: known)
+        for entry in stride(from: record.range.lowerBound, to: record.range.upperBound, by: 2) {
+            let key = node.child(entry)
+            guard let index = key.withScalarBytes({ known.index(of: $0) }) else {
+                report(.invalidValue, "keys in \(what()) must be strings, found \(key.kindDescription)", at: key.position)
                 continue
             }
-            if let index = known.firstIndex(of: key) {
-                fields.set(index, pair)
-            } else if let extensionPrefix, key.hasPrefix(extensionPrefix) {
+            if let index {
+                fields.set(index, entry: entry)
                 continue
-            } else {
-                report(.unknownKey, "unknown key '\(key)' in \(what)" + Suggestion.hint(for: key, in: known), at: pair.key.position)
             }
+            let text = key.text!
+            if let extensionPrefix, text.hasPrefix(extensionPrefix) { continue }
+            report(.unknownKey, "unknown key '\(text)' in \(what())" + Suggestion.hint(for: text, in: known.names), at: key.position)
         }
         return fields
     }
 
-    mutating func requireField(_ fields: Fields, _ key: String, what: String? = nil) -> Node? {
+    mutating func requireField(_ fields: Fields, _ key: String, what: @autoclosure () -> String) -> Node? {
         if let value = fields[key] { return value }
-        report(.missingField, "\(what ?? fields.what) is missing required field '\(key)'", at: fields.position)
+        report(.missingField, "\(what()) is missing required field '\(key)'", at: fields.position)
         return nil
     }
 
     // MARK: Scalars
 
     /// A string; numbers are taken as written (`sku: 12345`), null, booleans and collections are not.
-    mutating func string(_ node: Node, _ what: String) -> String? {
-        guard let scalar = node.scalar else {
-            report(.invalidValue, "expected \(what) to be a string, found \(node.kindDescription)", at: node.position)
+    mutating func string(_ node: Node, _ what: @autoclosure () -> String) -> String? {
+        switch node.scalarType {
+        case .string?, .int?, .float?: return node.text
+        case nil:
+            report(.invalidValue, "expected \(what()) to be a string, found \(node.kindDescription)", at: node.position)
             return nil
-        }
-        switch scalar.value {
-        case .string, .int, .float: return scalar.text
-        case .null, .bool:
-            report(.invalidValue, "expected \(what) to be a string, found \(node.kindDescription)" + quotingHint(scalar), at: node.position)
+        case .null?, .bool?:
+            report(
+                .invalidValue, "expected \(what()) to be a string, found \(node.kindDescription)" + quotingHint(node.scalar!),
+                at: node.position)
             return nil
         }
     }
@@ -89,7 +95,7 @@ struct NodeDecoder {
     }
 
     mutating func bool(_ node: Node, _ what: String) -> Bool? {
-        if case .bool(let value)? = node.scalar?.value { return value }
+        if node.scalarType == .bool { return node.record.count == 4 }
         let hint =
             node.scalar.map { ["yes", "no", "on", "off", "y", "n"].contains($0.text.lowercased()) } == true
             ? "; YAML 1.2 booleans are only true and false" : ""
@@ -104,10 +110,11 @@ struct NodeDecoder {
     }
 
     /// One of the raw values of `E`, with a suggestion for near misses.
-    mutating func enumeration<E: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, allowed: [E] = Array(E.allCases)) -> E?
+    /// `allowed` narrows the raw values (all of them when nil).
+    mutating func enumeration<E: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, allowed: [E]? = nil) -> E?
     where E.RawValue == String {
-        guard let text = node.scalar?.text, let value = E(rawValue: text), allowed.contains(where: { $0.rawValue == text }) else {
-            let names = allowed.map(\.rawValue)
+        guard let text = node.text, let value = E(rawValue: text), allowed?.contains(where: { $0.rawValue == text }) ?? true else {
+            let names = (allowed ?? Array(E.allCases)).map(\.rawValue)
             let suggestion = node.scalar.map { Suggestion.hint(for: $0.text, in: names) } ?? ""
             report(
                 .invalidValue,

@@ -2,7 +2,7 @@
 /// `version` and `products`) and Xcode StoreKit configurations (`.storekit`, whose `productID`s
 /// form the list). The format is detected from the content, not the file name.
 public struct ProductListJSONReader {
-    static let v2Keys = ["version", "products", "subscription_groups"]
+    static let v2Keys = FieldNames(["version", "products", "subscription_groups"])
     /// Keys only an Xcode StoreKit configuration has at its top level.
     static let storeKitKeys: Set<String> = ["subscriptionGroups", "nonRenewingSubscriptions", "identifier", "settings"]
 
@@ -35,7 +35,7 @@ public struct ProductListJSONReader {
                 return readStoreKitConfiguration(root, decoder: &decoder)
             }
             guard let fields = decoder.fields(root, "a v2 list", known: Self.v2Keys) else { return nil }
-            guard let versionNode = decoder.requireField(fields, "version"),
+            guard let versionNode = decoder.requireField(fields, "version", what: "a v2 list"),
                 let version = decoder.integer(versionNode, "version")
             else { return nil }
             if version == 1 {
@@ -52,7 +52,7 @@ public struct ProductListJSONReader {
                 return nil
             }
             var list = ProductList(file: decoder.file, format: .v2, contentVersion: 2)
-            guard let products = decoder.requireField(fields, "products") else { return list }
+            guard let products = decoder.requireField(fields, "products", what: "a v2 list") else { return list }
             guard products.kind == .sequence else {
                 decoder.report(
                     .invalidListStructure, "'products' must be an array, found \(products.kindDescription)", at: products.position)

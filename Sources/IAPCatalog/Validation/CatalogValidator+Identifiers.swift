@@ -13,50 +13,53 @@ extension CatalogValidator.Check {
     static let maximumIdentifierLength = 100
     static let maximumProducts = 10_000
 
-    /// `invalid_product_id`, `duplicate_product_id`, `reused_removed_id`, `product_limit`.
-    mutating func identifiers() {
+    /// What the identifier rules remember of earlier products.
+    struct IdentifierState {
         var firstByID: [String: Int] = [:]
-        firstByID.reserveCapacity(catalog.products.count)
         var liveCount = 0
-        for (offset, product) in catalog.products.enumerated() {
-            let id = product.id
-            if id.isEmpty {
-                report(.invalidProductID, "a product id may not be empty", at: product.positions.id)
-            } else if let bad = id.unicodeScalars.first(where: { !$0.isASCII || !Self.isAllowedIdentifierByte(UInt8($0.value)) }) {
+    }
+
+    /// `invalid_product_id`, `duplicate_product_id`, `reused_removed_id`, `product_limit`, for
+    /// the product at `offset` (removed products included: their identifiers stay taken).
+    mutating func identifier(of product: Product, at offset: Int) {
+        if identifiers.firstByID.isEmpty { identifiers.firstByID.reserveCapacity(catalog.products.count) }
+        let id = product.id
+        if id.isEmpty {
+            report(.invalidProductID, "a product id may not be empty", at: product.positions.id)
+        } else if let bad = id.unicodeScalars.first(where: { !$0.isASCII || !Self.isAllowedIdentifierByte(UInt8($0.value)) }) {
+            report(
+                .invalidProductID,
+                "product id '\(id)' contains \(Self.describe(bad)); allowed are letters, digits, '.', '-' and '_'",
+                at: product.positions.id)
+        } else if id.utf8.count > Self.maximumIdentifierLength {
+            report(
+                .invalidProductID,
+                "product id '\(id)' is \(id.utf8.count) characters; App Store Connect allows at most \(Self.maximumIdentifierLength)",
+                at: product.positions.id)
+        }
+        if let firstIndex = identifiers.firstByID[id] {
+            let first = catalog.products[firstIndex]
+            let firstLine = first.positions.id.map { " (line \($0.line))" } ?? ""
+            if first.status == .removed || product.status == .removed {
                 report(
-                    .invalidProductID,
-                    "product id '\(id)' contains \(Self.describe(bad)); allowed are letters, digits, '.', '-' and '_'",
+                    .reusedRemovedID,
+                    "product id '\(id)' belongs to a removed product\(firstLine); App Store Connect never accepts a used identifier again",
                     at: product.positions.id)
-            } else if id.utf8.count > Self.maximumIdentifierLength {
-                report(
-                    .invalidProductID,
-                    "product id '\(id)' is \(id.utf8.count) characters; App Store Connect allows at most \(Self.maximumIdentifierLength)",
-                    at: product.positions.id)
-            }
-            if let firstIndex = firstByID[id] {
-                let first = catalog.products[firstIndex]
-                let firstLine = first.positions.id.map { " (line \($0.line))" } ?? ""
-                if first.status == .removed || product.status == .removed {
-                    report(
-                        .reusedRemovedID,
-                        "product id '\(id)' belongs to a removed product\(firstLine); App Store Connect never accepts a used identifier again",
-                        at: product.positions.id)
-                } else {
-                    report(
-                        .duplicateProductID, "duplicate product id '\(id)' (first at line \(first.positions.id?.line ?? 0))",
-                        at: product.positions.id)
-                }
             } else {
-                firstByID[id] = offset
+                report(
+                    .duplicateProductID, "duplicate product id '\(id)' (first at line \(first.positions.id?.line ?? 0))",
+                    at: product.positions.id)
             }
-            if product.status != .removed {
-                liveCount += 1
-                if liveCount == Self.maximumProducts + 1 {
-                    report(
-                        .productLimit,
-                        "the catalog has more than \(Self.maximumProducts) products, App Store Connect's limit per app",
-                        at: product.positions.entry)
-                }
+        } else {
+            identifiers.firstByID[id] = offset
+        }
+        if product.status != .removed {
+            identifiers.liveCount += 1
+            if identifiers.liveCount == Self.maximumProducts + 1 {
+                report(
+                    .productLimit,
+                    "the catalog has more than \(Self.maximumProducts) products, App Store Connect's limit per app",
+                    at: product.positions.entry)
             }
         }
     }

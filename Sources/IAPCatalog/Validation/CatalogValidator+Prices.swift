@@ -1,31 +1,29 @@
 extension CatalogValidator.Check {
     /// `invalid_price_tier`, `unknown_storefront`, `invalid_price`, `missing_price`, `price_schedule`.
-    mutating func prices() {
-        for product in liveProducts {
-            guard let price = product.price, price.hasTier || !price.storefronts.isEmpty else {
-                if product.status == .approved {
-                    report(
-                        .missingPrice, "approved product '\(product.id)' has no price: give a tier or storefront prices",
-                        at: product.price?.positions.entry ?? product.positions.entry)
-                }
-                continue
+    mutating func price(of product: Product) {
+        guard let price = product.price, price.hasTier || !price.storefronts.isEmpty else {
+            if product.status == .approved {
+                report(
+                    .missingPrice, "approved product '\(product.id)' has no price: give a tier or storefront prices",
+                    at: product.price?.positions.entry ?? product.positions.entry)
             }
-            if let tier = price.tier { checkTier(tier, at: price.positions.tier) }
-            for step in price.schedule { checkTier(step.tier, at: step.position) }
-            checkSchedule(price, of: product)
-            for entry in price.storefronts {
-                if !AppStoreStorefronts.codes.contains(entry.storefront) {
-                    report(
-                        .unknownStorefront,
-                        "unknown storefront '\(entry.storefront)'; storefronts are ISO 3166-1 alpha-3 codes such as USA"
-                            + Suggestion.hint(for: entry.storefront, in: AppStoreStorefronts.codes.sorted()),
-                        at: entry.position)
-                }
-                if !Self.isDecimal(entry.amount) {
-                    report(
-                        .invalidPrice, "the \(entry.storefront) price '\(entry.amount)' is not a decimal amount such as 0.99",
-                        at: entry.position)
-                }
+            return
+        }
+        if let tier = price.tier { checkTier(tier, at: price.positions.tier) }
+        for step in price.schedule { checkTier(step.tier, at: step.position) }
+        checkSchedule(price, of: product)
+        for entry in price.storefronts {
+            if !AppStoreStorefronts.codes.contains(entry.storefront) {
+                report(
+                    .unknownStorefront,
+                    "unknown storefront '\(entry.storefront)'; storefronts are ISO 3166-1 alpha-3 codes such as USA"
+                        + Suggestion.hint(for: entry.storefront, in: AppStoreStorefronts.codes.sorted()),
+                    at: entry.position)
+            }
+            if !Self.isDecimal(entry.amount) {
+                report(
+                    .invalidPrice, "the \(entry.storefront) price '\(entry.amount)' is not a decimal amount such as 0.99",
+                    at: entry.position)
             }
         }
     }
@@ -68,8 +66,18 @@ extension CatalogValidator.Check {
 
     /// `[0-9]+(\.[0-9]+)?`
     static func isDecimal(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2 else { return false }
-        return parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+        var digits = 0, dots = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, dots == 0 else { return false }
+                dots += 1
+                digits = 0
+            } else if byte >= 48 && byte <= 57 {
+                digits += 1
+            } else {
+                return false
+            }
+        }
+        return digits > 0
     }
 }

@@ -1,22 +1,20 @@
 extension CatalogValidator.Check {
     /// `screenshot_not_found`: paths resolve against the catalog's directory.
-    mutating func reviewScreenshots() {
-        for product in liveProducts {
-            guard let review = product.review, let screenshot = review.screenshot else {
-                if product.status == .draft {
-                    report(
-                        .missingReviewScreenshot,
-                        "draft '\(product.id)' has no review screenshot; App Review needs one before it is submitted",
-                        at: product.positions.entry)
-                }
-                continue
-            }
-            let path = FilePaths.join(directory, screenshot)
-            if !fileExists(path) {
+    mutating func reviewScreenshot(of product: Product) {
+        guard let review = product.review, let screenshot = review.screenshot else {
+            if product.status == .draft {
                 report(
-                    .screenshotNotFound, "review screenshot '\(screenshot)' of '\(product.id)' not found (looked for \(path))",
-                    at: review.positions.screenshot)
+                    .missingReviewScreenshot,
+                    "draft '\(product.id)' has no review screenshot; App Review needs one before it is submitted",
+                    at: product.positions.entry)
             }
+            return
+        }
+        let path = FilePaths.join(directory, screenshot)
+        if !fileExists(path) {
+            report(
+                .screenshotNotFound, "review screenshot '\(screenshot)' of '\(product.id)' not found (looked for \(path))",
+                at: review.positions.screenshot)
         }
     }
 }

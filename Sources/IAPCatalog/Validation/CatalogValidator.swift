@@ -1,6 +1,7 @@
 /// Checks the rules that span a whole ``Catalog``: identifiers, types, texts, locales, prices,
 /// promotion, review screenshots and list declarations. Each family lives in its own
-/// `CatalogValidator+Family.swift` file.
+/// `CatalogValidator+Family.swift` file. Removed products (tombstones) only take part in the
+/// identifier rules.
 public struct CatalogValidator: Sendable {
     /// Whether a path names an existing file; replaceable in tests.
     public var fileExists: @Sendable (String) -> Bool
@@ -12,15 +13,24 @@ public struct CatalogValidator: Sendable {
     /// The findings for `catalog`, read from `file` (relative paths resolve against its directory).
     public func validate(_ catalog: Catalog, file: String) -> [Diagnostic] {
         var check = Check(catalog: catalog, file: file, fileExists: fileExists)
-        check.identifiers()
-        check.subscriptions()
-        check.typeSpecificFields()
-        check.lengths()
-        check.locales()
-        check.prices()
-        check.promotions()
-        check.reviewScreenshots()
+        check.subscriptionGroups()
+        check.groupLengths()
+        check.groupLocales()
         check.listDeclarations()
+        // One pass over the products, every family in turn: each product is copied out of the
+        // array once, not once per family (at 50,000 products the copies cost more than the checks).
+        for (index, product) in catalog.products.enumerated() {
+            check.identifier(of: product, at: index)
+            guard product.status != .removed else { continue }
+            check.subscription(of: product)
+            check.typeSpecificFields(of: product)
+            check.lengths(of: product)
+            check.locales(of: product)
+            check.price(of: product)
+            check.promotion(of: product)
+            check.reviewScreenshot(of: product)
+        }
+        check.unusedSubscriptionGroups()
         return check.diagnostics.diagnostics
     }
 
@@ -31,6 +41,10 @@ public struct CatalogValidator: Sendable {
         let directory: String
         let fileExists: @Sendable (String) -> Bool
         var diagnostics = DiagnosticCollector()
+        /// State the product rules carry from one product to the next.
+        var identifiers = IdentifierState()
+        var subscriptions = SubscriptionState()
+        var promotions = PromotionState()
 
         init(catalog: Catalog, file: String, fileExists: @escaping @Sendable (String) -> Bool) {
             self.catalog = catalog
@@ -38,9 +52,6 @@ public struct CatalogValidator: Sendable {
             self.directory = FilePaths.directory(of: file)
             self.fileExists = fileExists
         }
-
-        /// Products still alive (removed tombstones are exempt from content rules).
-        var liveProducts: some Sequence<Product> { catalog.products.lazy.filter { $0.status != .removed } }
 
         mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition?) {
             diagnostics.report(rule, message, file: file, at: position)
