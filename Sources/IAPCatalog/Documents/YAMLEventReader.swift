@@ -5,7 +5,7 @@ internal import CYAML
 /// Owns the libyaml parser; the input buffer must outlive it. Used from one thread at a time
 /// (hence unchecked: it moves to the thread that runs libyaml and stays there).
 final class YAMLEventReader: @unchecked Sendable {
-    private var parser = yaml_parser_t()
+    @exclusivity(unchecked) private var parser = yaml_parser_t()
     private let input: UnsafeBufferPointer<UInt8>
     private var isFinished = false
 

@@ -119,7 +119,7 @@ public struct Linter: Sendable {
                 let validator = listValidator ?? ProductListValidator(catalog: catalog)
                 listValidator = validator
                 let served = environment ?? list.format.defaultEnvironment ?? options.undeclaredEnvironment
-                diagnostics += validator.validate(list, environment: served)
+                diagnostics += validator.validate(list, environment: served, isEnabled: options.isEnabled)
             }
         }
 

@@ -49,10 +49,10 @@ public struct PlistReader {
         }
         var locator = ColumnLocator(bytes: bytes, arrayLine: array.line)
         var list = ProductList(file: file, format: .plist)
-        for element in array.children {
+        array.forEachChild { element in
             let line = element.line
             let location = SourceLocation(file: file, line: line, column: locator.columnAfterNextStringTag(onLine: line))
-            if element.name == "string" {
+            if element.isNamed("string") {
                 list.entries.append(ProductListEntry(.identifier(element.text), at: location))
             } else {
                 list.entries.append(ProductListEntry(.notAString("<\(element.name)>"), at: location))

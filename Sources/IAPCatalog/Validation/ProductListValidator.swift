@@ -43,44 +43,49 @@ public struct ProductListValidator: Sendable {
         }
     }
 
-    /// The findings for `list`, served in `environment`.
-    public func validate(_ list: ProductList, environment: Environment) -> [Diagnostic] {
+    /// The findings for `list`, served in `environment`. Rules that `isEnabled` turns off are
+    /// not evaluated at all (a list of 100,000 unknown identifiers costs nothing to ignore).
+    public func validate(
+        _ list: ProductList, environment: Environment, isEnabled: (RuleID) -> Bool = { _ in true }
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         // Index of each identifier's first entry (an Int, not a location: no string to retain).
         var firstIndex: [String: Int] = [:]
         firstIndex.reserveCapacity(list.entries.count)
         var suggestionsLeft = Self.suggestionBudget
-        for (offset, entry) in list.entries.enumerated() {
-            let location = entry.location
+        // Entries are read in place, and a location is copied only for a finding.
+        func location(_ offset: Int) -> SourceLocation { list.entries[offset].location }
+        for offset in list.entries.indices {
             let id: String
-            switch entry.value {
+            switch list.entries[offset].value {
             case .notAString(let found):
-                diagnostics.append(Diagnostic(.malformedEntry, "expected an identifier string, found \(found)", at: location))
+                diagnostics.append(Diagnostic(.malformedEntry, "expected an identifier string, found \(found)", at: location(offset)))
                 continue
             case .identifier(let text):
                 id = text
             }
             if id.isEmpty {
-                diagnostics.append(Diagnostic(.malformedEntry, "empty identifier", at: location))
+                diagnostics.append(Diagnostic(.malformedEntry, "empty identifier", at: location(offset)))
                 continue
             }
-            if id.first!.isWhitespace || id.last!.isWhitespace {
+            if Self.hasSurroundingWhitespace(id) {
                 let trimmed = id.trimmingWhitespace()
                 diagnostics.append(
                     Diagnostic(
                         .malformedEntry, "identifier '\(id)' has surrounding whitespace; StoreKit would not find '\(trimmed)' through it",
-                        at: location))
+                        at: location(offset)))
                 continue
             }
             if let first = firstIndex[id] {
                 let firstLocation = list.entries[first].location
                 diagnostics.append(
-                    Diagnostic(.duplicateListEntry, "'\(id)' is listed twice (first at \(Self.describe(firstLocation)))", at: location))
+                    Diagnostic(
+                        .duplicateListEntry, "'\(id)' is listed twice (first at \(Self.describe(firstLocation)))", at: location(offset)))
                 continue
             }
             firstIndex[id] = offset
             guard let productIndex = indexByID[id] else {
-                if unreadableIDs.contains(id) { continue }
+                if unreadableIDs.contains(id) || !isEnabled(.unknownProductID) { continue }
                 var message = "'\(id)' is not in the catalog: StoreKit would report it as an invalid product identifier"
                 let index = lowercasedIDs.value
                 if let caseMatch = index.lowercased[id.lowercased()] {
@@ -89,27 +94,39 @@ public struct ProductListValidator: Sendable {
                     suggestionsLeft -= 1
                     message += Suggestion.hint(for: id, in: index.live)
                 }
-                diagnostics.append(Diagnostic(.unknownProductID, message, at: location))
+                diagnostics.append(Diagnostic(.unknownProductID, message, at: location(offset)))
                 continue
             }
-            let product = products[productIndex]
-            if product.status == .removed {
+            let status = products[productIndex].status
+            if status == .removed {
                 diagnostics.append(
                     Diagnostic(
                         .removedProductInList, "'\(id)' was removed from the App Store; StoreKit reports it as invalid",
-                        at: location))
-            } else if environment == .production && product.status != .approved {
+                        at: location(offset)))
+            } else if environment == .production && status != .approved {
                 diagnostics.append(
                     Diagnostic(
                         .unapprovedInProduction,
-                        "'\(id)' is \(product.status.rawValue), not approved: StoreKit reports it as invalid in production", at: location))
-            } else if environment == .production && !product.clearedForSale {
+                        "'\(id)' is \(status.rawValue), not approved: StoreKit reports it as invalid in production", at: location(offset)))
+            } else if environment == .production && !products[productIndex].clearedForSale {
                 diagnostics.append(
                     Diagnostic(
-                        .notClearedForSale, "'\(id)' is not cleared for sale: StoreKit reports it as invalid in production", at: location))
+                        .notClearedForSale, "'\(id)' is not cleared for sale: StoreKit reports it as invalid in production",
+                        at: location(offset)))
             }
         }
         return diagnostics
+    }
+
+    /// Whether `id` starts or ends with whitespace; looks at bytes, and at characters only when
+    /// an end is not ASCII.
+    static func hasSurroundingWhitespace(_ id: String) -> Bool {
+        func isWhitespace(_ byte: UInt8?, _ character: () -> Character?) -> Bool {
+            guard let byte else { return false }
+            if byte < 0x80 { return byte == 0x20 || (0x09...0x0D).contains(byte) }
+            return character()?.isWhitespace ?? false
+        }
+        return isWhitespace(id.utf8.first, { id.first }) || isWhitespace(id.utf8.last, { id.last })
     }
 
     static func describe(_ location: SourceLocation) -> String {

@@ -106,12 +106,30 @@ struct XMLElement {
 
     var children: [XMLElement] {
         var result: [XMLElement] = []
+        forEachChild { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each child element in order, without collecting them (for long lists).
+    func forEachChild(_ body: (XMLElement) -> Void) {
         var child = node.pointee.children
         while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE { result.append(XMLElement(node: current, tree: tree)) }
+            if current.pointee.type == XML_ELEMENT_NODE { body(XMLElement(node: current, tree: tree)) }
             child = current.pointee.next
         }
-        return result
+    }
+
+    /// Whether the element's name is `name` (compared without making a string).
+    func isNamed(_ name: StaticString) -> Bool {
+        guard let own = node.pointee.name else { return false }
+        return name.withUTF8Buffer { expected in
+            var index = 0
+            while index < expected.count {
+                guard own[index] == expected[index] else { return false }
+                index += 1
+            }
+            return own[index] == 0
+        }
     }
 
     func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
@@ -120,6 +138,10 @@ struct XMLElement {
 
     /// The concatenated text of the element's text children.
     var text: String {
+        // The common case: one text child (`<string>id</string>`).
+        if let only = node.pointee.children, only.pointee.next == nil, only.pointee.type == XML_TEXT_NODE {
+            return only.pointee.content.map { String(cString: $0) } ?? ""
+        }
         var text = ""
         var child = node.pointee.children
         while let current = child {
