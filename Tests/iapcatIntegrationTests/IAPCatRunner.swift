@@ -28,17 +28,30 @@ enum IAPCat {
 
     static func fixture(_ name: String) -> String { "Tests/iapcatIntegrationTests/Fixtures/" + name }
 
-    /// Runs `iapcat arguments…` in `directory` (default: the package root).
-    static func run(_ arguments: [String], in directory: String? = nil) throws -> IAPCatRun {
+    /// Runs `iapcat arguments…` in `directory` (default: the package root). With
+    /// `addressSpaceKiB`, the process runs under that `ulimit -v`; with `timeout`, it is killed
+    /// (status 137) when it runs longer.
+    static func run(
+        _ arguments: [String], in directory: String? = nil, addressSpaceKiB: Int? = nil, timeout: Double? = nil
+    ) throws -> IAPCatRun {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        if let addressSpaceKiB {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v \(addressSpaceKiB) && exec \"$0\" \"$@\"", executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot)
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        if let timeout {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { kill(pid, SIGKILL) } }
+        }
         // Drain stdout on another thread while reading stderr here, so neither pipe can fill up
         // and stall the child.
         let collected = OutputBox()

@@ -47,7 +47,7 @@ public struct PlistReader {
                 at: SourcePosition(line: root.line, column: 1))
             return nil
         }
-        var locator = ColumnLocator(bytes: bytes, arrayLine: array.line)
+        var locator = ColumnLocator(bytes: Self.utf8(bytes), arrayLine: array.line)
         var list = ProductList(file: file, format: .plist)
         array.forEachChild { element in
             let line = element.line
@@ -59,6 +59,18 @@ public struct PlistReader {
             }
         }
         return list
+    }
+
+    /// The text as UTF-8, for finding columns: libxml2 reads UTF-16 plists (with a byte order
+    /// mark) as well, and their columns count the same characters.
+    static func utf8(_ bytes: [UInt8]) -> [UInt8] {
+        let bigEndian = bytes.starts(with: [0xFE, 0xFF])
+        guard bigEndian || bytes.starts(with: [0xFF, 0xFE]) else { return bytes }
+        let units = stride(from: 2, to: bytes.count - 1, by: 2).map { (offset: Int) -> UInt16 in
+            let first = UInt16(bytes[offset]), second = UInt16(bytes[offset + 1])
+            return bigEndian ? first << 8 | second : second << 8 | first
+        }
+        return Array(String(decoding: units, as: UTF16.self).utf8)
     }
 
     // MARK: Binary

@@ -2,7 +2,8 @@ extension CatalogValidator.Check {
     /// `invalid_price_tier`, `unknown_storefront`, `invalid_price`, `missing_price`, `price_schedule`.
     mutating func price(of product: Product) {
         guard let price = product.price, price.hasTier || !price.storefronts.isEmpty else {
-            if product.status == .approved {
+            // A tier that was written but could not be read is reported already.
+            if product.status == .approved && product.price?.positions.tier == nil {
                 report(
                     .missingPrice, "approved product '\(product.id)' has no price: give a tier or storefront prices",
                     at: product.price?.positions.entry ?? product.positions.entry)

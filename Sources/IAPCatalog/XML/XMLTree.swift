@@ -38,19 +38,25 @@ final class XMLTree {
             }
         }
         guard let parsed else {
-            if var message = firstError.message {
-                while message.last == "\n" || message.last == " " { message.removeLast() }
-                throw .syntax(message, firstError.position)
+            if let message = firstError.message {
+                throw .syntax(Self.oneLine(message), firstError.position)
             }
             guard let error = xmlCtxtGetLastError(context) else { throw .syntax("malformed XML", .start) }
-            var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-            while message.last == "\n" || message.last == " " { message.removeLast() }
-            throw .syntax(message, SourcePosition(line: max(Int(error.pointee.line), 1), column: max(Int(error.pointee.int2), 1)))
+            let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
+            throw .syntax(
+                Self.oneLine(message), SourcePosition(line: max(Int(error.pointee.line), 1), column: max(Int(error.pointee.int2), 1)))
         }
         document = parsed
     }
 
     deinit { xmlFreeDoc(document) }
+
+    /// libxml2's message as one line: "Input is not proper UTF-8, indicate encoding !\nBytes: …"
+    /// becomes "Input is not proper UTF-8, indicate encoding !; Bytes: …".
+    static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+            .joined(separator: "; ")
+    }
 
     /// The diagnostic for a document of `kind` ("plist", "package") that could not be read.
     static func diagnostic(for failure: Failure, file: String, kind: String, syntaxRule: RuleID) -> Diagnostic {

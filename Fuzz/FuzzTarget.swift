@@ -1,0 +1,62 @@
+// libFuzzer entry point for iapcat's readers, compiled into one module with the IAPCatalog
+// sources by Fuzz/run.sh (`swiftc -sanitize=fuzzer,address`). IAPCAT_FUZZ_TARGET picks the reader:
+//   catalog   YAML catalog loader + validator (CatalogLoader, CatalogValidator)
+//   plist     product-ID plist reader (XML and binary)
+//   json      v1/v2/.storekit JSON list reader
+//   bulkxml   bulk-upload metadata.xml importer
+// Every input must come back as a result or diagnostics: a crash, a leak, a timeout or running
+// out of memory is a finding.
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+private enum FuzzTarget: String {
+    case catalog, plist, json, bulkxml
+
+    static let selected: FuzzTarget = {
+        guard let name = getenv("IAPCAT_FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name) else {
+            fputs("set IAPCAT_FUZZ_TARGET to catalog, plist, json or bulkxml\n", stderr)
+            exit(2)
+        }
+        return target
+    }()
+
+    func run(_ bytes: [UInt8]) {
+        switch self {
+        case .catalog:
+            // Both parsing paths (one thread, two threads) must agree. The two-thread path starts a
+            // thread per input, so only every eighth input length takes it (speed matters here).
+            if bytes.count % 8 == 0 { checkParsingPathsAgree(bytes) }
+            let result = CatalogLoader().load(bytes, file: "fuzz.yaml")
+            if let catalog = result.catalog {
+                _ = CatalogValidator(fileExists: { _ in false }).validate(catalog, file: "fuzz.yaml")
+            }
+        case .plist:
+            _ = PlistReader().read(bytes, file: "fuzz.plist")
+        case .json:
+            _ = ProductListJSONReader().read(bytes, file: "fuzz.json")
+        case .bulkxml:
+            _ = BulkXMLImporter().read(bytes, file: "metadata.xml")
+        }
+    }
+
+    private func checkParsingPathsAgree(_ bytes: [UInt8]) {
+        var pipelined = YAMLParser()
+        pipelined.pipelineThreshold = 0
+        let inline = Result { () throws(DocumentSyntaxError) in try YAMLParser().parse(bytes) }
+        let threaded = Result { () throws(DocumentSyntaxError) in try pipelined.parse(bytes) }
+        switch (inline, threaded) {
+        case (.failure(let one), .failure(let two)): precondition(one == two, "the two parsing paths disagree: \(one) / \(two)")
+        case (.success(let one), .success(let two)): precondition(one.findings == two.findings, "the two parsing paths disagree")
+        default: preconditionFailure("one parsing path failed, the other did not")
+        }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    FuzzTarget.selected.run(bytes)
+    return 0
+}
