@@ -27,6 +27,7 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        .systemLibrary(name: "CFileSystem"),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -34,7 +35,7 @@ let package = Package(
         ),
         .target(
             name: "IAPCatalog",
-            dependencies: ["CYAML", "CLibXML2"]
+            dependencies: ["CYAML", "CLibXML2", "CFileSystem"]
         ),
         .target(
             name: "IAPCatalogServer",

@@ -9,11 +9,11 @@
 
 /// Folder operations for building a package out of sight and then putting it in place whole.
 enum PackageDirectory {
-    /// A new, empty folder beside `target` (same file system, so the final rename is atomic).
+    /// A new, empty, hidden folder beside `target` (same file system, so the final rename is
+    /// atomic). Folders that killed runs left for `target` are removed first.
     static func makeStaging(beside target: String) throws(BulkXMLPackager.Failure) -> String {
-        let directory = FilePaths.directory(of: target)
-        var template = Array(
-            ((directory.isEmpty ? "." : directory) + "/." + FilePaths.fileName(of: target) + ".partial-XXXXXX").utf8CString)
+        LeftoverOutputs.sweep(beside: target)
+        var template = Array((LeftoverOutputs.prefix(.stagingFolder, for: target) + "XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw .output(OutputError(path: target, reason: AtomicFile.errnoDescription()))
         }
@@ -31,13 +31,24 @@ enum PackageDirectory {
         guard fsync(descriptor) == 0 else { throw OutputError(path: path, reason: AtomicFile.errnoDescription()) }
     }
 
-    /// Puts `staging` at `target`, replacing an existing package only once the new one is complete.
+    /// Puts `staging` at `target`, replacing an existing package only once the new one is
+    /// complete: the two are swapped in one step (RENAME_EXCHANGE) and the old one removed, so
+    /// `target` is always a whole package, old or new.
     static func install(_ staging: String, at target: String) throws(OutputError) {
+        defer { LeftoverOutputs.syncDirectory(of: target) }
         var existing = stat()
         guard stat(target, &existing) == 0 else {
             guard rename(staging, target) == 0 else { throw OutputError(path: target, reason: AtomicFile.errnoDescription()) }
             return
         }
+        if LinuxFileCalls.exchange(staging, target) {
+            remove(staging)  // now the old package
+            return
+        }
+        guard errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP else {
+            throw OutputError(path: target, reason: AtomicFile.errnoDescription())
+        }
+        // No exchange on this file system: move the old package aside for the moment of the swap.
         let retired = staging + ".old"
         guard rename(target, retired) == 0 else { throw OutputError(path: target, reason: AtomicFile.errnoDescription()) }
         guard rename(staging, target) == 0 else {

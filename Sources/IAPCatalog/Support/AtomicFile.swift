@@ -4,14 +4,43 @@
     import Darwin
 #endif
 
-/// Writes files so that readers see the old content or the new, never a part: the bytes go to a
-/// temporary file in the same directory, which is flushed to disk and then renamed over the
-/// target. On any failure the temporary file is removed and the target is untouched.
+/// Writes files so that readers see the old content or the new, never a part, even when the
+/// process is killed midway: the bytes go to an unnamed file (O_TMPFILE) in the same directory,
+/// which is flushed to disk, given a hidden name and renamed over the target. Where the file
+/// system has no unnamed files, a hidden temporary file is used instead; one a killed process
+/// left behind is removed by the next write (``LeftoverOutputs``). On any failure the target is
+/// untouched and nothing is left.
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(OutputError) {
+        LeftoverOutputs.sweep(beside: path)
         let directory = FilePaths.directory(of: path)
-        var template = Array((directory.isEmpty ? "." : directory).utf8CString.dropLast())
-        template += Array("/.\(FilePaths.fileName(of: path)).tmp-XXXXXX".utf8CString)
+        let unnamed = LinuxFileCalls.openUnnamedFile(in: directory.isEmpty ? "." : directory, mode: UInt32(mode))
+        if unnamed >= 0 {
+            try writeUnnamed(bytes, descriptor: unnamed, to: path, mode: mode)
+        } else {
+            try writeThroughTemporary(bytes, to: path, mode: mode)
+        }
+        LeftoverOutputs.syncDirectory(of: path)
+    }
+
+    private static func writeUnnamed(_ bytes: [UInt8], descriptor: Int32, to path: String, mode: mode_t) throws(OutputError) {
+        defer { close(descriptor) }
+        try writeAll(bytes, to: descriptor, path: path)
+        guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw OutputError(path: path, reason: errnoDescription()) }
+        // The file gets a name only now, complete; the name lives for one rename.
+        let temporary = LeftoverOutputs.prefix(.temporaryFile, for: path) + String(UInt32.random(in: .min ... .max), radix: 36)
+        guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else {
+            throw OutputError(path: path, reason: errnoDescription())
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = errnoDescription()
+            unlink(temporary)
+            throw OutputError(path: path, reason: reason)
+        }
+    }
+
+    private static func writeThroughTemporary(_ bytes: [UInt8], to path: String, mode: mode_t) throws(OutputError) {
+        var template = Array((LeftoverOutputs.prefix(.temporaryFile, for: path) + "XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw OutputError(path: path, reason: errnoDescription()) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -1,0 +1,27 @@
+// Linux file-system calls the Swift Glibc module does not expose (function-like macros and
+// _GNU_SOURCE-only declarations), for writing outputs that never appear half-written.
+#include <errno.h>
+#include <fcntl.h>
+
+
+#if defined(__linux__)
+int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
+
+/// An unnamed file in `directory` (O_TMPFILE): it has no name until linked, so a process killed
+/// while writing it leaves nothing behind. -1 with errno when the file system cannot do it.
+static inline int iapcat_open_unnamed(const char *directory, unsigned int mode) {
+    return open(directory, 020000000 /* __O_TMPFILE */ | O_DIRECTORY | O_WRONLY | O_CLOEXEC, mode);
+}
+
+/// Swaps two paths in one step (renameat2 RENAME_EXCHANGE). -1 with errno when unsupported.
+static inline int iapcat_exchange(const char *first, const char *second) {
+    return renameat2(AT_FDCWD, first, AT_FDCWD, second, 2 /* RENAME_EXCHANGE */);
+}
+#else
+static inline int iapcat_open_unnamed(const char *directory, unsigned int mode) {
+    (void)directory; (void)mode; errno = EOPNOTSUPP; return -1;
+}
+static inline int iapcat_exchange(const char *first, const char *second) {
+    (void)first; (void)second; errno = ENOSYS; return -1;
+}
+#endif

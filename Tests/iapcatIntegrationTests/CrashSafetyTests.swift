@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// iapcat killed (SIGKILL) at many moments while it writes: the output is always the whole old
+/// file or the whole new one, never a part, and the next run removes whatever hidden staging the
+/// killed one left.
+@Suite struct CrashSafetyTests {
+    /// A catalog of `count` approved products (every tenth a draft, so that the production and
+    /// sandbox lists differ) in a fresh directory.
+    static func makeWorkspace(products count: Int) throws -> String {
+        let directory = NSTemporaryDirectory() + "iapcat-crash-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var yaml = "format_version: 1\napp: { bundle_id: com.example.crash, apple_id: '1234567890', sku: CRASH }\nproducts:\n"
+        for number in 0..<count {
+            yaml += """
+                  - id: com.example.crash.item\(number)
+                    type: consumable
+                    reference_name: Item \(number)
+                    status: \(number % 10 == 0 ? "draft" : "approved")
+                    price: { tier: \(number % 80 + 1) }
+                    localizations:
+                      en-US: { display_name: Item \(number), description: A thing you can buy }
+
+                """
+        }
+        try yaml.write(toFile: directory + "/catalog.yaml", atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    /// Starts iapcat, kills it after `delay` seconds — or as soon as `moment` holds, when given —
+    /// if it still runs, and says whether it was killed before it finished.
+    static func runAndKill(
+        _ arguments: [String], in directory: String, after delay: Double, when moment: (() -> Bool)? = nil
+    ) throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: IAPCat.executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        if let moment {
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && !moment() && Date() < deadline { usleep(200) }
+        } else {
+            usleep(UInt32(delay * 1_000_000))
+        }
+        let killed = process.isRunning && kill(process.processIdentifier, SIGKILL) == 0
+        process.waitUntilExit()
+        return killed && process.terminationReason == .uncaughtSignal
+    }
+
+    /// Hidden entries in `directory` (staging folders and temporary files).
+    static func hiddenEntries(_ directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix(".") }.sorted()
+    }
+
+    @Test func aKilledBulkXMLRunLeavesTheOldPackageWhole() throws {
+        let directory = try Self.makeWorkspace(products: 1_000)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let arguments = { (provider: String) in ["bulk-xml", "--catalog", "catalog.yaml", "-o", "App.itmsp", "--provider", provider] }
+        let metadata = directory + "/App.itmsp/metadata.xml"
+        #expect(try IAPCat.run(arguments("New"), in: directory).status == 0)
+        let new = try Data(contentsOf: URL(fileURLWithPath: metadata))
+        #expect(try IAPCat.run(arguments("Old"), in: directory).status == 0)
+        let old = try Data(contentsOf: URL(fileURLWithPath: metadata))
+        #expect(old != new)
+
+        var killedMidway = 0
+        var sawStaging = false
+        let staging = { (try? Self.hiddenEntries(directory))?.contains { $0.hasPrefix(".App.itmsp.partial-") } == true }
+        for step in 0..<24 {
+            // Every third run is killed the moment its staging folder appears; the others at a
+            // moment 10 ms further along each time.
+            let killed = try Self.runAndKill(
+                arguments(step.isMultiple(of: 2) ? "New" : "Old"), in: directory, after: Double(step) * 0.01,
+                when: step.isMultiple(of: 3) ? staging : nil)
+            if killed { killedMidway += 1 }
+            let content = try Data(contentsOf: URL(fileURLWithPath: metadata))
+            #expect(content == old || content == new, "after a kill at \(step * 10) ms the package is neither the old nor the new one")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/App.itmsp").sorted() == ["metadata.xml"])
+            let visible = try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasPrefix(".") }.sorted()
+            #expect(visible == ["App.itmsp", "catalog.yaml"])
+            let hidden = try Self.hiddenEntries(directory)
+            #expect(hidden.allSatisfy { $0.hasPrefix(".App.itmsp.partial-") }, "\(hidden)")
+            if !hidden.isEmpty { sawStaging = true }
+        }
+        #expect(killedMidway > 0)
+        #expect(sawStaging, "no kill landed while a package was being staged")
+        // The next run removes what killed runs left.
+        #expect(try IAPCat.run(arguments("New"), in: directory).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: metadata)) == new)
+        #expect(try Self.hiddenEntries(directory) == [])
+    }
+
+    @Test func aKilledExportLeavesTheOldListWhole() throws {
+        let directory = try Self.makeWorkspace(products: 3_000)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let arguments = { (environment: String) in
+            ["export", "--catalog", "catalog.yaml", "--format", "v2", "--environment", environment, "-o", "products_v2.json"]
+        }
+        let list = directory + "/products_v2.json"
+        #expect(try IAPCat.run(arguments("sandbox"), in: directory).status == 0)
+        let sandbox = try Data(contentsOf: URL(fileURLWithPath: list))
+        #expect(try IAPCat.run(arguments("production"), in: directory).status == 0)
+        let production = try Data(contentsOf: URL(fileURLWithPath: list))
+        #expect(sandbox != production)
+
+        var killedMidway = 0
+        for step in 0..<16 {
+            if try Self.runAndKill(arguments(step.isMultiple(of: 2) ? "sandbox" : "production"), in: directory, after: Double(step) * 0.015)
+            {
+                killedMidway += 1
+            }
+            let content = try Data(contentsOf: URL(fileURLWithPath: list))
+            #expect(
+                content == sandbox || content == production, "after a kill at \(step * 15) ms the list is neither the old nor the new one")
+            let visible = try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasPrefix(".") }.sorted()
+            #expect(visible == ["catalog.yaml", "products_v2.json"])
+            // The file is written unnamed; only a kill in the instant between naming it and the
+            // rename could leave a hidden name behind.
+            #expect(try Self.hiddenEntries(directory).allSatisfy { $0.hasPrefix(".products_v2.json.tmp-") })
+        }
+        #expect(killedMidway > 0)
+        #expect(try IAPCat.run(arguments("sandbox"), in: directory).status == 0)
+        #expect(try Self.hiddenEntries(directory) == [])
+    }
+}
