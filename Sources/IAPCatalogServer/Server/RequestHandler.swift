@@ -42,6 +42,7 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
+        store.metrics.openConnections.wrappingIncrement(ordering: .relaxed)
         waitingSince = .now()
         let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         let period = TimeAmount.nanoseconds(max(headerTimeout.nanoseconds / 4, TimeAmount.milliseconds(100).nanoseconds))
@@ -57,6 +58,7 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        store.metrics.openConnections.wrappingDecrement(ordering: .relaxed)
         deadlineCheck?.cancel()
         deadlineCheck = nil
         context.fireChannelInactive()
@@ -129,8 +131,16 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         if event is IdleStateHandler.IdleStateEvent {
             context.close(promise: nil)
         } else if event is ChannelShouldQuiesceEvent {
-            // Graceful shutdown: finish the request in flight, then close.
-            if inRequest { closeWhenIdle = true } else { context.close(promise: nil) }
+            // Graceful shutdown: finish the request in flight, then close. A response already
+            // answered may still be queued behind a slow reader: close once an empty write queued
+            // after it completes, so that it goes out whole.
+            if inRequest {
+                closeWhenIdle = true
+            } else {
+                let written = context.eventLoop.makePromise(of: Void.self)
+                context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: written)
+                written.futureResult.whenComplete { _ in context.close(promise: nil) }
+            }
         } else {
             context.fireUserInboundEventTriggered(event)
         }

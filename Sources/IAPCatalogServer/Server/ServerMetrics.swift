@@ -7,6 +7,7 @@ public final class ServerMetrics: Sendable {
     private let otherStatus = ManagedAtomic(0)
     let reloadSuccesses = ManagedAtomic(0)
     let reloadFailures = ManagedAtomic(0)
+    let openConnections = ManagedAtomic(0)
 
     public init() {}
 
@@ -34,6 +35,8 @@ public final class ServerMetrics: Sendable {
         text +=
             "# HELP iapcat_http_not_modified_ratio Share of 304 among 200 and 304 responses.\n# TYPE iapcat_http_not_modified_ratio gauge\n"
         text += "iapcat_http_not_modified_ratio \(ratio)\n"
+        text += "# HELP iapcat_http_connections_open Client connections open now.\n# TYPE iapcat_http_connections_open gauge\n"
+        text += "iapcat_http_connections_open \(openConnections.load(ordering: .relaxed))\n"
         text += "# HELP iapcat_catalog_reloads_total Catalog reloads, by result.\n# TYPE iapcat_catalog_reloads_total counter\n"
         text += "iapcat_catalog_reloads_total{result=\"success\"} \(reloadSuccesses.load(ordering: .relaxed))\n"
         text += "iapcat_catalog_reloads_total{result=\"failure\"} \(reloadFailures.load(ordering: .relaxed))\n"
