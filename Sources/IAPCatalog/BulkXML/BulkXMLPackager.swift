@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -88,14 +90,14 @@ public struct BulkXMLPackager {
         let chunks = stride(from: 0, to: max(products.count, 1), by: options.maximumPerPackage).map {
             Array(products[$0..<min($0 + options.maximumPerPackage, products.count)])
         }
-        var written: [String] = []
+        let paths = chunks.indices.map { chunks.count == 1 ? output : Self.numbered(output, $0 + 1) }
+        let rendered = renderAndCheck(chunks, screenshots: screenshots, paths: paths)
         for (index, chunk) in chunks.enumerated() {
-            let path = chunks.count == 1 ? output : Self.numbered(output, index + 1)
-            progress("package \(index + 1) of \(chunks.count): \(chunk.count) in-app purchases → \(path)")
-            try writePackage(chunk, screenshots: screenshots, to: path)
-            written.append(path)
+            progress("package \(index + 1) of \(chunks.count): \(chunk.count) in-app purchases → \(paths[index])")
+            guard rendered[index].violations.isEmpty else { throw .schemaViolations(package: paths[index], rendered[index].violations) }
+            try writePackage(rendered[index].xml, products: chunk, screenshots: screenshots, to: paths[index])
         }
-        return written
+        return paths
     }
 
     // MARK: Steps
@@ -138,10 +140,34 @@ public struct BulkXMLPackager {
         return result
     }
 
-    private func writePackage(_ products: [Product], screenshots: [String: PackagedScreenshot], to path: String) throws(Failure) {
-        let xml = metadata(products, screenshots: screenshots)
-        let violations = BulkXMLSchema.shared.violations(in: xml, file: path + "/metadata.xml")
-        guard violations.isEmpty else { throw .schemaViolations(package: path, violations) }
+    /// A package's metadata.xml and what `schemas/bulk-iap.xsd` finds wrong with it.
+    private struct RenderedPackage: Sendable {
+        var xml: [UInt8] = []
+        var violations: [(message: String, line: Int)] = []
+    }
+
+    /// Renders every package and checks it against the schema, on all cores: packages are
+    /// independent, and the check (re-reading and validating the XML) is most of the work.
+    private func renderAndCheck(
+        _ chunks: [[Product]], screenshots: [String: PackagedScreenshot], paths: [String]
+    ) -> [RenderedPackage] {
+        let schema = BulkXMLSchema.shared  // compiled (and libxml2 initialised) before the threads start
+        let writer = writer(), app = catalog.app, groups = catalog.subscriptionGroups
+        nonisolated(unsafe) var results = [RenderedPackage](repeating: RenderedPackage(), count: chunks.count)
+        results.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                let xml = writer.render(app: app, groups: groups, products: chunks[index], screenshots: screenshots)
+                // Each thread writes only its own slot.
+                slots[index] = RenderedPackage(xml: xml, violations: schema.violations(in: xml, file: paths[index] + "/metadata.xml"))
+            }
+        }
+        return results
+    }
+
+    private func writePackage(
+        _ xml: [UInt8], products: [Product], screenshots: [String: PackagedScreenshot], to path: String
+    ) throws(Failure) {
         let staging = try PackageDirectory.makeStaging(beside: path)
         do throws(OutputError) {
             try PackageDirectory.writeFile(xml, to: staging + "/metadata.xml")
