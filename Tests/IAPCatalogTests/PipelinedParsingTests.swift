@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import IAPCatalog
@@ -99,6 +100,63 @@ import Testing
         #expect(catalog.products.count == 3_000)
         #expect(catalog.products == afterwards.catalog?.products)
         #expect(streamed.diagnostics == afterwards.diagnostics)
+    }
+
+    @Test func aCatalogStreamedFromItsFileLoadsAsFromBytes() throws {
+        let bytes = Array((Self.bigCatalog(3_000) + "  - id: com.example.broken\n    type: \u{FF}\n").utf8) + [0xFF, 0x0A]
+        let path = NSTemporaryDirectory() + "iapcat-streamed-\(getpid()).yaml"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fromFile = try CatalogLoader().load(path)
+        let fromBytes = CatalogLoader().load(bytes, file: path)
+        // Invalid UTF-8 at the very end: the file is read to its last byte, and the reader error
+        // is located by reading the file again up to it.
+        #expect(render(fromFile.diagnostics) == render(fromBytes.diagnostics))
+        #expect(render(fromFile.diagnostics).first?.hasSuffix("invalid leading UTF-8 octet [yaml_syntax]") == true)
+
+        let valid = Array(Self.bigCatalog(3_000).utf8)
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(valid)))
+        let catalog = try #require(try CatalogLoader().load(path).catalog)
+        #expect(catalog.products == CatalogLoader().load(valid, file: path).catalog?.products)
+        #expect(catalog.products.count == 3_000)
+    }
+
+    @Test func releasedItemsKeepTheDocumentAsSmallAsOneItem() throws {
+        let bytes = Array(Self.bigCatalog(3_000).utf8)
+        var seen = 0
+        let stream = ItemStream(key: "products", releasesItems: true) { _, item in
+            if item.kind == .mapping { seen += 1 }
+        }
+        let parsed = try Self.twoThreads.parse(bytes, itemStream: stream)
+        #expect(seen == 3_000)
+        // The header, the anchored defaults and one placeholder per product: no product's nodes.
+        #expect(parsed.document.records.count < 3_000 + 50, "\(parsed.document.records.count) records")
+        let products = try #require(parsed.document.root).pairs.first { $0.key.scalar?.text == "products" }?.value
+        #expect(products?.items.allSatisfy { $0.scalar?.value == .null } == true)
+    }
+
+    @Test func aProductWithAnAnchorStaysForTheAliasesThatFollow() throws {
+        let yaml = """
+            format_version: 1
+            app: { bundle_id: com.example.app }
+            products:
+              - &base
+                id: com.example.base
+                type: consumable
+                reference_name: Base
+                localizations: { en-US: { display_name: Base, description: The first product } }
+              - <<: *base
+                id: com.example.copy
+                reference_name: Copy
+
+            """
+        let bytes = Array(yaml.utf8)
+        let streamed = CatalogLoader().load(bytes, file: "anchor.yaml")
+        let parsed = try Self.oneThread.parse(bytes)
+        let afterwards = CatalogLoader().decode(parsed.document, findings: parsed.findings, file: "anchor.yaml")
+        #expect(streamed.catalog?.products.map(\.id) == ["com.example.base", "com.example.copy"])
+        #expect(streamed.catalog?.products.last?.localizations.first?.displayName == "Base")
+        #expect(streamed.catalog?.products == afterwards.catalog?.products)
     }
 
     @Test func aSecondProductsKeyLeavesTheFirstListInForce() throws {

@@ -42,6 +42,10 @@ struct SourceDocumentBuilder {
     /// Where completed items of one top-level list go, and the list once it began.
     private let itemStream: ItemStream?
     private var streamedSequence: Int32?
+    /// Where the item being built in the streamed list began, in each array.
+    private var itemStart: (records: Int, children: Int, text: Int)?
+    /// The highest node with an anchor: nodes above it may be released once streamed.
+    private var lastAnchor: Int32 = -1
     private(set) var duplicateKeys: [DuplicateKey] = []
     /// Positions of `<<` values that are neither a mapping nor a list of mappings.
     private(set) var invalidMerges: [SourcePosition] = []
@@ -85,6 +89,9 @@ struct SourceDocumentBuilder {
             throw DocumentSyntaxError("nesting deeper than \(limits.maximumDepth) levels", at: position)
         }
         let index = Int32(records.count)
+        if let streamedSequence, frames.last?.record == streamedSequence {
+            itemStart = (records.count, children.count, text.count)
+        }
         records.append(.init(kind: kind, isPlain: false, position: position, start: 0, count: 0))
         if kind == .sequence, let itemStream, streamedSequence == nil, isValueOfTopLevelKey(itemStream.key) {
             streamedSequence = index
@@ -106,6 +113,11 @@ struct SourceDocumentBuilder {
         pending.removeSubrange(frame.firstPending...)
         if frame.isAnchored { anchoredWeights[frame.record] = frame.weight }
         try add(frame.record, weight: frame.weight)
+    }
+
+    /// Records that `index` carries an anchor (an alias may refer to it later).
+    mutating func noteAnchor(_ index: Int32) {
+        lastAnchor = max(lastAnchor, index)
     }
 
     /// Adds an existing node again (a YAML alias).
@@ -134,8 +146,10 @@ struct SourceDocumentBuilder {
             return
         }
         pending.append(index)
-        if let streamedSequence, frames[frames.count - 1].record == streamedSequence {
-            itemStream?.onItem(streamedSequence, Node(document: document, index: index))
+        if let streamedSequence, frames[frames.count - 1].record == streamedSequence, let itemStream {
+            itemStream.onItem(streamedSequence, Node(document: document, index: index))
+            if itemStream.releasesItems, let start = itemStart, start.records == Int(index) { release(index, from: start) }
+            itemStart = nil
         }
         let total = frames[frames.count - 1].weight &+ weight
         guard total <= limits.maximumExpandedNodes else {
@@ -144,6 +158,18 @@ struct SourceDocumentBuilder {
                 at: position ?? records[Int(index)].position)
         }
         frames[frames.count - 1].weight = total
+    }
+
+    /// Replaces a streamed item that nothing can refer to again (no anchor in it) by a null
+    /// placeholder, giving its records, children and text back: the document being built stays
+    /// as small as one item, however long the list.
+    private mutating func release(_ index: Int32, from start: (records: Int, children: Int, text: Int)) {
+        let record = records[Int(index)]
+        guard record.kind != .scalar, lastAnchor < index else { return }
+        records.removeSubrange(start.records...)
+        children.removeSubrange(start.children...)
+        text.removeSubrange(start.text...)
+        records.append(.init(kind: .scalar, isPlain: true, position: record.position, start: text.count, count: 0))
     }
 
     /// Whether the node about to be added is the value of `key` in the top-level mapping.
@@ -241,12 +267,18 @@ struct SourceDocumentBuilder {
 /// Hands out the items of one top-level list (`products` of a catalog) as soon as each is
 /// complete, so that a reader can work on them while the rest of the document is parsed. The
 /// callback gets the list's node index and the item.
+///
+/// With `releasesItems`, an item's nodes are dropped once the callback returned (unless an anchor
+/// in it may still be referred to): in the finished document the list holds null placeholders,
+/// so the reader must take the items from the stream, not from the document.
 struct ItemStream {
     let key: [UInt8]
+    let releasesItems: Bool
     let onItem: (Int32, Node) -> Void
 
-    init(key: String, onItem: @escaping (Int32, Node) -> Void) {
+    init(key: String, releasesItems: Bool = false, onItem: @escaping (Int32, Node) -> Void) {
         self.key = Array(key.utf8)
+        self.releasesItems = releasesItems
         self.onItem = onItem
     }
 }

@@ -31,10 +31,14 @@ struct YAMLDocumentAssembler {
                     lastNode = builder.scalar(eventText!, isPlain: event.isPlain, at: position)
                 case .anchor:
                     anchors[String(decoding: eventText!, as: UTF8.self)] = lastNode
+                    builder.noteAnchor(lastNode)
                 case .sequenceStart, .mappingStart:
                     lastNode = try builder.begin(
                         event.kind == .sequenceStart ? .sequence : .mapping, at: position, isAnchored: eventText != nil)
-                    if let eventText { anchors[String(decoding: eventText, as: UTF8.self)] = lastNode }
+                    if let eventText {
+                        anchors[String(decoding: eventText, as: UTF8.self)] = lastNode
+                        builder.noteAnchor(lastNode)
+                    }
                 case .collectionEnd:
                     try builder.end()
                 case .alias:

@@ -1,18 +1,49 @@
 internal import CYAML
 
-/// Pulls libyaml's events from a buffer and packs them into ``YAMLEventBatch``es.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Pulls libyaml's events from a buffer or an open file and packs them into ``YAMLEventBatch``es.
 ///
-/// Owns the libyaml parser; the input buffer must outlive it. Used from one thread at a time
-/// (hence unchecked: it moves to the thread that runs libyaml and stays there).
+/// Owns the libyaml parser; the input buffer (or file descriptor) must outlive it. Used from one
+/// thread at a time (hence unchecked: it moves to the thread that runs libyaml and stays there).
 final class YAMLEventReader: @unchecked Sendable {
+    enum Input {
+        case bytes(UnsafeBufferPointer<UInt8>)
+        /// Read in libyaml's own small chunks: the file is never in memory whole.
+        case file(descriptor: Int32)
+    }
+
     @exclusivity(unchecked) private var parser = yaml_parser_t()
-    private let input: UnsafeBufferPointer<UInt8>
+    private let input: Input
     private var isFinished = false
 
-    init?(_ input: UnsafeBufferPointer<UInt8>) {
+    init?(_ input: Input) {
         self.input = input
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
-        yaml_parser_set_input_string(&parser, input.baseAddress, input.count)
+        switch input {
+        case .bytes(let bytes):
+            yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+        case .file(let descriptor):
+            // libyaml passes `data` back to the handler: here the descriptor itself (plus one, so
+            // that descriptor 0 is not a null pointer). The handler fills libyaml's buffer from it.
+            let data = UnsafeMutableRawPointer(bitPattern: Int(descriptor) + 1)
+            yaml_parser_set_input(
+                &parser,
+                { data, buffer, size, sizeRead in
+                    let descriptor = Int32(Int(bitPattern: data) - 1)
+                    while true {
+                        let count = read(descriptor, buffer, size)
+                        if count < 0 && errno == EINTR { continue }
+                        guard count >= 0 else { return 0 }
+                        sizeRead?.pointee = count
+                        return 1
+                    }
+                }, data)
+        }
     }
 
     deinit {
@@ -72,6 +103,20 @@ final class YAMLEventReader: @unchecked Sendable {
         return String(cString: tag) == "tag:yaml.org,2002:str"
     }
 
+    /// The line and column of byte `offset`, from the buffer or by reading the file up to it.
+    private func readerErrorPosition(offset: Int) -> SourcePosition {
+        switch input {
+        case .bytes(let bytes):
+            return TextPositions.position(ofByte: offset, in: bytes)
+        case .file(let descriptor):
+            var prefix = [UInt8](repeating: 0, count: offset)
+            let count = prefix.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, offset, 0) }
+            return prefix.withUnsafeBufferPointer {
+                TextPositions.position(ofByte: offset, in: UnsafeBufferPointer(rebasing: $0[..<max(count, 0)]))
+            }
+        }
+    }
+
     private func error() -> DocumentSyntaxError {
         let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
         var message = problem
@@ -80,7 +125,7 @@ final class YAMLEventReader: @unchecked Sendable {
         }
         if parser.error == YAML_READER_ERROR {
             // Reader errors (bad UTF-8, control characters) carry a byte offset, not a mark.
-            return DocumentSyntaxError(message, at: TextPositions.position(ofByte: Int(parser.problem_offset), in: input))
+            return DocumentSyntaxError(message, at: readerErrorPosition(offset: Int(parser.problem_offset)))
         }
         let mark = parser.problem_mark
         return DocumentSyntaxError(message, at: SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1))

@@ -26,34 +26,43 @@ public struct YAMLParser: Sendable {
     /// (on the calling thread).
     func parse(_ bytes: [UInt8], itemStream: ItemStream?) throws(DocumentSyntaxError) -> ParsedDocument {
         try bytes.withUnsafeBufferPointer { buffer throws(DocumentSyntaxError) -> ParsedDocument in
-            guard let reader = YAMLEventReader(buffer) else {
-                throw DocumentSyntaxError("libyaml could not be initialised", at: .start)
+            try parse(.bytes(buffer), size: buffer.count, itemStream: itemStream)
+        }
+    }
+
+    /// Parses an open file of `size` bytes as libyaml reads it, never holding it whole.
+    func parse(descriptor: Int32, size: Int, itemStream: ItemStream?) throws(DocumentSyntaxError) -> ParsedDocument {
+        try parse(.file(descriptor: descriptor), size: size, itemStream: itemStream)
+    }
+
+    private func parse(_ input: YAMLEventReader.Input, size: Int, itemStream: ItemStream?) throws(DocumentSyntaxError) -> ParsedDocument {
+        guard let reader = YAMLEventReader(input) else {
+            throw DocumentSyntaxError("libyaml could not be initialised", at: .start)
+        }
+        var assembler = YAMLDocumentAssembler(limits: limits, estimatedBytes: size, itemStream: itemStream)
+        guard size >= pipelineThreshold else {
+            while let batch = reader.nextBatch() {
+                if let document = try assembler.consume(batch) { return document }
             }
-            var assembler = YAMLDocumentAssembler(limits: limits, estimatedBytes: buffer.count, itemStream: itemStream)
-            guard buffer.count >= pipelineThreshold else {
-                while let batch = reader.nextBatch() {
-                    if let document = try assembler.consume(batch) { return document }
-                }
-                throw DocumentSyntaxError("the YAML stream ended early", at: .start)
+            throw DocumentSyntaxError("the YAML stream ended early", at: .start)
+        }
+        // The reader holds the input: the producer must finish before returning.
+        let channel = BatchChannel<YAMLEventBatch>(slots: 4)
+        let producer = DispatchGroup()
+        DispatchQueue.global().async(group: producer) {
+            while let batch = reader.nextBatch() { channel.send(batch) }
+        }
+        defer { producer.wait() }
+        var batch = channel.receive()
+        do throws(DocumentSyntaxError) {
+            while true {
+                if let document = try assembler.consume(batch) { return document }
+                batch = channel.receive()
             }
-            // The reader holds pointers into `buffer`: the producer must finish before returning.
-            let channel = BatchChannel<YAMLEventBatch>(slots: 4)
-            let producer = DispatchGroup()
-            DispatchQueue.global().async(group: producer) {
-                while let batch = reader.nextBatch() { channel.send(batch) }
-            }
-            defer { producer.wait() }
-            var batch = channel.receive()
-            do throws(DocumentSyntaxError) {
-                while true {
-                    if let document = try assembler.consume(batch) { return document }
-                    batch = channel.receive()
-                }
-            } catch {
-                // Let the producer run to its last batch so that it never blocks on a full channel.
-                while !batch.isLast { batch = channel.receive() }
-                throw error
-            }
+        } catch {
+            // Let the producer run to its last batch so that it never blocks on a full channel.
+            while !batch.isLast { batch = channel.receive() }
+            throw error
         }
     }
 }

@@ -27,9 +27,10 @@ public struct Linter: Sendable {
         if let input = inputs.first(where: { FilePaths.normalized($0.path) == FilePaths.normalized(catalogPath) }) {
             reference = run.lintCatalog(input.bytes, file: input.path)
         } else {
-            let bytes: [UInt8]
-            do { bytes = try InputFile.read(catalogPath) } catch { throw .unreadable(error) }
-            reference = run.lintCatalog(bytes, file: catalogPath)
+            // Streamed from the file: a large catalog is never in memory whole.
+            let loaded: CatalogLoader.Result
+            do { loaded = try catalogLoader.load(catalogPath) } catch { throw .unreadable(error) }
+            reference = run.lintCatalog(loaded, file: catalogPath)
         }
 
         if inputs.isEmpty {
@@ -76,8 +77,11 @@ public struct Linter: Sendable {
         }
 
         mutating func lintCatalog(_ bytes: [UInt8], file: String) -> Catalog? {
+            lintCatalog(loader.load(bytes, file: file), file: file)
+        }
+
+        mutating func lintCatalog(_ loaded: CatalogLoader.Result, file: String) -> Catalog? {
             files.append(file)
-            let loaded = loader.load(bytes, file: file)
             diagnostics += loaded.diagnostics
             if let catalog = loaded.catalog {
                 diagnostics += validator.validate(catalog, file: file)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads a catalog file: YAML through libyaml (JSON is YAML too, so JSON catalogs load as well),
 /// then ``CatalogDecoder``. Syntax problems and structural problems come back as diagnostics.
 public struct CatalogLoader: Sendable {
@@ -16,8 +22,14 @@ public struct CatalogLoader: Sendable {
         public var hasErrors: Bool { catalog == nil || diagnostics.contains { $0.severity == .error } }
     }
 
+    /// Loads the catalog at `path`, streaming it through libyaml: the file is never in memory
+    /// whole, nor is its document (see ``load(_:file:)``).
     public func load(_ path: String) throws(InputError) -> Result {
-        load(try InputFile.read(path), file: path)
+        let (descriptor, size) = try InputFile.openForReading(path)
+        defer { close(descriptor) }
+        return load(file: path) { itemStream throws(DocumentSyntaxError) in
+            try YAMLParser(limits: limits).parse(descriptor: descriptor, size: size, itemStream: itemStream)
+        }
     }
 
     /// Loads and validates `path`: what every command that generates something starts with.
@@ -32,11 +44,18 @@ public struct CatalogLoader: Sendable {
     }
 
     public func load(_ bytes: [UInt8], file: String) -> Result {
-        // Products are decoded as libyaml delivers them, while the rest is still being parsed.
+        load(file: file) { itemStream throws(DocumentSyntaxError) in
+            try YAMLParser(limits: limits).parse(bytes, itemStream: itemStream)
+        }
+    }
+
+    private func load(file: String, parse: (ItemStream) throws(DocumentSyntaxError) -> ParsedDocument) -> Result {
+        // Products are decoded as libyaml delivers them, while the rest is still being parsed, and
+        // their nodes are dropped once decoded: the document never holds more than one product.
         var stream = CatalogDecoder.ProductStream(file: file)
         let parsed: ParsedDocument
         do {
-            parsed = try YAMLParser(limits: limits).parse(bytes, itemStream: ItemStream(key: "products") { stream.add($1, of: $0) })
+            parsed = try parse(ItemStream(key: "products", releasesItems: true) { stream.add($1, of: $0) })
         } catch {
             return Result(
                 catalog: nil, diagnostics: [Diagnostic(.yamlSyntax, error.message, at: SourceLocation(file: file, error.position))])

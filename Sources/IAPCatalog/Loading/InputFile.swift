@@ -11,19 +11,9 @@ public enum InputFile {
     public static let defaultSizeLimit = 256 << 20
 
     public static func read(_ path: String, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw InputError(path: path, reason: errnoReason(), isMissing: errno == ENOENT) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
-            throw InputError(path: path, reason: "is \(kind)")
-        }
-        guard info.st_size <= sizeLimit else {
-            throw InputError(path: path, reason: "is \(info.st_size) bytes, more than the \(sizeLimit >> 20) MiB iapcat reads")
-        }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw InputError(path: path, reason: errnoReason()) }
+        let (descriptor, size) = try openForReading(path, sizeLimit: sizeLimit)
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var bytes = [UInt8](repeating: 0, count: size)
         var total = 0
         while total < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
@@ -38,6 +28,23 @@ public enum InputFile {
         }
         if total < bytes.count { bytes.removeSubrange(total...) }
         return bytes
+    }
+
+    /// Opens `path` for reading after the same checks as ``read(_:sizeLimit:)``; returns the
+    /// descriptor (the caller closes it) and the size.
+    static func openForReading(_ path: String, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> (descriptor: Int32, size: Int) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw InputError(path: path, reason: errnoReason(), isMissing: errno == ENOENT) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
+            throw InputError(path: path, reason: "is \(kind)")
+        }
+        guard info.st_size <= sizeLimit else {
+            throw InputError(path: path, reason: "is \(info.st_size) bytes, more than the \(sizeLimit >> 20) MiB iapcat reads")
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InputError(path: path, reason: errnoReason()) }
+        return (descriptor, Int(info.st_size))
     }
 
     /// Whether `path` names an existing regular file.
