@@ -23,7 +23,7 @@ struct YAMLEventBatch: Sendable {
 
     /// Events per batch: large enough that handing batches over costs nothing measurable, small
     /// enough that both threads start working at once.
-    static let capacity = 16_384
+    static let capacity = 4_096
 
     var events: [Event] = []
     var text: [UInt8] = []

@@ -149,8 +149,12 @@ public struct CatalogDecoder {
         private var sequence: Int32?
         private var count = 0
 
-        init(file: String) {
+        /// `expectedBytes`: the catalog's size. Room for a product per 150 bytes is reserved up
+        /// front (no real product is shorter): pages never written cost nothing, while growing
+        /// the array would copy every product decoded so far, twice the memory at that moment.
+        init(file: String, expectedBytes: Int = 0) {
             decoder = CatalogDecoder(file: file)
+            products.products.reserveCapacity(expectedBytes / 150)
         }
 
         mutating func add(_ item: Node, of sequence: Int32) {

@@ -27,7 +27,7 @@ public struct CatalogLoader: Sendable {
     public func load(_ path: String) throws(InputError) -> Result {
         let (descriptor, size) = try InputFile.openForReading(path)
         defer { close(descriptor) }
-        return load(file: path) { itemStream throws(DocumentSyntaxError) in
+        return load(file: path, size: size) { itemStream throws(DocumentSyntaxError) in
             try YAMLParser(limits: limits).parse(descriptor: descriptor, size: size, itemStream: itemStream)
         }
     }
@@ -44,15 +44,15 @@ public struct CatalogLoader: Sendable {
     }
 
     public func load(_ bytes: [UInt8], file: String) -> Result {
-        load(file: file) { itemStream throws(DocumentSyntaxError) in
+        load(file: file, size: bytes.count) { itemStream throws(DocumentSyntaxError) in
             try YAMLParser(limits: limits).parse(bytes, itemStream: itemStream)
         }
     }
 
-    private func load(file: String, parse: (ItemStream) throws(DocumentSyntaxError) -> ParsedDocument) -> Result {
+    private func load(file: String, size: Int, parse: (ItemStream) throws(DocumentSyntaxError) -> ParsedDocument) -> Result {
         // Products are decoded as libyaml delivers them, while the rest is still being parsed, and
         // their nodes are dropped once decoded: the document never holds more than one product.
-        var stream = CatalogDecoder.ProductStream(file: file)
+        var stream = CatalogDecoder.ProductStream(file: file, expectedBytes: size)
         let parsed: ParsedDocument
         do {
             parsed = try parse(ItemStream(key: "products", releasesItems: true) { stream.add($1, of: $0) })
