@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Runs `iapcat lint`: loads the catalog, validates it, reads each list (the ones given, or the
 /// ones the catalog declares), checks them against the catalog, and filters by enabled rules.
 public struct Linter: Sendable {
@@ -30,13 +32,11 @@ public struct Linter: Sendable {
             // Streamed from the file: a large catalog is never in memory whole.
             let loaded: CatalogLoader.Result
             do { loaded = try catalogLoader.load(catalogPath) } catch { throw .unreadable(error) }
-            reference = run.lintCatalog(loaded, file: catalogPath)
-        }
-
-        if inputs.isEmpty {
-            for declaration in reference?.lists ?? [] {
-                run.lintDeclaredList(declaration, catalog: reference!, catalogFile: catalogPath)
-            }
+            reference = run.lintCatalog(loaded, file: catalogPath, validates: false)
+            let declared = inputs.isEmpty ? reference?.lists ?? [] : []
+            let (validation, lists) = Self.validateAndRead(reference, file: catalogPath, lists: declared, validator: catalogValidator)
+            run.diagnostics += validation
+            for list in lists { run.check(list, catalog: reference) }
         }
         for input in inputs where FilePaths.normalized(input.path) != FilePaths.normalized(catalogPath) {
             switch input.kind {
@@ -57,6 +57,70 @@ public struct Linter: Sendable {
         }
         let diagnostics = run.diagnostics.filter { options.isEnabled($0.rule) }.sorted()
         return LintResult(diagnostics: diagnostics, files: run.files, catalog: reference)
+    }
+
+    /// A product-ID list read and parsed, not yet checked against the catalog.
+    struct ReadList: Sendable {
+        var file: String
+        /// False when the file could not be read at all (it then counts as no file read).
+        var wasRead = true
+        /// The list, or nil when it could not be read (with why in the diagnostics).
+        var read: (list: ProductList?, diagnostics: [Diagnostic])
+        var expectedFormat: ProductListFormat?
+        var environment: Environment?
+
+        static func parse(_ bytes: [UInt8], kind: InputKind, file: String) -> (list: ProductList?, diagnostics: [Diagnostic]) {
+            kind == .plist ? PlistReader().read(bytes, file: file) : ProductListJSONReader().read(bytes, file: file)
+        }
+
+        /// Reads the list `declaration` names, relative to the catalog's directory.
+        init(_ declaration: ProductListDeclaration, catalogFile: String) {
+            let path = FilePaths.join(FilePaths.directory(of: catalogFile), declaration.path)
+            file = path
+            expectedFormat = declaration.format
+            environment = declaration.environment
+            do {
+                let bytes = try InputFile.read(path)
+                read = Self.parse(bytes, kind: InputKind.detect(bytes, path: path), file: path)
+            } catch {
+                let missing = Diagnostic(
+                    error.isMissing ? .listNotFound : .fileUnreadable, "list '\(declaration.path)' \(error.reason) (looked for \(path))",
+                    at: SourceLocation(file: catalogFile, declaration.position ?? .start))
+                read = (nil, [missing])
+                wasRead = false
+            }
+        }
+
+        init(
+            file: String, read: (list: ProductList?, diagnostics: [Diagnostic]), expectedFormat: ProductListFormat?,
+            environment: Environment?
+        ) {
+            self.file = file
+            self.read = read
+            self.expectedFormat = expectedFormat
+            self.environment = environment
+        }
+    }
+
+    /// Validates the catalog and reads its declared lists at the same time, on all cores: the
+    /// tasks are independent, and reading a 35 MB JSON list costs as much as the catalog rules.
+    static func validateAndRead(
+        _ catalog: Catalog?, file: String, lists: [ProductListDeclaration], validator: CatalogValidator
+    ) -> (validation: [Diagnostic], lists: [ReadList]) {
+        nonisolated(unsafe) var validation: [Diagnostic] = []
+        nonisolated(unsafe) var read = [ReadList?](repeating: nil, count: lists.count)
+        read.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: lists.count + 1) { task in
+                // Each task writes only its own result.
+                if task == lists.count {
+                    if let catalog { validation = validator.validate(catalog, file: file) }
+                } else {
+                    slots[task] = ReadList(lists[task], catalogFile: file)
+                }
+            }
+        }
+        return (validation, read.map { $0! })
     }
 
     /// The state of one run.
@@ -80,31 +144,15 @@ public struct Linter: Sendable {
             lintCatalog(loader.load(bytes, file: file), file: file)
         }
 
-        mutating func lintCatalog(_ loaded: CatalogLoader.Result, file: String) -> Catalog? {
+        /// Adds a loaded catalog's findings; with `validates`, also runs the catalog rules (the
+        /// caller runs them otherwise, beside other work).
+        mutating func lintCatalog(_ loaded: CatalogLoader.Result, file: String, validates: Bool = true) -> Catalog? {
             files.append(file)
             diagnostics += loaded.diagnostics
-            if let catalog = loaded.catalog {
+            if validates, let catalog = loaded.catalog {
                 diagnostics += validator.validate(catalog, file: file)
             }
             return loaded.catalog
-        }
-
-        mutating func lintDeclaredList(_ declaration: ProductListDeclaration, catalog: Catalog, catalogFile: String) {
-            let path = FilePaths.join(FilePaths.directory(of: catalogFile), declaration.path)
-            let bytes: [UInt8]
-            do {
-                bytes = try InputFile.read(path)
-            } catch {
-                diagnostics.append(
-                    Diagnostic(
-                        error.isMissing ? .listNotFound : .fileUnreadable,
-                        "list '\(declaration.path)' \(error.reason) (looked for \(path))",
-                        at: SourceLocation(file: catalogFile, declaration.position ?? .start)))
-                return
-            }
-            lintList(
-                bytes, kind: InputKind.detect(bytes, path: path), file: path, catalog: catalog,
-                expectedFormat: declaration.format, environment: declaration.environment)
         }
 
         /// Reads and checks one list. `environment` is the declared one; without a declaration the
@@ -113,10 +161,20 @@ public struct Linter: Sendable {
             _ bytes: [UInt8], kind: InputKind, file: String, catalog: Catalog?,
             expectedFormat: ProductListFormat?, environment: Environment?
         ) {
-            files.append(file)
-            let read = kind == .plist ? PlistReader().read(bytes, file: file) : ProductListJSONReader().read(bytes, file: file)
+            check(
+                ReadList(
+                    file: file, read: ReadList.parse(bytes, kind: kind, file: file), expectedFormat: expectedFormat,
+                    environment: environment),
+                catalog: catalog)
+        }
+
+        /// Checks a list that was read: its format, then its entries against the catalog.
+        mutating func check(_ readList: ReadList, catalog: Catalog?) {
+            if readList.wasRead { files.append(readList.file) }
+            let read = readList.read
             diagnostics += read.diagnostics
             guard let list = read.list else { return }
+            let expectedFormat = readList.expectedFormat, environment = readList.environment
             checkFormat(list, expected: expectedFormat)
             if options.isEnabled(.unlistedProduct) { listedIDs.formUnion(list.identifiers) }
             if let catalog {
