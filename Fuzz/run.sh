@@ -18,7 +18,7 @@ if [ ! -x "$binary" ] || [ -n "$(find Sources/IAPCatalog Fuzz -name '*.swift' -n
   echo "building $binary" >&2
   mapfile -t sources < <(find Sources/IAPCatalog -name '*.swift' | sort)
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name IAPCatalog \
-    -I Sources/CYAML -I Sources/CLibXML2 -I Sources/CZlib $(pkg-config --cflags-only-I libxml-2.0) \
+    -I Sources/CYAML -I Sources/CLibXML2 -I Sources/CZlib -I Sources/CFileSystem $(pkg-config --cflags-only-I libxml-2.0) \
     "${sources[@]}" Fuzz/FuzzTarget.swift -o "$binary" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 2; }
 fi
 
