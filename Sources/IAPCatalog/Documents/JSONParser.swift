@@ -103,8 +103,7 @@ private struct JSONReader {
         case UInt8(ascii: "["):
             try parseArray(at: start)
         case UInt8(ascii: "\""):
-            let text = try parseString()
-            builder.scalar(text, isPlain: false, at: start)
+            try parseString(at: start)
         case UInt8(ascii: "t"):
             try literal("true", at: start)
         case UInt8(ascii: "f"):
@@ -143,8 +142,7 @@ private struct JSONReader {
                 throw error("unexpected \(describeCurrent()); expected a string key")
             }
             let keyPosition = position(at: offset)
-            let key = try parseString()
-            builder.scalar(key, isPlain: false, at: keyPosition)
+            try parseString(at: keyPosition)
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
                 throw error("unexpected \(describeCurrent()); expected ':' after the key")
@@ -223,8 +221,10 @@ private struct JSONReader {
         builder.scalar(UnsafeBufferPointer(rebasing: bytes[begin..<offset]), isPlain: true, at: start)
     }
 
-    /// Reads a string starting at the opening quote; leaves `offset` after the closing quote.
-    mutating func parseString() throws(DocumentSyntaxError) -> String {
+    /// Reads a string starting at the opening quote into the document as a quoted scalar (its
+    /// bytes go straight to the document's text, no `String` is made); leaves `offset` after the
+    /// closing quote.
+    mutating func parseString(at start: SourcePosition) throws(DocumentSyntaxError) {
         let quote = offset
         offset += 1
         let contentStart = offset
@@ -234,7 +234,9 @@ private struct JSONReader {
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<offset])
                 offset += 1
-                return try validated(slice, at: contentStart)
+                try validate(slice, at: contentStart)
+                builder.scalar(slice, isPlain: false, at: start)
+                return
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error(controlCharacterMessage(byte)) }
@@ -247,7 +249,11 @@ private struct JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
-                return try utf8.withUnsafeBufferPointer { buffer throws(DocumentSyntaxError) in try validated(buffer, at: contentStart) }
+                try utf8.withUnsafeBufferPointer { buffer throws(DocumentSyntaxError) in
+                    try validate(buffer, at: contentStart)
+                    builder.scalar(buffer, isPlain: false, at: start)
+                }
+                return
             case UInt8(ascii: "\\"):
                 try parseEscape(into: &utf8)
             case 0..<0x20:
@@ -318,18 +324,9 @@ private struct JSONReader {
         return value
     }
 
-    mutating func validated(_ utf8: UnsafeBufferPointer<UInt8>, at contentStart: Int) throws(DocumentSyntaxError) -> String {
-        if let string = String(validating: utf8, as: UTF8.self) { return string }
-        // Find the first invalid byte for the position.
-        var decoder = UTF8()
-        var iterator = utf8.makeIterator()
-        var consumed = 0
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): consumed += UTF8.width(scalar)
-            case .emptyInput, .error: break loop
-            }
+    mutating func validate(_ utf8: UnsafeBufferPointer<UInt8>, at contentStart: Int) throws(DocumentSyntaxError) {
+        if let invalid = UTF8Validation.firstInvalidOffset(utf8) {
+            throw error("invalid UTF-8 in a string", at: min(contentStart + invalid, bytes.count))
         }
-        throw error("invalid UTF-8 in a string", at: min(contentStart + consumed, bytes.count))
     }
 }

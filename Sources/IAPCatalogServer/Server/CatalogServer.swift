@@ -47,20 +47,10 @@ public final class CatalogServer: Sendable {
     /// Binds and serves until a termination signal has drained every connection. The quiescing
     /// helper is released when this returns, before the loops shut down (its deinit uses its loop).
     private func serve(group: MultiThreadedEventLoopGroup, reloader: MultiThreadedEventLoopGroup) throws {
-        let quiesce = ServerQuiescingHelper(group: group)
-        let channel = try bootstrap(group: group, quiesce: quiesce).bind(host: configuration.host, port: configuration.port).wait()
-        let address = channel.localAddress.map { "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)" } ?? "?"
-        logger.info("listening on \(address)", metadata: ["catalog": "\(configuration.catalogPath)"])
-
-        let reloading = reloader.next().scheduleRepeatedTask(
-            initialDelay: .milliseconds(Int64(configuration.reloadIntervalMilliseconds)),
-            delay: .milliseconds(Int64(configuration.reloadIntervalMilliseconds))
-        ) { [store] _ in
-            store.reloadIfChanged()
-        }
-
-        // The signal handler only reports the signal: the helper must not be owned by a Dispatch
-        // source, which may release its handler late, on its own thread, after the loops stopped.
+        // Signals are handled from before the server listens: a SIGTERM sent as soon as it says
+        // "listening" must not be lost. The handler only reports the signal: the helper must not
+        // be owned by a Dispatch source, which may release its handler late, on its own thread,
+        // after the loops stopped.
         let terminated = group.next().makePromise(of: String.self)
         let reported = NIOLockedValueBox(false)
         let signalQueue = DispatchQueue(label: "iapcat.signals")
@@ -71,6 +61,25 @@ public final class CatalogServer: Sendable {
                 terminated.succeed(signal)
             }
         }
+        let quiesce = ServerQuiescingHelper(group: group)
+        let channel: Channel
+        do {
+            channel = try bootstrap(group: group, quiesce: quiesce).bind(host: configuration.host, port: configuration.port).wait()
+        } catch {
+            signals.forEach { $0.cancel() }
+            terminated.fail(error)
+            throw error
+        }
+        let address = channel.localAddress.map { "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)" } ?? "?"
+        logger.info("listening on \(address)", metadata: ["catalog": "\(configuration.catalogPath)"])
+
+        let reloading = reloader.next().scheduleRepeatedTask(
+            initialDelay: .milliseconds(Int64(configuration.reloadIntervalMilliseconds)),
+            delay: .milliseconds(Int64(configuration.reloadIntervalMilliseconds))
+        ) { [store] _ in
+            store.reloadIfChanged()
+        }
+
         let signal = try terminated.futureResult.wait()
         logger.info("stopping on \(signal): finishing requests in flight")
         let stopped = group.next().makePromise(of: Void.self)
