@@ -35,6 +35,19 @@ import Testing
         _ = server.stop()
     }
 
+    @Test func aSigtermAsSoonAsItListensStopsTheServer() throws {
+        for _ in 0..<5 {
+            let server = try ServerProcess(catalog: "catalogs/example.yaml")
+            // No request first: the signal follows the "listening" line at once.
+            let pid = server.process.processIdentifier
+            let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: watchdog)
+            let stopped = server.stop()
+            watchdog.cancel()
+            #expect(stopped.status == 0, "the server did not stop on SIGTERM: \(stopped.log)")
+        }
+    }
+
     @Test func sigtermLetsAResponseInFlightFinish() throws {
         let directory = NSTemporaryDirectory() + "iapcat-drain-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
