@@ -5,33 +5,27 @@ extension CatalogValidator.Check {
     /// `unknown_locale`, `missing_default_locale` for the app and its subscription groups.
     mutating func groupLocales() {
         checkLocale(catalog.app.defaultLocale, at: catalog.app.positions.defaultLocale)
-        let checksDefault = checksDefaultLocale
         for group in catalog.subscriptionGroups {
-            for localization in group.localizations {
-                checkLocale(localization.locale, at: localization.positions.locale)
-            }
-            if checksDefault {
-                requireDefaultLocale(
-                    group.localizations.contains { $0.locale == catalog.app.defaultLocale }, of: "subscription group '\(group.id)'",
-                    at: group.positions.localizations ?? group.positions.entry)
-            }
+            checkLocales(
+                group.localizations.lazy.map { ($0.locale, $0.positions.locale) }, of: "subscription group '\(group.id)'",
+                at: group.positions.localizations ?? group.positions.entry)
         }
     }
 
     /// `unknown_locale`, `missing_default_locale` for a product's localizations.
     mutating func locales(of product: Product) {
-        for localization in product.localizations {
-            checkLocale(localization.locale, at: localization.positions.locale)
-        }
-        if checksDefaultLocale {
-            requireDefaultLocale(
-                product.localizations.contains { $0.locale == catalog.app.defaultLocale }, of: "product '\(product.id)'",
-                at: product.positions.localizations ?? product.positions.entry)
-        }
+        checkLocales(
+            product.localizations.lazy.map { ($0.locale, $0.positions.locale) }, of: "product '\(product.id)'",
+            at: product.positions.localizations ?? product.positions.entry)
     }
 
-    private mutating func requireDefaultLocale(_ isPresent: Bool, of what: @autoclosure () -> String, at position: SourcePosition?) {
-        guard !isPresent else { return }
+    /// Every locale of something's localizations must exist, and one must be the default locale.
+    private mutating func checkLocales(
+        _ locales: some Collection<(code: String, position: SourcePosition?)>, of what: @autoclosure () -> String,
+        at position: SourcePosition?
+    ) {
+        for locale in locales { checkLocale(locale.code, at: locale.position) }
+        guard checksDefaultLocale, !locales.contains(where: { $0.code == catalog.app.defaultLocale }) else { return }
         report(
             .missingDefaultLocale, "\(what()) has no \(catalog.app.defaultLocale) localization (the app's default locale)", at: position)
     }
