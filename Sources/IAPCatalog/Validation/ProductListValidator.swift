@@ -85,7 +85,7 @@ public struct ProductListValidator: Sendable {
             }
             firstIndex[id] = offset
             guard let productIndex = indexByID[id] else {
-                if unreadableIDs.contains(id) || !isEnabled(.unknownProductID) { continue }
+                if !isEnabled(.unknownProductID) || unreadableIDs.contains(id) { continue }
                 var message = "'\(id)' is not in the catalog: StoreKit would report it as an invalid product identifier"
                 let index = lowercasedIDs.value
                 if let caseMatch = index.lowercased[id.lowercased()] {
