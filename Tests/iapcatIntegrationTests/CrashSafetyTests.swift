@@ -55,16 +55,25 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix(".") }.sorted()
     }
 
+    /// Runs `arguments(variant)` to completion for each of two variants and returns the two
+    /// versions of `output` they write, which must differ.
+    static func twoVersions(
+        of output: String, in directory: String, _ arguments: (String) -> [String], variants: (String, String)
+    ) throws -> (first: Data, second: Data) {
+        #expect(try IAPCat.run(arguments(variants.0), in: directory).status == 0)
+        let first = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + output))
+        #expect(try IAPCat.run(arguments(variants.1), in: directory).status == 0)
+        let second = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + output))
+        #expect(first != second)
+        return (first, second)
+    }
+
     @Test func aKilledBulkXMLRunLeavesTheOldPackageWhole() throws {
         let directory = try Self.makeWorkspace(products: 1_000)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let arguments = { (provider: String) in ["bulk-xml", "--catalog", "catalog.yaml", "-o", "App.itmsp", "--provider", provider] }
         let metadata = directory + "/App.itmsp/metadata.xml"
-        #expect(try IAPCat.run(arguments("New"), in: directory).status == 0)
-        let new = try Data(contentsOf: URL(fileURLWithPath: metadata))
-        #expect(try IAPCat.run(arguments("Old"), in: directory).status == 0)
-        let old = try Data(contentsOf: URL(fileURLWithPath: metadata))
-        #expect(old != new)
+        let (new, old) = try Self.twoVersions(of: "App.itmsp/metadata.xml", in: directory, arguments, variants: ("New", "Old"))
 
         var killedMidway = 0
         var sawStaging = false
@@ -100,11 +109,8 @@ import Testing
             ["export", "--catalog", "catalog.yaml", "--format", "v2", "--environment", environment, "-o", "products_v2.json"]
         }
         let list = directory + "/products_v2.json"
-        #expect(try IAPCat.run(arguments("sandbox"), in: directory).status == 0)
-        let sandbox = try Data(contentsOf: URL(fileURLWithPath: list))
-        #expect(try IAPCat.run(arguments("production"), in: directory).status == 0)
-        let production = try Data(contentsOf: URL(fileURLWithPath: list))
-        #expect(sandbox != production)
+        let (sandbox, production) = try Self.twoVersions(
+            of: "products_v2.json", in: directory, arguments, variants: ("sandbox", "production"))
 
         var killedMidway = 0
         for step in 0..<16 {
