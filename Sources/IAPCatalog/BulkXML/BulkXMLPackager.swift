@@ -108,10 +108,6 @@ public struct BulkXMLPackager {
             includesStatus: options.includesStatus)
     }
 
-    func metadata(_ products: [Product], screenshots: [String: PackagedScreenshot]) -> [UInt8] {
-        writer().render(app: catalog.app, groups: catalog.subscriptionGroups, products: products, screenshots: screenshots)
-    }
-
     /// Each product's screenshot with its size, MD5 and a bare file name unique in the package.
     private func packagedScreenshots(_ products: [Product]) throws(Failure) -> [String: PackagedScreenshot] {
         let directory = FilePaths.directory(of: catalogFile)

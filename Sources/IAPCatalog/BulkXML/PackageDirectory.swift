@@ -13,11 +13,9 @@ enum PackageDirectory {
     /// atomic). Folders that killed runs left for `target` are removed first.
     static func makeStaging(beside target: String) throws(BulkXMLPackager.Failure) -> String {
         LeftoverOutputs.sweep(beside: target)
-        var template = Array((LeftoverOutputs.prefix(.stagingFolder, for: target) + "XXXXXX").utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+        guard let (path, _) = LeftoverOutputs.create(.stagingFolder, for: target, with: { mkdtemp($0) }) else {
             throw .output(OutputError(path: target, reason: AtomicFile.errnoDescription()))
         }
-        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         chmod(path, 0o755)  // mkdtemp makes it private; a package is an ordinary folder
         return path
     }

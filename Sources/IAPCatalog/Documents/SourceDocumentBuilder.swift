@@ -63,8 +63,6 @@ struct SourceDocumentBuilder {
         text.reserveCapacity(estimatedBytes)
     }
 
-    var depth: Int { frames.count }
-
     /// Whether `index` is a collection that is still open (an alias to it would be recursive).
     func isOpen(_ index: Int32) -> Bool { frames.contains { $0.record == index } }
 
@@ -75,12 +73,6 @@ struct SourceDocumentBuilder {
         text.append(contentsOf: bytes)
         try! add(index, weight: 1)
         return index
-    }
-
-    @discardableResult
-    mutating func scalar(_ string: String, isPlain: Bool, at position: SourcePosition) -> Int32 {
-        var string = string
-        return string.withUTF8 { scalar($0, isPlain: isPlain, at: position) }
     }
 
     /// Opens a collection; `isAnchored` when an alias may repeat it later.

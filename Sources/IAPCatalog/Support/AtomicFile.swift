@@ -40,10 +40,11 @@ public enum AtomicFile {
     }
 
     private static func writeThroughTemporary(_ bytes: [UInt8], to path: String, mode: mode_t) throws(OutputError) {
-        var template = Array((LeftoverOutputs.prefix(.temporaryFile, for: path) + "XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw OutputError(path: path, reason: errnoDescription()) }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let created = LeftoverOutputs.create(.temporaryFile, for: path) { template -> Int32? in
+            let descriptor = mkstemp(template)
+            return descriptor >= 0 ? descriptor : nil
+        }
+        guard let (temporary, descriptor) = created else { throw OutputError(path: path, reason: errnoDescription()) }
         do throws(OutputError) {
             defer { close(descriptor) }
             try writeAll(bytes, to: descriptor, path: path)

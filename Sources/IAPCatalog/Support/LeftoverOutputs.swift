@@ -29,6 +29,17 @@ enum LeftoverOutputs {
         return (directory.isEmpty ? "." : directory) + "/." + FilePaths.fileName(of: target) + ".\(kind.rawValue)-\(getpid())-"
     }
 
+    /// Creates this process's hidden file or folder of `kind` beside `target` with `make`
+    /// (`mkstemp`, `mkdtemp`: it fills in the template's `XXXXXX`, and returns nil on failure).
+    /// Returns its path and what `make` returned, or nil with errno set.
+    static func create<Made>(
+        _ kind: Kind, for target: String, with make: (UnsafeMutablePointer<CChar>) -> Made?
+    ) -> (path: String, made: Made)? {
+        var template = Array((prefix(kind, for: target) + "XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ make($0.baseAddress!) }) else { return nil }
+        return (String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), made)
+    }
+
     /// Removes the leftovers of `target` whose process no longer runs.
     static func sweep(beside target: String) {
         let directory = FilePaths.directory(of: target)

@@ -22,7 +22,6 @@ extension CatalogValidator.Check {
     /// `invalid_product_id`, `duplicate_product_id`, `reused_removed_id`, `product_limit`, for
     /// the product at `offset` (removed products included: their identifiers stay taken).
     mutating func identifier(of product: Product, at offset: Int) {
-        if identifiers.firstByID.isEmpty { identifiers.firstByID.reserveCapacity(catalog.products.count) }
         let id = product.id
         if id.isEmpty {
             report(.invalidProductID, "a product id may not be empty", at: product.positions.id)

@@ -51,6 +51,7 @@ public struct CatalogValidator: Sendable {
             self.file = file
             self.directory = FilePaths.directory(of: file)
             self.fileExists = fileExists
+            identifiers.firstByID.reserveCapacity(catalog.products.count)
         }
 
         mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition?) {
