@@ -23,7 +23,7 @@ struct Export: ParsableCommand {
     var format: ProductListFormat?
 
     @Option(name: .long, help: "Environment the list serves: production or sandbox.")
-    var environment: Environment = .production
+    var environment: StoreEnvironment = .production
 
     @Option(name: .long, help: "Product order: catalog, or sort-key (client_data.sort_key).")
     var order: ListOrder = .catalog

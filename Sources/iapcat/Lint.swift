@@ -36,7 +36,7 @@ struct Lint: ParsableCommand {
     var strict = false
 
     @Option(name: .long, help: "Environment of lists the catalog does not declare: production or sandbox.")
-    var environment: Environment = .production
+    var environment: StoreEnvironment = .production
 
     @Option(
         name: .long, help: ArgumentHelp("Turn on a rule that is off by default (repeatable), e.g. unlisted_product.", valueName: "rule"))
@@ -62,5 +62,5 @@ struct Lint: ParsableCommand {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
-extension Environment: ExpressibleByArgument {}
+extension StoreEnvironment: ExpressibleByArgument {}
 extension RuleID: ExpressibleByArgument {}

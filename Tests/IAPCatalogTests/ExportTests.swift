@@ -15,10 +15,10 @@ import Testing
     static func text(_ bytes: [UInt8]?) -> String { String(decoding: bytes ?? [], as: UTF8.self) }
 
     @Test(arguments: [
-        (ProductListFormat.plist, Environment.production), (.plist, .sandbox), (.v1, .production), (.v1, .sandbox),
+        (ProductListFormat.plist, StoreEnvironment.production), (.plist, .sandbox), (.v1, .production), (.v1, .sandbox),
         (.v2, .production), (.v2, .sandbox),
     ])
-    func everyFormatMatchesItsGoldenFile(format: ProductListFormat, environment: Environment) throws {
+    func everyFormatMatchesItsGoldenFile(format: ProductListFormat, environment: StoreEnvironment) throws {
         let bytes = ProductListExporter(catalog: try Self.exampleCatalog()).render(format, environment: environment)
         let name = "export/example.\(environment.rawValue).\(format == .plist ? "plist" : format.rawValue + ".json")"
         try expectGolden(Self.text(bytes), name)
@@ -84,7 +84,7 @@ import Testing
         let catalog = try Self.exampleCatalog()
         let exporter = ProductListExporter(catalog: catalog)
         let validator = ProductListValidator(catalog: catalog)
-        for environment in Environment.allCases {
+        for environment in StoreEnvironment.allCases {
             let plist = PlistReader().read(exporter.render(.plist, environment: environment)!, file: "p.plist")
             let v1 = ProductListJSONReader().read(exporter.render(.v1, environment: environment)!, file: "v1.json")
             let v2 = ProductListJSONReader().read(exporter.render(.v2, environment: environment)!, file: "v2.json")

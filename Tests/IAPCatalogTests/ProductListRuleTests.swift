@@ -15,7 +15,7 @@ import Testing
         return try! cleanCatalog(yaml)
     }()
 
-    func lint(_ json: String, environment: Environment = .production) -> [String] {
+    func lint(_ json: String, environment: StoreEnvironment = .production) -> [String] {
         let read = ProductListJSONReader().read(Array(json.utf8), file: "l.json")
         var diagnostics = read.diagnostics
         if let list = read.list {

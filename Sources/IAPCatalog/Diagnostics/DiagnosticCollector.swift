@@ -1,20 +1,20 @@
 /// Collects the diagnostics of one run. Loaders and rules append here instead of throwing, so
 /// one run reports every problem it can find.
-public struct DiagnosticCollector: Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct DiagnosticCollector: Sendable {
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func append(_ diagnostic: Diagnostic) {
+    package mutating func append(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
 
-    public mutating func append(contentsOf diagnostics: [Diagnostic]) {
+    package mutating func append(contentsOf diagnostics: [Diagnostic]) {
         self.diagnostics += diagnostics
     }
 
     /// Records a finding of `rule` at `position` in `file`.
-    public mutating func report(
+    package mutating func report(
         _ rule: RuleID, _ message: String, file: String, at position: SourcePosition?,
         severity: Severity? = nil
     ) {
@@ -22,5 +22,5 @@ public struct DiagnosticCollector: Sendable {
         diagnostics.append(Diagnostic(rule, message, at: location, severity: severity))
     }
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }

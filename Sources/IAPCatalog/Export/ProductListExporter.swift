@@ -11,12 +11,12 @@ public struct ProductListExporter: Sendable {
 
     /// The products a list for `environment` names: approved and cleared for sale in production,
     /// every product that is not removed in the sandbox.
-    public func products(for environment: Environment) -> [Product] {
+    public func products(for environment: StoreEnvironment) -> [Product] {
         order.arrange(catalog.products.filter { $0.isAvailable(in: environment) })
     }
 
     /// The file for `format`; nil for formats iapcat reads but does not write (`.storekit`).
-    public func render(_ format: ProductListFormat, environment: Environment) -> [UInt8]? {
+    public func render(_ format: ProductListFormat, environment: StoreEnvironment) -> [UInt8]? {
         let products = products(for: environment)
         switch format {
         case .plist: return PlistListWriter.render(products.map(\.id))

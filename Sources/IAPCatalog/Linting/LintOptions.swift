@@ -7,7 +7,7 @@ public struct LintOptions: Sendable {
     /// list it declares.
     public var paths: [String]
     /// The environment of a list the catalog does not declare.
-    public var undeclaredEnvironment: Environment
+    public var undeclaredEnvironment: StoreEnvironment
     /// Rules turned on beyond the defaults (e.g. `unlisted_product`).
     public var enabledRules: Set<RuleID>
     /// Rules turned off.
@@ -16,7 +16,7 @@ public struct LintOptions: Sendable {
     public static let defaultCatalogPath = "catalogs/catalog.yaml"
 
     public init(
-        catalogPath: String? = nil, paths: [String] = [], undeclaredEnvironment: Environment = .production,
+        catalogPath: String? = nil, paths: [String] = [], undeclaredEnvironment: StoreEnvironment = .production,
         enabledRules: Set<RuleID> = [], disabledRules: Set<RuleID> = []
     ) {
         self.catalogPath = catalogPath

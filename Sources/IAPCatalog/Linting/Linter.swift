@@ -67,7 +67,7 @@ public struct Linter: Sendable {
         /// The list, or nil when it could not be read (with why in the diagnostics).
         var read: (list: ProductList?, diagnostics: [Diagnostic])
         var expectedFormat: ProductListFormat?
-        var environment: Environment?
+        var environment: StoreEnvironment?
 
         static func parse(_ bytes: [UInt8], kind: InputKind, file: String) -> (list: ProductList?, diagnostics: [Diagnostic]) {
             kind == .plist ? PlistReader().read(bytes, file: file) : ProductListJSONReader().read(bytes, file: file)
@@ -93,7 +93,7 @@ public struct Linter: Sendable {
 
         init(
             file: String, read: (list: ProductList?, diagnostics: [Diagnostic]), expectedFormat: ProductListFormat?,
-            environment: Environment?
+            environment: StoreEnvironment?
         ) {
             self.file = file
             self.read = read
@@ -159,7 +159,7 @@ public struct Linter: Sendable {
         /// format's default applies (`.storekit` → sandbox), else `--environment`.
         mutating func lintList(
             _ bytes: [UInt8], kind: InputKind, file: String, catalog: Catalog?,
-            expectedFormat: ProductListFormat?, environment: Environment?
+            expectedFormat: ProductListFormat?, environment: StoreEnvironment?
         ) {
             check(
                 ReadList(

@@ -1,7 +1,7 @@
 /// Turns a parsed catalog document into a ``Catalog``, reporting every structural problem:
 /// unknown keys (with suggestions), wrong value types, values outside their vocabulary, and
 /// missing required fields. Semantic rules run later, in ``CatalogValidator``.
-public struct CatalogDecoder {
+package struct CatalogDecoder {
     enum Keys {
         static let top = FieldNames(["format_version", "app", "subscription_groups", "products", "lists"])
         static let app = FieldNames(["bundle_id", "apple_id", "sku", "default_locale", "provider", "team_id", "platform"])
@@ -22,13 +22,13 @@ public struct CatalogDecoder {
 
     private var decoder: NodeDecoder
 
-    public init(file: String) {
+    package init(file: String) {
         decoder = NodeDecoder(file: file)
     }
 
     /// The catalog and what was wrong with it. The catalog is nil only when the document is not
     /// a catalog this version can read (not a mapping, or an unknown `format_version`).
-    public mutating func decode(_ document: SourceDocument) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
+    package mutating func decode(_ document: SourceDocument) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
         decode(document, streamed: nil)
     }
 

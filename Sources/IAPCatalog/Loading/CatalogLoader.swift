@@ -32,17 +32,6 @@ public struct CatalogLoader: Sendable {
         }
     }
 
-    /// Loads and validates `path`: what every command that generates something starts with.
-    /// Check ``Result/hasErrors`` before using the catalog.
-    public func loadValidated(_ path: String, validator: CatalogValidator = CatalogValidator()) throws(InputError) -> Result {
-        var result = try load(path)
-        if let catalog = result.catalog {
-            result.diagnostics += validator.validate(catalog, file: path)
-        }
-        result.diagnostics.sort()
-        return result
-    }
-
     public func load(_ bytes: [UInt8], file: String) -> Result {
         load(file: file, size: bytes.count) { itemStream throws(DocumentSyntaxError) in
             try YAMLParser(limits: limits).parse(bytes, itemStream: itemStream)
@@ -64,7 +53,7 @@ public struct CatalogLoader: Sendable {
     }
 
     /// Decodes an already parsed document (e.g. a JSON catalog recognised by ``InputKind``).
-    public func decode(_ document: SourceDocument, findings: [DocumentFinding], file: String) -> Result {
+    package func decode(_ document: SourceDocument, findings: [DocumentFinding], file: String) -> Result {
         decode(document, findings: findings, file: file, streamed: nil)
     }
 

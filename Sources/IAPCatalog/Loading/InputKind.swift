@@ -1,12 +1,12 @@
 /// What an input file is, recognised by its content: a binary or XML plist, a JSON list
 /// (array → v1, object → v2), a JSON catalog (an object with `format_version`), or otherwise a
 /// YAML catalog. A file with no content to go by (empty or blank) is judged by its name.
-public enum InputKind: Equatable, Sendable {
+package enum InputKind: Equatable, Sendable {
     case catalog
     case plist
     case jsonList
 
-    public static func detect(_ bytes: [UInt8], path: String) -> InputKind {
+    package static func detect(_ bytes: [UInt8], path: String) -> InputKind {
         if bytes.starts(with: Array("bplist".utf8)) { return .plist }
         // UTF-16 and UTF-32 text (a byte order mark, or a zero byte up front) is not looked into:
         // the reader its name implies says what is wrong with it.

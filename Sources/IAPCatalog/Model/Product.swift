@@ -53,7 +53,7 @@ public struct Product: Sendable, Equatable {
     }
 
     /// Whether StoreKit returns the product in `environment`.
-    public func isAvailable(in environment: Environment) -> Bool {
+    public func isAvailable(in environment: StoreEnvironment) -> Bool {
         switch environment {
         case .production: status == .approved && clearedForSale
         case .sandbox: status != .removed

@@ -3,10 +3,10 @@ public struct ProductListDeclaration: Sendable, Equatable {
     /// Path relative to the catalog file.
     public var path: String
     public var format: ProductListFormat
-    public var environment: Environment
+    public var environment: StoreEnvironment
     public var position: SourcePosition?
 
-    public init(path: String, format: ProductListFormat, environment: Environment = .production, position: SourcePosition? = nil) {
+    public init(path: String, format: ProductListFormat, environment: StoreEnvironment = .production, position: SourcePosition? = nil) {
         self.path = path
         self.format = format
         self.environment = environment
@@ -27,7 +27,7 @@ public enum ProductListFormat: String, Sendable, CaseIterable {
 
     /// The environment a list of this format serves when nothing declares one: Xcode's local
     /// testing is not production, so `.storekit` files default to the sandbox.
-    public var defaultEnvironment: Environment? { self == .storekit ? .sandbox : nil }
+    public var defaultEnvironment: StoreEnvironment? { self == .storekit ? .sandbox : nil }
 
     /// The format a file name implies: `.plist`, or `_v1`/`_v2` before `.json`; nil when it says nothing.
     public static func implied(byFileName name: String) -> ProductListFormat? {

@@ -1,6 +1,6 @@
 /// The table of rules, for `iapcat rules` and the README.
-public enum RuleTable {
-    public static func text() -> String {
+package enum RuleTable {
+    package static func text() -> String {
         let width = RuleID.allCases.map(\.rawValue.count).max() ?? 0
         return RuleID.allCases.map { rule in
             let descriptor = rule.descriptor
@@ -10,7 +10,7 @@ public enum RuleTable {
         }.joined()
     }
 
-    public static func markdown() -> String {
+    package static func markdown() -> String {
         var output = "| rule | severity | what it reports |\n|---|---|---|\n"
         for rule in RuleID.allCases {
             let descriptor = rule.descriptor

@@ -4,9 +4,14 @@
 /// identifier rules.
 public struct CatalogValidator: Sendable {
     /// Whether a path names an existing file; replaceable in tests.
-    public var fileExists: @Sendable (String) -> Bool
+    package var fileExists: @Sendable (String) -> Bool
 
-    public init(fileExists: @escaping @Sendable (String) -> Bool = InputFile.isRegularFile) {
+    /// A validator that checks review screenshots against the file system.
+    public init() {
+        self.init(fileExists: InputFile.isRegularFile)
+    }
+
+    package init(fileExists: @escaping @Sendable (String) -> Bool) {
         self.fileExists = fileExists
     }
 

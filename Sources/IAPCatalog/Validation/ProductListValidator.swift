@@ -46,7 +46,7 @@ public struct ProductListValidator: Sendable {
     /// The findings for `list`, served in `environment`. Rules that `isEnabled` turns off are
     /// not evaluated at all (a list of 100,000 unknown identifiers costs nothing to ignore).
     public func validate(
-        _ list: ProductList, environment: Environment, isEnabled: (RuleID) -> Bool = { _ in true }
+        _ list: ProductList, environment: StoreEnvironment, isEnabled: (RuleID) -> Bool = { _ in true }
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         // Index of each identifier's first entry (an Int, not a location: no string to retain).

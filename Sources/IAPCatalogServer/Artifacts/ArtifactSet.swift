@@ -3,20 +3,20 @@ import IAPCatalog
 /// Everything the server hosts for one catalog version: the three lists per environment, rendered
 /// by the same exporter as `iapcat export`. Production lists are at `/NAME`, sandbox lists at
 /// `/sandbox/NAME`. Built off the request path and then only read.
-public final class ArtifactSet: Sendable {
-    public static let files: [(name: String, format: ProductListFormat, contentType: String)] = [
+package final class ArtifactSet: Sendable {
+    package static let files: [(name: String, format: ProductListFormat, contentType: String)] = [
         ("products_v1.json", .v1, "application/json; charset=utf-8"),
         ("products_v2.json", .v2, "application/json; charset=utf-8"),
         ("product_ids.plist", .plist, "application/x-plist; charset=utf-8"),
     ]
 
-    public let artifacts: [String: Artifact]
+    package let artifacts: [String: Artifact]
     /// Where the catalog's Last-Modified came from, for logs and `/healthz`.
-    public let lastModifiedSource: String
+    package let lastModifiedSource: String
 
     /// Renders `catalog`. An artifact whose bytes equal `previous`'s keeps its `Last-Modified`;
     /// the others get `lastModified`.
-    public init(catalog: Catalog, lastModified: Int64, lastModifiedSource: String, previous: ArtifactSet? = nil) {
+    package init(catalog: Catalog, lastModified: Int64, lastModifiedSource: String, previous: ArtifactSet? = nil) {
         var artifacts: [String: Artifact] = [:]
         for (path, file, body) in Self.render(catalog) {
             let unchanged = previous?.artifacts[path].flatMap { $0.identity.body == body ? $0 : nil }
@@ -33,7 +33,7 @@ public final class ArtifactSet: Sendable {
     )] {
         let exporter = ProductListExporter(catalog: catalog)
         var result: [(path: String, file: (name: String, format: ProductListFormat, contentType: String), body: [UInt8])] = []
-        for environment in Environment.allCases {
+        for environment in StoreEnvironment.allCases {
             let prefix = environment == .production ? "/" : "/sandbox/"
             for file in files {
                 guard let body = exporter.render(file.format, environment: environment) else { continue }

@@ -1,13 +1,13 @@
 import IAPCatalog
 
 /// One encoding of an artifact: its bytes and their strong, content-derived entity tag.
-public struct Representation: Sendable {
-    public let body: [UInt8]
-    public let etag: EntityTag
+package struct Representation: Sendable {
+    package let body: [UInt8]
+    package let etag: EntityTag
     /// `etag` as it appears in headers, for the exact-match fast path.
     let etagText: String
     /// `gzip`, or nil for identity.
-    public let contentEncoding: String?
+    package let contentEncoding: String?
 
     init(body: [UInt8], contentEncoding: String?) {
         self.body = body
@@ -19,13 +19,13 @@ public struct Representation: Sendable {
 }
 
 /// A file the server hosts, rendered once per catalog version.
-public struct Artifact: Sendable {
-    public let path: String
-    public let contentType: String
-    public let identity: Representation
-    public let gzip: Representation
+package struct Artifact: Sendable {
+    package let path: String
+    package let contentType: String
+    package let identity: Representation
+    package let gzip: Representation
     /// Seconds since the epoch.
-    public let lastModified: Int64
+    package let lastModified: Int64
     /// `lastModified` as an HTTP date, for headers and the exact-match fast path.
     let lastModifiedText: String
 

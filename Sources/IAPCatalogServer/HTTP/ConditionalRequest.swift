@@ -1,27 +1,27 @@
 /// RFC 9110 §13.2.2 evaluation of preconditions for GET and HEAD, in the order the RFC gives:
 /// `If-Match` → `If-Unmodified-Since` (412), then `If-None-Match` → `If-Modified-Since` (304).
 /// `If-Modified-Since` is ignored when `If-None-Match` is present or the date is invalid.
-public struct ConditionalRequest: Sendable, Equatable {
-    public var ifMatch: String?
-    public var ifUnmodifiedSince: String?
-    public var ifNoneMatch: String?
-    public var ifModifiedSince: String?
+package struct ConditionalRequest: Sendable, Equatable {
+    package var ifMatch: String?
+    package var ifUnmodifiedSince: String?
+    package var ifNoneMatch: String?
+    package var ifModifiedSince: String?
 
-    public init(ifMatch: String? = nil, ifUnmodifiedSince: String? = nil, ifNoneMatch: String? = nil, ifModifiedSince: String? = nil) {
+    package init(ifMatch: String? = nil, ifUnmodifiedSince: String? = nil, ifNoneMatch: String? = nil, ifModifiedSince: String? = nil) {
         self.ifMatch = ifMatch
         self.ifUnmodifiedSince = ifUnmodifiedSince
         self.ifNoneMatch = ifNoneMatch
         self.ifModifiedSince = ifModifiedSince
     }
 
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case proceed
         case notModified
         case preconditionFailed
     }
 
     /// Whether no precondition header was sent.
-    public var isEmpty: Bool { ifMatch == nil && ifUnmodifiedSince == nil && ifNoneMatch == nil && ifModifiedSince == nil }
+    package var isEmpty: Bool { ifMatch == nil && ifUnmodifiedSince == nil && ifNoneMatch == nil && ifModifiedSince == nil }
 
     /// The outcome for a representation with `etag` (strong) last modified at `lastModified`.
     /// `etagText` and `lastModifiedText` are the header forms: a client echoing exactly what it was
@@ -38,7 +38,7 @@ public struct ConditionalRequest: Sendable, Equatable {
     }
 
     /// The outcome for a representation with `etag` (strong) last modified at `lastModified`.
-    public func evaluate(etag: EntityTag, lastModified: Int64) -> Outcome {
+    package func evaluate(etag: EntityTag, lastModified: Int64) -> Outcome {
         if let ifMatch {
             switch EntityTagCondition.parse(ifMatch) {
             case .any?: break

@@ -1,30 +1,30 @@
 /// An entity tag (RFC 9110 §8.8.3): an opaque quoted string, weak when prefixed `W/`.
-public struct EntityTag: Hashable, Sendable, CustomStringConvertible {
-    public var opaque: String
-    public var isWeak: Bool
+package struct EntityTag: Hashable, Sendable, CustomStringConvertible {
+    package var opaque: String
+    package var isWeak: Bool
 
-    public init(_ opaque: String, weak: Bool = false) {
+    package init(_ opaque: String, weak: Bool = false) {
         self.opaque = opaque
         self.isWeak = weak
     }
 
     /// `"opaque"` or `W/"opaque"`.
-    public var description: String { (isWeak ? "W/" : "") + "\"" + opaque + "\"" }
+    package var description: String { (isWeak ? "W/" : "") + "\"" + opaque + "\"" }
 
     /// Weak comparison (§8.8.3.2): the opaque tags match, weak or not — what `If-None-Match` uses.
-    public func matchesWeakly(_ other: EntityTag) -> Bool { opaque == other.opaque }
+    package func matchesWeakly(_ other: EntityTag) -> Bool { opaque == other.opaque }
 
     /// Strong comparison: both strong and identical — what `If-Match` uses.
-    public func matchesStrongly(_ other: EntityTag) -> Bool { !isWeak && !other.isWeak && opaque == other.opaque }
+    package func matchesStrongly(_ other: EntityTag) -> Bool { !isWeak && !other.isWeak && opaque == other.opaque }
 }
 
 /// The value of `If-None-Match` or `If-Match`: `*`, or a list of entity tags.
-public enum EntityTagCondition: Equatable, Sendable {
+package enum EntityTagCondition: Equatable, Sendable {
     case any
     case tags([EntityTag])
 
     /// Parses `*` or `"a", W/"b"`; nil when the value is malformed (the header is then ignored).
-    public static func parse(_ value: some StringProtocol) -> EntityTagCondition? {
+    package static func parse(_ value: some StringProtocol) -> EntityTagCondition? {
         let trimmed = value.drop(while: { $0 == " " || $0 == "\t" })
         if trimmed.hasPrefix("*") {
             return trimmed.dropFirst().allSatisfy({ $0 == " " || $0 == "\t" }) ? .any : nil

@@ -8,13 +8,13 @@
 /// must accept — IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, RFC 850
 /// `Sunday, 06-Nov-94 08:49:37 GMT` and asctime `Sun Nov  6 08:49:37 1994`. Whole seconds since
 /// the Unix epoch, UTC.
-public enum HTTPDate {
+package enum HTTPDate {
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let longWeekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT`
-    public static func format(_ seconds: Int64) -> String {
+    package static func format(_ seconds: Int64) -> String {
         var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)
@@ -24,7 +24,7 @@ public enum HTTPDate {
     }
 
     /// The date in any of the three forms, or nil for anything else (which callers then ignore).
-    public static func parse(_ text: String) -> Int64? {
+    package static func parse(_ text: String) -> Int64? {
         let fields = text.split(separator: " ", omittingEmptySubsequences: true)
         if fields.count == 6, fields[0].hasSuffix(","), weekdays.contains(String(fields[0].dropLast())), fields[5] == "GMT" {
             // IMF-fixdate: day month year time GMT

@@ -13,7 +13,7 @@ import NIOPosix
 /// hot reload and graceful shutdown.
 public final class CatalogServer: Sendable {
     public let configuration: ServerConfiguration
-    public let store: CatalogStore
+    package let store: CatalogStore
     private let logger: Logger
 
     /// Why the server did not start.

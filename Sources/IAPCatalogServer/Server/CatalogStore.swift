@@ -8,12 +8,12 @@ import NIOConcurrencyHelpers
 /// catalog and its screenshots, loads and validates a changed catalog, renders its artifacts, and
 /// only then swaps them in at once. A catalog with errors is never served: the last good version
 /// stays live and `/healthz` reports degraded with the first problems.
-public final class CatalogStore: Sendable {
-    public struct Health: Sendable {
+package final class CatalogStore: Sendable {
+    package struct Health: Sendable {
         /// Empty when the latest catalog is the one being served.
-        public var problems: [String] = []
-        public var lastModified: Int64 = 0
-        public var lastModifiedSource = ""
+        package var problems: [String] = []
+        package var lastModified: Int64 = 0
+        package var lastModifiedSource = ""
     }
 
     private struct State {
@@ -31,19 +31,19 @@ public final class CatalogStore: Sendable {
     private let logger: Logger
     let metrics: ServerMetrics
 
-    public init(catalogPath: String, logger: Logger, metrics: ServerMetrics) {
+    package init(catalogPath: String, logger: Logger, metrics: ServerMetrics) {
         self.catalogPath = catalogPath
         self.logger = logger
         self.metrics = metrics
         self.state = NIOLockedValueBox(State(watched: [catalogPath]))
     }
 
-    public var artifacts: ArtifactSet? { state.withLockedValue { $0.artifacts } }
-    public var health: Health { state.withLockedValue { $0.health } }
+    package var artifacts: ArtifactSet? { state.withLockedValue { $0.artifacts } }
+    package var health: Health { state.withLockedValue { $0.health } }
 
     /// Loads the catalog if it changed since the last look; returns whether something new is served.
     @discardableResult
-    public func reloadIfChanged() -> Bool {
+    package func reloadIfChanged() -> Bool {
         let fingerprint = currentFingerprint()
         guard fingerprint != state.withLockedValue({ $0.fingerprint }) else { return false }
         var postponed = false

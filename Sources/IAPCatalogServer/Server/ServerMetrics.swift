@@ -1,7 +1,7 @@
 import Atomics
 
 /// Counters for `/metrics` (Prometheus text format), updated without locks.
-public final class ServerMetrics: Sendable {
+package final class ServerMetrics: Sendable {
     static let statuses = [200, 304, 400, 404, 405, 412, 431, 503]
     private let requests: [ManagedAtomic<Int>] = ServerMetrics.statuses.map { _ in ManagedAtomic(0) }
     private let otherStatus = ManagedAtomic(0)
@@ -9,7 +9,7 @@ public final class ServerMetrics: Sendable {
     let reloadFailures = ManagedAtomic(0)
     let openConnections = ManagedAtomic(0)
 
-    public init() {}
+    package init() {}
 
     func count(status: Int) {
         if let index = Self.statuses.firstIndex(of: status) {

@@ -1,6 +1,6 @@
 /// The typed value of a scalar, resolved per the YAML 1.2 core schema: only `true`/`false` are
 /// booleans (not `yes`/`no`/`on`/`off`), so "Norway" stays a string.
-public enum ScalarValue: Sendable, Hashable {
+package enum ScalarValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)

@@ -1,13 +1,13 @@
 /// Path arithmetic on the strings users type, so reports show paths the way they were given.
-public enum FilePaths {
+package enum FilePaths {
     /// The directory part of `path` ("" for a bare file name).
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `relative` resolved against `directory`, without a leading "./".
-    public static func join(_ directory: String, _ relative: String) -> String {
+    package static func join(_ directory: String, _ relative: String) -> String {
         if relative.hasPrefix("/") || directory.isEmpty { return relative }
         var relative = Substring(relative)
         while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
@@ -26,7 +26,7 @@ public enum FilePaths {
     }
 
     /// `path` made absolute against `base` (an absolute directory), with `.` and `..` resolved lexically.
-    public static func absolute(_ path: String, base: String) -> String {
+    package static func absolute(_ path: String, base: String) -> String {
         let joined = path.hasPrefix("/") ? path : base + "/" + path
         var parts: [Substring] = []
         for part in joined.split(separator: "/") {
@@ -40,7 +40,7 @@ public enum FilePaths {
     }
 
     /// The relative path from directory `from` to directory `to` (both absolute); "" when equal.
-    public static func relative(from: String, to: String) -> String {
+    package static func relative(from: String, to: String) -> String {
         let source = from.split(separator: "/"), target = to.split(separator: "/")
         var common = 0
         while common < min(source.count, target.count), source[common] == target[common] { common += 1 }

@@ -6,11 +6,11 @@
 
 /// Reads an input file whole, refusing what is not a regular file or is larger than a limit, so
 /// a FIFO, a device or a huge file gives a clear message rather than a hang.
-public enum InputFile {
+package enum InputFile {
     /// The largest input iapcat reads: 256 MiB, far beyond any real catalog (50,000 products ≈ 14 MB).
-    public static let defaultSizeLimit = 256 << 20
+    package static let defaultSizeLimit = 256 << 20
 
-    public static func read(_ path: String, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> [UInt8] {
+    package static func read(_ path: String, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> [UInt8] {
         let (descriptor, size) = try openForReading(path, sizeLimit: sizeLimit)
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: size)
@@ -48,7 +48,7 @@ public enum InputFile {
     }
 
     /// Whether `path` names an existing regular file.
-    public static func isRegularFile(_ path: String) -> Bool {
+    package static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
@@ -61,14 +61,4 @@ public enum InputFile {
         default: String(cString: strerror(errno))
         }
     }
-}
-
-/// A file that could not be read.
-public struct InputError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    /// Whether the file does not exist (as opposed to existing but being unreadable).
-    public var isMissing = false
-
-    public var description: String { "\(path): \(reason)" }
 }

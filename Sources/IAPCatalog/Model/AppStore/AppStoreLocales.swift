@@ -13,9 +13,9 @@
 ///   (commit 618633c, May 2026) to the 50 codes below; the legacy pre-September-2015 list
 ///   (`ALL_LANGUAGES_LEGACY`) and spaceship/lib/assets/languageMapping.json supply the aliases.
 /// - codemagic-ci-cd/cli-tools PR #495, which reports successful uploads with the 11 new codes.
-public enum AppStoreLocales {
+package enum AppStoreLocales {
     /// Every accepted code, in App Store Connect's spelling (e.g. "en-US", "ja", "zh-Hans").
-    public static let codes: Set<String> = [
+    package static let codes: Set<String> = [
         // The 39 classic codes (App Store Connect / fastlane deliver list, 2020 – March 2026).
         "ar-SA",  // Arabic
         "ca",  // Catalan
@@ -80,7 +80,7 @@ public enum AppStoreLocales {
     ///
     /// Every hyphenated code and hyphenated alias also has its underscore spelling here
     /// ("zh_Hans" → "zh-Hans", "ja_JP" → "ja"). No key of this table is itself in `codes`.
-    public static let aliases: [String: String] = {
+    package static let aliases: [String: String] = {
         var table: [String: String] = [
             // Old XML-era (iTunes Connect / Transporter, before September 2015) spellings:
             // fastlane `ALL_LANGUAGES_LEGACY`.
@@ -170,7 +170,7 @@ public enum AppStoreLocales {
     ///
     /// Lookup is exact first; failing that, it ignores letter case (App Store Connect itself is
     /// case-sensitive, so "en-us" is answered with "en-US", which callers can offer as a fix).
-    public static func canonical(_ code: String) -> String? {
+    package static func canonical(_ code: String) -> String? {
         if codes.contains(code) {
             return code
         }

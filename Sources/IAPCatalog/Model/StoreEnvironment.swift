@@ -1,5 +1,5 @@
 /// The StoreKit environment a product-ID list serves.
-public enum Environment: String, Sendable, CaseIterable {
+public enum StoreEnvironment: String, Sendable, CaseIterable {
     /// Real users: StoreKit returns only approved, cleared-for-sale products.
     case production
     /// Development and review: StoreKit returns every product configured in App Store Connect.

@@ -1,5 +1,5 @@
 /// MD5 (RFC 1321), which bulk-XML packages use to checksum review screenshots. Not for security.
-public struct MD5 {
+package struct MD5 {
     private var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476)
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
@@ -29,9 +29,9 @@ public struct MD5 {
         0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
     ]
 
-    public init() {}
+    package init() {}
 
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             pending.append(byte)
             length &+= 1
@@ -60,7 +60,7 @@ public struct MD5 {
         return hex
     }
 
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         var md5 = MD5()
         md5.update(bytes)
         return md5.finalize()

@@ -1,7 +1,7 @@
 /// Serialises a ``JSONValue`` deterministically: keys in the value's order, two-space indent,
 /// `": "` after keys, shortest round-trip numbers, minimal escaping, and a final newline.
-public enum JSONWriter {
-    public static func serialize(_ value: JSONValue, pretty: Bool = true) -> String {
+package enum JSONWriter {
+    package static func serialize(_ value: JSONValue, pretty: Bool = true) -> String {
         var output = ""
         write(value, into: &output, indent: pretty ? 0 : nil)
         if pretty { output += "\n" }

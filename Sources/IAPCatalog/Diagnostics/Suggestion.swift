@@ -1,10 +1,10 @@
 /// "Did you mean …?" for near misses: case differences and small typos.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` if it is near enough to be a likely typo: equal ignoring
     /// case, or within an edit distance of 1 (words of up to 4 characters; for 1–2 characters only
     /// a candidate that extends the word, as `US` → `USA`) or 2 (longer ones). Among equally near
     /// candidates, one that extends `word` wins, then the first.
-    public static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
+    package static func closest<S: Sequence>(to word: String, in candidates: S) -> String? where S.Element == String {
         let lowered = word.lowercased()
         let limit = word.count <= 4 ? 1 : 2
         var best: (candidate: String, distance: Int, extends: Bool)?

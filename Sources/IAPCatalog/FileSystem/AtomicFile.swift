@@ -10,8 +10,8 @@
 /// system has no unnamed files, a hidden temporary file is used instead; one a killed process
 /// left behind is removed by the next write (``LeftoverOutputs``). On any failure the target is
 /// untouched and nothing is left.
-public enum AtomicFile {
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(OutputError) {
+package enum AtomicFile {
+    package static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(OutputError) {
         LeftoverOutputs.sweep(beside: path)
         let directory = FilePaths.directory(of: path)
         let unnamed = LinuxFileCalls.openUnnamedFile(in: directory.isEmpty ? "." : directory, mode: UInt32(mode))
@@ -80,17 +80,4 @@ public enum AtomicFile {
     static func errnoDescription() -> String {
         String(cString: strerror(errno))
     }
-}
-
-/// A file or directory that could not be written.
-public struct OutputError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var description: String { "cannot write \(path): \(reason)" }
 }

@@ -21,9 +21,9 @@
 ///   including places with no App Store (e.g. CUB, PRI, GUM, ANT).
 ///
 /// Uncertainty: Apple occasionally adds or suspends storefronts; re-check against GET /v1/territories.
-public enum AppStoreStorefronts {
+package enum AppStoreStorefronts {
     /// Every storefront code (175).
-    public static let codes: Set<String> = [
+    package static let codes: Set<String> = [
         "AFG",  // Afghanistan
         "AGO",  // Angola
         "AIA",  // Anguilla
@@ -209,5 +209,5 @@ public enum AppStoreStorefronts {
     /// numbers above 87. Corroboration: the app_store_pricing_matrix gem's numeric stems run 0...87,
     /// and Unity IAP's `ApplePriceTiers.kNumTiers` is 88 (tiers 0–87). Apple's December 2022 / March
     /// 2023 change replaced tiers with 900 price points per currency across the 175 storefronts.
-    public static let highestPriceTier = 87
+    package static let highestPriceTier = 87
 }

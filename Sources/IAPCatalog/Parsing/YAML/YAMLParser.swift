@@ -7,18 +7,18 @@ import Dispatch
 ///
 /// Large inputs are parsed on two threads: one runs libyaml and packs its events into batches,
 /// the other builds the document from them, so the cost of building hides behind libyaml's own.
-public struct YAMLParser: Sendable {
-    public var limits: DocumentLimits
+package struct YAMLParser: Sendable {
+    package var limits: DocumentLimits
 
     /// Inputs from this size on are parsed on two threads (below it, starting a thread costs
     /// more than it saves). Tests lower it to run small inputs through both paths.
     var pipelineThreshold = 512 * 1024
 
-    public init(limits: DocumentLimits = .default) {
+    package init(limits: DocumentLimits = .default) {
         self.limits = limits
     }
 
-    public func parse(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> ParsedDocument {
+    package func parse(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> ParsedDocument {
         try parse(bytes, itemStream: nil)
     }
 

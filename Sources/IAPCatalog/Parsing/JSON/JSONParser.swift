@@ -3,14 +3,14 @@
 /// Strict: no comments, trailing commas, single quotes, leading zeros, lone surrogates, control
 /// characters in strings, or invalid UTF-8. Strings become quoted scalars; numbers, `true`,
 /// `false` and `null` become plain scalars, so ``ScalarValue`` types them as JSON does.
-public struct JSONParser: Sendable {
-    public var limits: DocumentLimits
+package struct JSONParser: Sendable {
+    package var limits: DocumentLimits
 
-    public init(limits: DocumentLimits = .default) {
+    package init(limits: DocumentLimits = .default) {
         self.limits = limits
     }
 
-    public func parse(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> ParsedDocument {
+    package func parse(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> ParsedDocument {
         try bytes.withUnsafeBufferPointer { buffer throws(DocumentSyntaxError) -> ParsedDocument in
             var reader = JSONReader(bytes: buffer, limits: limits)
             try reader.parseDocument()

@@ -10,7 +10,7 @@
 /// completed nodes while it builds the rest; once built, a document never changes, so it is
 /// safe to share. (Accesses skip Swift's dynamic exclusivity checks: the builder is the only
 /// writer and readers only read completed nodes on its thread.)
-public final class SourceDocument: @unchecked Sendable {
+package final class SourceDocument: @unchecked Sendable {
     struct Record: Sendable {
         var line: UInt32
         /// The column in the low 28 bits, the kind in bits 28–29, "written plain" in bit 30.
@@ -46,16 +46,16 @@ public final class SourceDocument: @unchecked Sendable {
     init() {}
 
     /// The top-level node, or nil for an empty document.
-    public var root: Node? { rootIndex.map { Node(document: self, index: $0) } }
+    package var root: Node? { rootIndex.map { Node(document: self, index: $0) } }
 }
 
 /// A node of a ``SourceDocument``.
-public struct Node: Sendable {
-    public enum Kind: UInt8, Sendable {
+package struct Node: Sendable {
+    package enum Kind: UInt8, Sendable {
         case scalar, sequence, mapping
 
         /// How the kind is named in diagnostics.
-        public var description: String {
+        package var description: String {
             switch self {
             case .scalar: "a scalar"
             case .sequence: "a list"
@@ -64,39 +64,39 @@ public struct Node: Sendable {
         }
     }
 
-    public let document: SourceDocument
+    package let document: SourceDocument
     let index: Int32
 
     var record: SourceDocument.Record { document.records[Int(index)] }
 
-    public var kind: Kind { record.kind }
+    package var kind: Kind { record.kind }
 
     /// Where the node starts.
-    public var position: SourcePosition { record.position }
+    package var position: SourcePosition { record.position }
 
     /// The scalar's text and whether it was written plain (unquoted), or nil for a collection.
-    public var scalar: Scalar? {
+    package var scalar: Scalar? {
         let record = record
         guard record.kind == .scalar else { return nil }
         return Scalar(text: document.string(record.range), isPlain: record.isPlain)
     }
 
     /// A sequence's items; empty for other kinds.
-    public var items: [Node] {
+    package var items: [Node] {
         let record = record
         guard record.kind == .sequence else { return [] }
         return record.range.map { child($0) }
     }
 
     /// A mapping's key/value pairs in document order (merged pairs after explicit ones); empty for other kinds.
-    public var pairs: [(key: Node, value: Node)] {
+    package var pairs: [(key: Node, value: Node)] {
         let record = record
         guard record.kind == .mapping else { return [] }
         return stride(from: record.range.lowerBound, to: record.range.upperBound, by: 2).map { (child($0), child($0 + 1)) }
     }
 
     /// A short description of what the node holds, for "expected X, found Y" messages.
-    public var kindDescription: String {
+    package var kindDescription: String {
         guard let scalar else { return kind.description }
         switch scalar.value {
         case .null: return "null"
@@ -140,16 +140,16 @@ extension SourceDocument {
 }
 
 /// A scalar's text as written, and how it resolves.
-public struct Scalar: Sendable, Hashable {
-    public var text: String
+package struct Scalar: Sendable, Hashable {
+    package var text: String
     /// Plain (unquoted) scalars resolve to null, booleans and numbers; quoted ones are strings.
-    public var isPlain: Bool
+    package var isPlain: Bool
 
-    public init(text: String, isPlain: Bool) {
+    package init(text: String, isPlain: Bool) {
         self.text = text
         self.isPlain = isPlain
     }
 
     /// The value per the YAML 1.2 core schema (which also types JSON's literals correctly).
-    public var value: ScalarValue { ScalarValue.resolve(self) }
+    package var value: ScalarValue { ScalarValue.resolve(self) }
 }
