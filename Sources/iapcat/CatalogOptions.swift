@@ -3,26 +3,23 @@ import IAPCatalog
 
 /// `--catalog`, shared by the commands that generate from a catalog.
 struct CatalogOptions: ParsableArguments {
-    @Option(
-        name: .long, help: ArgumentHelp("The master catalog (default: \(LintOptions.defaultCatalogPath)).", valueName: "file"),
-        completion: .file(extensions: ["yaml", "yml"]))
-    var catalog: String = LintOptions.defaultCatalogPath
+    @Option(name: .long, help: ArgumentHelp("The master catalog.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
+    var catalog: String = Catalog.defaultPath
 
-    /// The validated catalog; on errors, prints them to stderr and exits 1 (2 when unreadable).
-    func loadValidCatalog() throws -> Catalog {
+    /// The validated catalog. Fails with its errors (exit 1), or when it cannot be read (exit 2).
+    func loadValidCatalog() throws(CommandFailure) -> Catalog {
         let result: CatalogLoader.Result
         do {
             result = try CatalogLoader().loadValidated(catalog)
         } catch {
-            Output.error("iapcat: error: \(error)")
-            throw ExitCode(ExitStatus.usageOrIO)
+            throw .io(error)
         }
-        guard let catalog = result.catalog, !result.hasErrors else {
+        guard let loaded = result.catalog, !result.hasErrors else {
             let errors = result.diagnostics.filter { $0.severity == .error }
-            Output.error(TextReporter().report(LintResult(diagnostics: errors, files: [catalog])))
-            Output.error("iapcat: error: the catalog has errors; nothing was written")
-            throw ExitCode(ExitStatus.inputErrors)
+            throw .inputErrors(
+                "the catalog has errors; nothing was written",
+                details: TextReporter().report(LintResult(diagnostics: errors, files: [catalog])))
         }
-        return catalog
+        return loaded
     }
 }

@@ -1,12 +1,6 @@
 import ArgumentParser
 import IAPCatalog
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `iapcat`: keeps an app's In-App Purchase catalog and product-ID lists honest.
 @main
 struct IAPCat: ParsableCommand {
@@ -22,28 +16,27 @@ struct IAPCat: ParsableCommand {
             Shell completion: iapcat --generate-completion-script bash|zsh|fish
             """,
         version: IAPCatalogVersion.current,
-        subcommands: [Lint.self, Export.self, BulkXML.self, ImportXML.self, Serve.self, Rules.self]
+        subcommands: [Lint.self, Export.self, BulkXML.self, ImportXML.self, Serve.self, Rules.self, Generate.self]
     )
 
-    /// Runs the command, mapping usage errors to exit status 2 (argument-parser's default is 64).
+    /// Runs the command. Every failure leaves through here: a ``CommandFailure`` prints its
+    /// details and `iapcat: error: …` and exits with its status; usage errors exit 2
+    /// (argument-parser's default is 64).
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let failure as CommandFailure {
+            if let details = failure.details { Output.error(details) }
+            if let message = failure.message { Output.error("iapcat: error: \(message)") }
+            Output.finish(failure.status)
         } catch {
             if exitCode(for: error) == .validationFailure {
                 Output.error(fullMessage(for: error))
                 Output.error("Run 'iapcat --help' for usage.")
-                Self.exit(withError: ExitCode(ExitStatus.usageOrIO))
+                Output.finish(.usageOrIO)
             }
             exit(withError: error)
         }
     }
-}
-
-/// The exit statuses iapcat documents.
-enum ExitStatus {
-    static let clean: Int32 = 0
-    static let inputErrors: Int32 = 1
-    static let usageOrIO: Int32 = 2
 }

@@ -1,63 +1,65 @@
 import ArgumentParser
 import IAPCatalog
 
-struct Lint: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Check the catalog and product-ID lists; report problems with file:line:column.",
-        discussion: """
-            With no paths, lints the catalog and every list it declares. With paths, lints those files \
-            (catalogs or lists, recognised by content) against the catalog.
+extension IAPCat {
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check the catalog and product-ID lists; report problems with file:line:column.",
+            discussion: """
+                With no paths, lints the catalog and every list it declares. With paths, lints those files \
+                (catalogs or lists, recognised by content) against the catalog.
 
-            The catalog is --catalog, else a catalog among the paths, else \(LintOptions.defaultCatalogPath). \
-            A list the catalog does not declare is checked as a production list unless --environment sandbox.
+                The catalog is --catalog, else a catalog among the paths, else \(Catalog.defaultPath). \
+                A list the catalog does not declare is checked as a production list unless --environment sandbox.
 
-            Examples:
-              iapcat lint --catalog catalogs/example.yaml
-              iapcat lint --catalog catalogs/example.yaml MyApp/product_ids.plist
-              iapcat lint --format github --strict
-              iapcat lint --format sarif > iapcat.sarif
-            """
-    )
+                Examples:
+                  iapcat lint --catalog catalogs/example.yaml
+                  iapcat lint --catalog catalogs/example.yaml MyApp/product_ids.plist
+                  iapcat lint --format github --strict
+                  iapcat lint --format sarif > iapcat.sarif
+                """
+        )
 
-    @Argument(
-        help: ArgumentHelp("Catalogs or product-ID lists to lint (default: the catalog and its declared lists).", valueName: "path"),
-        completion: .file())
-    var paths: [String] = []
+        @Argument(
+            help: ArgumentHelp("Catalogs or product-ID lists to lint (default: the catalog and its declared lists).", valueName: "path"),
+            completion: .file())
+        var paths: [String] = []
 
-    @Option(
-        name: .long, help: ArgumentHelp("The master catalog lists are checked against.", valueName: "file"),
-        completion: .file(extensions: ["yaml", "yml"]))
-    var catalog: String?
+        @Option(
+            name: .long, help: ArgumentHelp("The master catalog lists are checked against.", valueName: "file"),
+            completion: .file(extensions: ["yaml", "yml"]))
+        var catalog: String?
 
-    @Option(name: .long, help: "Report format: text, json, github (Actions annotations) or sarif (code scanning).")
-    var format: ReportFormat = .text
+        @Option(name: .long, help: "Report format: text, json, github (Actions annotations) or sarif (code scanning).")
+        var format: ReportFormat = .text
 
-    @Flag(name: .long, help: "Fail on warnings too.")
-    var strict = false
+        @Flag(name: .long, help: "Fail on warnings too.")
+        var strict = false
 
-    @Option(name: .long, help: "Environment of lists the catalog does not declare: production or sandbox.")
-    var environment: StoreEnvironment = .production
+        @Option(name: .long, help: "Environment of lists the catalog does not declare: production or sandbox.")
+        var environment: StoreEnvironment = LintOptions().undeclaredEnvironment
 
-    @Option(
-        name: .long, help: ArgumentHelp("Turn on a rule that is off by default (repeatable), e.g. unlisted_product.", valueName: "rule"))
-    var enable: [RuleID] = []
+        @Option(
+            name: .long, help: ArgumentHelp("Turn on a rule that is off by default (repeatable), e.g. unlisted_product.", valueName: "rule")
+        )
+        var enable: [RuleID] = []
 
-    @Option(name: .long, help: ArgumentHelp("Turn off a rule (repeatable).", valueName: "rule"))
-    var disable: [RuleID] = []
+        @Option(name: .long, help: ArgumentHelp("Turn off a rule (repeatable).", valueName: "rule"))
+        var disable: [RuleID] = []
 
-    func run() throws {
-        let options = LintOptions(
-            catalogPath: catalog, paths: paths, undeclaredEnvironment: environment,
-            enabledRules: Set(enable), disabledRules: Set(disable))
-        let result: LintResult
-        do {
-            result = try Linter(options: options).run()
-        } catch {
-            Output.error("iapcat: error: \(error)")
-            throw ExitCode(ExitStatus.usageOrIO)
+        func run() throws(CommandFailure) {
+            let options = LintOptions(
+                catalogPath: catalog, paths: paths, undeclaredEnvironment: environment,
+                enabledRules: Set(enable), disabledRules: Set(disable))
+            let result: LintResult
+            do {
+                result = try Linter(options: options).run()
+            } catch {
+                throw .io(error)
+            }
+            Output.report(format.reporter.report(result))
+            Output.finish(result.fails(strict: strict) ? .inputErrors : .clean)
         }
-        Output.report(format.reporter.report(result))
-        Output.finish(result.fails(strict: strict) ? ExitStatus.inputErrors : ExitStatus.clean)
     }
 }
 

@@ -9,8 +9,8 @@ enum Output {
     /// Ends the process once a command's output is written. A command holding a large catalog
     /// would otherwise free it object by object (~0.08 s for 50,000 products) just before the
     /// system reclaims the memory whole. Output is unbuffered, so nothing is lost.
-    static func finish(_ status: Int32 = ExitStatus.clean) -> Never {
-        exit(status)
+    static func finish(_ status: ExitStatus = .clean) -> Never {
+        exit(status.rawValue)
     }
 
     static func report(_ text: String) {
@@ -22,9 +22,9 @@ enum Output {
         bytes.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) }
     }
 
+    /// Writes `text` to stderr, ending it with a newline.
     static func error(_ text: String) {
-        var text = text.hasSuffix("\n") ? text : text + "\n"
-        text.withUTF8 { write($0, to: STDERR_FILENO) }
+        errorRaw(text.hasSuffix("\n") ? text : text + "\n")
     }
 
     /// Writes `text` to stderr as it is (no newline added), for progress lines.

@@ -1,13 +1,20 @@
 import ArgumentParser
 import IAPCatalog
 
-struct Rules: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List every rule with its id, default severity and what it checks.")
+extension IAPCat {
+    struct Rules: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List every rule with its id, default severity and what it checks.")
 
-    @Flag(name: .long, help: "Print a Markdown table (the README's rule table is this output).")
-    var markdown = false
+        /// How `iapcat rules` prints the table.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case text, markdown
+        }
 
-    func run() {
-        Output.report(markdown ? RuleTable.markdown() : RuleTable.text())
+        @Option(name: .long, help: "text, or markdown (docs/rules.md is this output).")
+        var format: Format = .text
+
+        func run() {
+            Output.report(format == .markdown ? RuleTable.markdown() : RuleTable.text())
+        }
     }
 }

@@ -24,6 +24,20 @@ import Testing
         try expectGolden(Self.text(bytes), name)
     }
 
+    @Test func declaredListsResolveAgainstTheCatalogsDirectoryEvenAtTheRoot() throws {
+        let exporter = ProductListExporter(catalog: try Self.exampleCatalog())
+        let paths = { (catalog: String, outDir: String?) in
+            exporter.declaredFiles(catalogFile: catalog, outDir: outDir).files.map(\.path)
+        }
+        #expect(paths("/catalog.yaml", nil) == ["/example/product_ids.plist", "/example/products_v1.json", "/example/products_v2.json"])
+        #expect(paths("catalog.yaml", nil) == ["example/product_ids.plist", "example/products_v1.json", "example/products_v2.json"])
+        #expect(
+            paths("catalogs/example.yaml", "out/") == [
+                "out/example/product_ids.plist", "out/example/products_v1.json", "out/example/products_v2.json",
+            ])
+        #expect(exporter.declaredFiles(catalogFile: "/catalog.yaml").skipped.isEmpty)
+    }
+
     @Test func theSameCatalogGivesTheSameBytes() throws {
         let exporter = ProductListExporter(catalog: try Self.exampleCatalog())
         for format in [ProductListFormat.plist, .v1, .v2] {

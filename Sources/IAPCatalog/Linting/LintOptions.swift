@@ -1,7 +1,7 @@
 /// What `iapcat lint` is asked to check.
 public struct LintOptions: Sendable {
     /// The catalog that lists are checked against. When nil: a catalog among `paths`, else
-    /// ``defaultCatalogPath`` when it exists.
+    /// ``Catalog/defaultPath`` when it exists.
     public var catalogPath: String?
     /// Files to lint (catalogs or lists, recognised by content). Empty: the catalog and every
     /// list it declares.
@@ -12,8 +12,6 @@ public struct LintOptions: Sendable {
     public var enabledRules: Set<RuleID>
     /// Rules turned off.
     public var disabledRules: Set<RuleID>
-
-    public static let defaultCatalogPath = "catalogs/catalog.yaml"
 
     public init(
         catalogPath: String? = nil, paths: [String] = [], undeclaredEnvironment: StoreEnvironment = .production,

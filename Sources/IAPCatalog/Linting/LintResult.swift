@@ -30,7 +30,7 @@ public enum LintSetupError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .noCatalog:
-            "no catalog to lint: pass --catalog FILE or a catalog path, or create \(LintOptions.defaultCatalogPath)"
+            "no catalog to lint: pass --catalog FILE or a catalog path, or create \(Catalog.defaultPath)"
         case .unreadable(let error):
             error.description
         }

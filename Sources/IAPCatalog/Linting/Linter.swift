@@ -21,7 +21,7 @@ public struct Linter: Sendable {
         guard
             let catalogPath = options.catalogPath
                 ?? inputs.first(where: { $0.kind == .catalog })?.path
-                ?? (InputFile.isRegularFile(LintOptions.defaultCatalogPath) ? LintOptions.defaultCatalogPath : nil)
+                ?? (InputFile.isRegularFile(Catalog.defaultPath) ? Catalog.defaultPath : nil)
         else { throw .noCatalog }
 
         var run = Run(options: options, loader: catalogLoader, validator: catalogValidator)

@@ -2,6 +2,8 @@
 public struct Catalog: Sendable {
     /// The catalog format this iapcat reads and writes.
     public static let formatVersion = 1
+    /// Where iapcat looks for the catalog when no command names one.
+    public static let defaultPath = "catalogs/catalog.yaml"
 
     public var formatVersion: Int
     public var app: AppInfo

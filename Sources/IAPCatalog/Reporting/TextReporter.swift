@@ -5,12 +5,16 @@ public struct TextReporter: DiagnosticReporter {
     public init() {}
 
     public func report(_ result: LintResult) -> String {
+        Self.lines(result.diagnostics) + Self.summary(result) + "\n"
+    }
+
+    /// One line per diagnostic, without the summary.
+    package static func lines(_ diagnostics: [Diagnostic]) -> String {
         var output = ""
-        for diagnostic in result.diagnostics {
+        for diagnostic in diagnostics {
             output +=
-                "\(Self.render(diagnostic.location)): \(diagnostic.severity.rawValue): \(Self.oneLine(diagnostic.message)) [\(diagnostic.rule.rawValue)]\n"
+                "\(render(diagnostic.location)): \(diagnostic.severity.rawValue): \(oneLine(diagnostic.message)) [\(diagnostic.rule.rawValue)]\n"
         }
-        output += Self.summary(result) + "\n"
         return output
     }
 

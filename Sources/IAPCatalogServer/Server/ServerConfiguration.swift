@@ -1,9 +1,11 @@
+import IAPCatalog
+
 /// How `iapcat serve` runs.
 public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// 0 picks a free port (the log says which).
     public var port = 8080
-    public var catalogPath = "catalogs/catalog.yaml"
+    public var catalogPath = Catalog.defaultPath
     /// `Cache-Control: max-age`; 0 sends `no-cache` (store, but revalidate every time).
     public var maxAge = 0
     /// How often the catalog and its screenshots are checked for changes, in milliseconds.

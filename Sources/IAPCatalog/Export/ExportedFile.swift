@@ -1,0 +1,16 @@
+/// A file that `iapcat export` writes: where it goes and its exact bytes.
+public struct ExportedFile: Sendable, Equatable {
+    /// The path as the user's inputs spell it (relative paths stay relative).
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    /// Whether the file on disk is missing or holds other bytes than these.
+    public var isStale: Bool {
+        (try? InputFile.read(path)) != bytes
+    }
+}
