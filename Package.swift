@@ -49,27 +49,34 @@ let package = Package(
                 .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
+        .target(name: "CatalogGenerator", dependencies: ["IAPCatalog"]),
         .executableTarget(
             name: "iapcat",
             dependencies: [
                 "IAPCatalog",
                 "IAPCatalogServer",
+                "CatalogGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "IAPCatTestSupport",
+            path: "Tests/IAPCatTestSupport"
+        ),
         .testTarget(
             name: "IAPCatalogTests",
-            dependencies: ["IAPCatalog"],
+            dependencies: ["IAPCatalog", "IAPCatTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "IAPCatalogServerTests",
             dependencies: ["IAPCatalogServer"]
         ),
+        .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),
         .testTarget(
             name: "iapcatIntegrationTests",
-            dependencies: ["iapcat"],
+            dependencies: ["iapcat", "IAPCatTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

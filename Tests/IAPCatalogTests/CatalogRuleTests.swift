@@ -11,17 +11,17 @@ import Testing
     @Test func invalidProductID() {
         let long = "com.example." + String(repeating: "x", count: 89)
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     products: """
-                          - { id: "com.example.bad id", type: consumable, reference_name: Bad one, localizations: { en-US: { display_name: Hi } } }
-                          - { id: "com.example.ümlaut", type: consumable, reference_name: Bad two, localizations: { en-US: { display_name: Hi } } }
-                          - { id: \(long), type: consumable, reference_name: Bad three, localizations: { en-US: { display_name: Hi } } }
+                          - { id: ↓"com.example.bad id", type: consumable, reference_name: Bad one, localizations: { en-US: { display_name: Hi } } }
+                          - { id: ↓"com.example.ümlaut", type: consumable, reference_name: Bad two, localizations: { en-US: { display_name: Hi } } }
+                          - { id: ↓\(long), type: consumable, reference_name: Bad three, localizations: { en-US: { display_name: Hi } } }
 
                         """)) == [
-                    "11:11: error: product id 'com.example.bad id' contains a space; allowed are letters, digits, '.', '-' and '_' [invalid_product_id]",
-                    "12:11: error: product id 'com.example.ümlaut' contains U+FC; allowed are letters, digits, '.', '-' and '_' [invalid_product_id]",
-                    "13:11: error: product id '\(long)' is 101 characters; App Store Connect allows at most 100 [invalid_product_id]",
+                    "error: product id 'com.example.bad id' contains a space; allowed are letters, digits, '.', '-' and '_' [invalid_product_id]",
+                    "error: product id 'com.example.ümlaut' contains U+FC; allowed are letters, digits, '.', '-' and '_' [invalid_product_id]",
+                    "error: product id '\(long)' is 101 characters; App Store Connect allows at most 100 [invalid_product_id]",
                 ])
     }
 

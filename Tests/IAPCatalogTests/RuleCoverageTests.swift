@@ -1,4 +1,5 @@
 import Foundation
+import IAPCatTestSupport
 import Testing
 
 @testable import IAPCatalog
@@ -7,7 +8,7 @@ import Testing
 /// diagnostic (`[rule_id]` in text form, `"rule_id"` in JSON).
 @Suite struct RuleCoverageTests {
     @Test func everyRuleAppearsInATestExpectation() throws {
-        let testsDirectory = String(Fixtures.directory.dropLast("/IAPCatalogTests/Fixtures".count))
+        let testsDirectory = packageRoot + "/Tests"
         var corpus = ""
         let enumerator = FileManager.default.enumerator(atPath: testsDirectory)
         while let path = enumerator?.nextObject() as? String {

@@ -1,4 +1,6 @@
 import Foundation
+import IAPCatTestSupport
+import Testing
 
 @testable import IAPCatalog
 
@@ -9,6 +11,21 @@ func render(_ diagnostics: [Diagnostic]) -> [String] {
         let place = location.line.map { "\($0):\(location.column ?? 0)" } ?? location.index.map { "[\($0)]" } ?? "-"
         return "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule.rawValue)]"
     }
+}
+
+/// Loads and validates `marked`, a catalog with `↓` before each place a diagnostic should point
+/// at (see ``MarkedText``); expects the diagnostics' positions to be the markers', in order, and
+/// returns the diagnostics as `severity: message [rule]`. Options as for ``lintCatalog(_:files:screenshots:)``.
+func lintMarked(
+    _ marked: String, files: Set<String> = [], screenshots: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> [String] {
+    let example = MarkedText(marked)
+    let findings = lintCatalog(example.text, files: files, screenshots: screenshots).map { line -> (String, String) in
+        let separator = line.firstIndex(of: " ")!
+        return (String(line[..<separator].dropLast()), String(line[line.index(after: separator)...]))
+    }
+    #expect(findings.map(\.0) == example.positions, "diagnostics are not where the ↓ markers are", sourceLocation: sourceLocation)
+    return findings.map(\.1)
 }
 
 /// Loads and validates `yaml` as the catalog `c.yaml`; `files` are the paths that exist.
@@ -42,21 +59,18 @@ func cleanCatalog(_ yaml: String) throws -> Catalog {
     return catalog
 }
 
-struct FixtureError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// Paths of files under `Tests/IAPCatalogTests/Fixtures`.
 enum Fixtures {
-    static let directory: String = {
-        let file = #filePath
-        return String(file[..<file.lastIndex(of: "/")!]) + "/Fixtures"
-    }()
+    static let directory = FixtureDirectory(besideFile: #filePath)
 
-    static func path(_ name: String) -> String { directory + "/" + name }
+    static func path(_ name: String) -> String { directory.path(name) }
 
     static func bytes(_ name: String) throws -> [UInt8] { try InputFile.read(path(name)) }
+}
+
+/// Compares output with the golden file `Fixtures/golden/name` (see ``Golden``).
+func expectGolden(_ actual: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    try Golden.expect(actual, path: Fixtures.path("golden/" + name), sourceLocation: sourceLocation)
 }
 
 /// A small valid catalog that rule tests extend: `products` holds `extraProducts` after one good product.

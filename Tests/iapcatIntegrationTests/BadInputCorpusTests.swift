@@ -1,4 +1,5 @@
 import Foundation
+import IAPCatTestSupport
 import Testing
 
 /// The corpus of hostile and broken inputs (`Fixtures/bad-inputs`, plus a few made at run time:

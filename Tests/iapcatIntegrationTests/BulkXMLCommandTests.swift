@@ -1,4 +1,5 @@
 import Foundation
+import IAPCatTestSupport
 import Testing
 
 /// `iapcat bulk-xml` and `iapcat import-xml` end to end.

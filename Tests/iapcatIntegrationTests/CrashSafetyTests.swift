@@ -1,4 +1,5 @@
 import Foundation
+import IAPCatTestSupport
 import Testing
 
 /// iapcat killed (SIGKILL) at many moments while it writes: the output is always the whole old

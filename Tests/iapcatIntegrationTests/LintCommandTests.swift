@@ -1,4 +1,5 @@
 import Foundation
+import IAPCatTestSupport
 import Testing
 
 /// `iapcat lint` end to end: the real binary, its exit status, stdout and stderr.

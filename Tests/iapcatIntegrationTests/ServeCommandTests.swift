@@ -1,4 +1,5 @@
 import Foundation
+import IAPCatTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,23 +1,20 @@
 import Foundation
 import Testing
 
-/// Runs the built `iapcat` binary and captures what it prints.
-struct IAPCatRun: Sendable {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+/// What a run of the `iapcat` binary printed, and how it ended.
+public struct IAPCatRun: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
 }
 
-enum IAPCat {
-    /// The package root (three levels above this file).
-    static let packageRoot: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path
-    }()
+/// Runs the built `iapcat` binary, as a user would.
+public enum IAPCat {
+    /// The package root.
+    public static var packageRoot: String { IAPCatTestSupport.packageRoot }
 
     /// `iapcat` beside the test bundle, where SwiftPM builds it for the test target.
-    static let executable: String = {
+    public static let executable: String = {
         let bundleDirectory = Bundle.main.bundleURL.deletingLastPathComponent().path
         for candidate in [Bundle.main.bundleURL.path, bundleDirectory] {
             let path = candidate + "/iapcat"
@@ -26,12 +23,10 @@ enum IAPCat {
         return packageRoot + "/.build/debug/iapcat"
     }()
 
-    static func fixture(_ name: String) -> String { "Tests/iapcatIntegrationTests/Fixtures/" + name }
-
     /// Runs `iapcat arguments…` in `directory` (default: the package root). With
     /// `addressSpaceKiB`, the process runs under that `ulimit -v`; with `timeout`, it is killed
     /// (status 137) when it runs longer.
-    static func run(
+    public static func run(
         _ arguments: [String], in directory: String? = nil, addressSpaceKiB: Int? = nil, timeout: Double? = nil
     ) throws -> IAPCatRun {
         let process = Process()
@@ -68,17 +63,6 @@ enum IAPCat {
             status: process.terminationStatus,
             stdout: String(decoding: collected.data, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    /// Compares with `Fixtures/golden/name`; `IAPCAT_RECORD_GOLDENS=1` rewrites it instead.
-    static func expectGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let path = packageRoot + "/" + fixture("golden/" + name)
-        if ProcessInfo.processInfo.environment["IAPCAT_RECORD_GOLDENS"] != nil {
-            try actual.write(toFile: path, atomically: true, encoding: .utf8)
-            return
-        }
-        #expect(
-            actual == (try String(contentsOfFile: path, encoding: .utf8)), "differs from golden \(name)", sourceLocation: sourceLocation)
     }
 }
 
