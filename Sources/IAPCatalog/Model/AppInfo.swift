@@ -17,12 +17,12 @@ public struct AppInfo: Sendable, Equatable {
     public var teamID: String?
     /// Bulk XML `app_platform` (`ios`, `osx`, `appletvos`), when the package names one.
     public var platform: String?
-    public var positions = Positions()
+    package var positions = Positions()
 
-    public struct Positions: Sendable, Equatable {
-        public var entry: SourcePosition?
-        public var defaultLocale: SourcePosition?
-        public init() {}
+    package struct Positions: Sendable, Equatable {
+        package var entry: SourcePosition?
+        package var defaultLocale: SourcePosition?
+        package init() {}
     }
 
     public init(bundleID: String?, appleID: String? = nil, sku: String? = nil, defaultLocale: String = AppInfo.fallbackLocale) {

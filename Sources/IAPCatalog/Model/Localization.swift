@@ -4,13 +4,13 @@ public struct Localization: Sendable, Equatable {
     /// Nil only when the catalog's value could not be read (already diagnosed).
     public var displayName: String?
     public var description: String?
-    public var positions = Positions()
+    package var positions = Positions()
 
-    public struct Positions: Sendable, Equatable {
-        public var locale: SourcePosition?
-        public var displayName: SourcePosition?
-        public var description: SourcePosition?
-        public init() {}
+    package struct Positions: Sendable, Equatable {
+        package var locale: SourcePosition?
+        package var displayName: SourcePosition?
+        package var description: SourcePosition?
+        package init() {}
     }
 
     public init(locale: String, displayName: String?, description: String? = nil) {

@@ -7,13 +7,13 @@ public struct Price: Sendable, Equatable {
     public var schedule: [PriceInterval] = []
     /// Customer prices per storefront (ISO 3166-1 alpha-3), as decimal strings ("0.99").
     public var storefronts: [StorefrontPrice]
-    public var positions = Positions()
+    package var positions = Positions()
 
-    public struct Positions: Sendable, Equatable {
-        public var entry: SourcePosition?
-        public var tier: SourcePosition?
-        public var schedule: SourcePosition?
-        public init() {}
+    package struct Positions: Sendable, Equatable {
+        package var entry: SourcePosition?
+        package var tier: SourcePosition?
+        package var schedule: SourcePosition?
+        package init() {}
     }
 
     public init(tier: Int? = nil, schedule: [PriceInterval] = [], storefronts: [StorefrontPrice] = []) {

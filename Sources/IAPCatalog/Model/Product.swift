@@ -16,19 +16,19 @@ public struct Product: Sendable, Equatable {
     public var promotion: Promotion?
     public var subscription: SubscriptionTerms?
     public var clientData: JSONValue?
-    public var positions = Positions()
+    package var positions = Positions()
 
-    public struct Positions: Sendable, Equatable {
-        public var entry: SourcePosition?
-        public var id: SourcePosition?
-        public var type: SourcePosition?
-        public var referenceName: SourcePosition?
-        public var status: SourcePosition?
-        public var hostedContent: SourcePosition?
-        public var familySharing: SourcePosition?
-        public var localizations: SourcePosition?
-        public var subscription: SourcePosition?
-        public init() {}
+    package struct Positions: Sendable, Equatable {
+        package var entry: SourcePosition?
+        package var id: SourcePosition?
+        package var type: SourcePosition?
+        package var referenceName: SourcePosition?
+        package var status: SourcePosition?
+        package var hostedContent: SourcePosition?
+        package var familySharing: SourcePosition?
+        package var localizations: SourcePosition?
+        package var subscription: SourcePosition?
+        package init() {}
     }
 
     public init(

@@ -6,12 +6,12 @@ public struct Promotion: Sendable, Equatable {
     public var visible: Bool
     /// Position among promoted products, 1 first.
     public var order: Int?
-    public var positions = Positions()
+    package var positions = Positions()
 
-    public struct Positions: Sendable, Equatable {
-        public var entry: SourcePosition?
-        public var order: SourcePosition?
-        public init() {}
+    package struct Positions: Sendable, Equatable {
+        package var entry: SourcePosition?
+        package var order: SourcePosition?
+        package init() {}
     }
 
     public init(visible: Bool = true, order: Int? = nil) {

@@ -3,12 +3,12 @@ public struct ReviewInfo: Sendable, Equatable {
     public var notes: String?
     /// Screenshot path, relative to the catalog file.
     public var screenshot: String?
-    public var positions = Positions()
+    package var positions = Positions()
 
-    public struct Positions: Sendable, Equatable {
-        public var notes: SourcePosition?
-        public var screenshot: SourcePosition?
-        public init() {}
+    package struct Positions: Sendable, Equatable {
+        package var notes: SourcePosition?
+        package var screenshot: SourcePosition?
+        package init() {}
     }
 
     public init(notes: String? = nil, screenshot: String? = nil) {

@@ -5,14 +5,14 @@ public struct SubscriptionGroup: Sendable, Equatable {
     /// Nil only when the catalog's value is missing or unreadable (already diagnosed).
     public var referenceName: String?
     public var localizations: [GroupLocalization]
-    public var positions = Positions()
+    package var positions = Positions()
 
-    public struct Positions: Sendable, Equatable {
-        public var entry: SourcePosition?
-        public var id: SourcePosition?
-        public var referenceName: SourcePosition?
-        public var localizations: SourcePosition?
-        public init() {}
+    package struct Positions: Sendable, Equatable {
+        package var entry: SourcePosition?
+        package var id: SourcePosition?
+        package var referenceName: SourcePosition?
+        package var localizations: SourcePosition?
+        package init() {}
     }
 
     public init(id: String, referenceName: String?, localizations: [GroupLocalization] = []) {
@@ -29,13 +29,13 @@ public struct GroupLocalization: Sendable, Equatable {
     public var name: String?
     /// The app name shown with the subscription, when it differs from the app's own.
     public var appName: String?
-    public var positions = Positions()
+    package var positions = Positions()
 
-    public struct Positions: Sendable, Equatable {
-        public var locale: SourcePosition?
-        public var name: SourcePosition?
-        public var appName: SourcePosition?
-        public init() {}
+    package struct Positions: Sendable, Equatable {
+        package var locale: SourcePosition?
+        package var name: SourcePosition?
+        package var appName: SourcePosition?
+        package init() {}
     }
 
     public init(locale: String, name: String?, appName: String? = nil) {

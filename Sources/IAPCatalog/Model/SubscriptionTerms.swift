@@ -7,14 +7,14 @@ public struct SubscriptionTerms: Sendable, Equatable {
     public var rank: Int?
     public var freeTrialDuration: SubscriptionPeriod?
     public var bonusDuration: SubscriptionPeriod?
-    public var positions = Positions()
+    package var positions = Positions()
 
-    public struct Positions: Sendable, Equatable {
-        public var entry: SourcePosition?
-        public var group: SourcePosition?
-        public var duration: SourcePosition?
-        public var rank: SourcePosition?
-        public init() {}
+    package struct Positions: Sendable, Equatable {
+        package var entry: SourcePosition?
+        package var group: SourcePosition?
+        package var duration: SourcePosition?
+        package var rank: SourcePosition?
+        package init() {}
     }
 
     public init(

@@ -1,18 +1,5 @@
-/// The locale codes App Store Connect accepts for in-app purchase and app localizations.
-///
-/// Sources:
-/// - Apple, "App Store localizations" (App Store Connect Help, reference):
-///   https://developer.apple.com/help/app-store-connect/reference/app-information/app-store-localizations
-///   (Apple's own docs also point to "Managing metadata in your app by using locale shortcodes":
-///   https://developer.apple.com/documentation/appstoreconnectapi/managing-metadata-in-your-app-by-using-locale-shortcodes
-///   and note that locale strings are case-sensitive.)
-/// - Apple Developer News, "App Store expands support to 11 new languages" (31 March 2026),
-///   https://developer.apple.com/news/?id=97t4mt64 — 39 → 50 localizations.
-/// - fastlane `FastlaneCore::Languages::ALL_LANGUAGES` / `Deliver::Languages::ALL_LANGUAGES`
-///   (fastlane_core/lib/fastlane_core/languages.rb), updated by fastlane PR #29959
-///   (commit 618633c, May 2026) to the 50 codes below; the legacy pre-September-2015 list
-///   (`ALL_LANGUAGES_LEGACY`) and spaceship/lib/assets/languageMapping.json supply the aliases.
-/// - codemagic-ci-cd/cli-tools PR #495, which reports successful uploads with the 11 new codes.
+/// The locale codes App Store Connect accepts for in-app purchase and app localizations, and the
+/// spellings other tools use for them. Where the lists come from: docs/sources.md.
 package enum AppStoreLocales {
     /// Every accepted code, in App Store Connect's spelling (e.g. "en-US", "ja", "zh-Hans").
     package static let codes: Set<String> = [

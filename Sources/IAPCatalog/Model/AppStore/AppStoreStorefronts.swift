@@ -1,26 +1,5 @@
 /// App Store storefronts (territories) by ISO 3166-1 alpha-3 code, as App Store Connect names them
-/// for prices and availability. Source: see below.
-///
-/// Sources and method:
-/// - Apple: the App Store Connect API `Territory` resource ids (GET /v1/territories, "List all
-///   territories where the App Store operates") and StoreKit `Storefront.countryCode` are ISO 3166-1
-///   alpha-3 codes; Kosovo, which has no ISO code, is "XKS".
-///   https://developer.apple.com/documentation/appstoreconnectapi/territories
-///   https://developer.apple.com/documentation/storekit/storefront/countrycode
-/// - Apple has said since the 2020 expansion (and again with the 2022–2023 pricing changes) that the
-///   App Store has 175 storefronts.
-/// - The list itself was NOT copied from an Apple page (none was reachable from here). It comes from
-///   two independent public lists that agree exactly, code for code:
-///   * ArtSabintsev/Siren `Sources/Models/AppStoreCountry.swift` (175 entries, alpha-2, transcribed in
-///     Nov 2020 from App Store Connect Help "App Store countries and regions",
-///     https://help.apple.com/app-store-connect/#/dev997f9cf7c), converted to alpha-3 here; and
-///   * a public TypeScript table of "all 175 App Store territories" keyed by App Store Connect API ids.
-///   Every code is also a value of the App Store Connect OpenAPI `TerritoryCode` enum (spec 4.4.1,
-///   as shipped in AvdLee/appstoreconnect-swift-sdk).
-/// - Do NOT use the OpenAPI `TerritoryCode` enum itself as the storefront list: it has 233 values,
-///   including places with no App Store (e.g. CUB, PRI, GUM, ANT).
-///
-/// Uncertainty: Apple occasionally adds or suspends storefronts; re-check against GET /v1/territories.
+/// for prices and availability. Where the list comes from: docs/sources.md.
 package enum AppStoreStorefronts {
     /// Every storefront code (175).
     package static let codes: Set<String> = [
