@@ -18,8 +18,8 @@ command -v xmllint >/dev/null || scripts/bootstrap
 swift build -c release --product iapcat >&2
 iapcat=$(swift build -c release --show-bin-path)/iapcat
 cc -O2 -o "$work/yaml_events" Benchmarks/yaml_events.c $(pkg-config --cflags --libs yaml-0.1)
-python3 scripts/generate-catalog.py --products "$products" --seed 1 --out "$work/big" >&2
-python3 scripts/generate-catalog.py --products 10000 --seed 1 --out "$work/10k" >&2
+"$iapcat" generate --products "$products" --seed 1 --out "$work/big" >&2
+"$iapcat" generate --products 10000 --seed 1 --out "$work/10k" >&2
 python3 - "$work" <<'PY'
 import sys
 work = sys.argv[1]

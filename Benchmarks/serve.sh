@@ -21,7 +21,7 @@ if ! command -v nginx >/dev/null || ! command -v wrk >/dev/null; then
 fi
 swift build -c release --product iapcat >&2
 iapcat=$(swift build -c release --show-bin-path)/iapcat
-python3 scripts/generate-catalog.py --products 5000 --seed 1 --out "$work/gen5000" >&2
+"$iapcat" generate --products 5000 --seed 1 --out "$work/gen5000" >&2
 cp -r catalogs "$work/example"
 
 port_nginx=18480
