@@ -42,10 +42,8 @@ extension IAPCat {
             } catch {
                 throw .io(error)
             }
-            let directory = String(cString: getcwd(nil, 0))
-            let packageDirectory = FilePaths.directory(of: FilePaths.absolute(metadata, base: directory))
-            let catalogDirectory = FilePaths.directory(of: FilePaths.absolute(output ?? "catalog.yaml", base: directory))
-            let importer = BulkXMLImporter(screenshotDirectory: FilePaths.relative(from: catalogDirectory, to: packageDirectory))
+            let importer = BulkXMLImporter(
+                metadata: metadata, catalogPath: output ?? "catalog.yaml", workingDirectory: String(cString: getcwd(nil, 0)))
             let result = importer.read(bytes, file: metadata)
             let report =
                 result.diagnostics.isEmpty ? nil : TextReporter().report(LintResult(diagnostics: result.diagnostics, files: [metadata]))

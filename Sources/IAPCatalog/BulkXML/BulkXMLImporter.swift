@@ -7,17 +7,31 @@ public struct BulkXMLImporter {
     /// live ("" when they sit beside it).
     public var screenshotDirectory: String
 
+    /// Creates an importer that references review screenshots from `screenshotDirectory` ("" by default: beside the catalog).
     public init(screenshotDirectory: String = "") {
         self.screenshotDirectory = screenshotDirectory
     }
 
+    /// An importer of the package `metadata` for a catalog to be written at `catalogPath`: review
+    /// screenshots are referenced where they lie, relative to the catalog. Relative paths are
+    /// taken from `workingDirectory`.
+    public init(metadata: String, catalogPath: String, workingDirectory: String) {
+        let packageDirectory = FilePaths.directory(of: FilePaths.absolute(metadata, base: workingDirectory))
+        let catalogDirectory = FilePaths.directory(of: FilePaths.absolute(catalogPath, base: workingDirectory))
+        self.init(screenshotDirectory: FilePaths.relative(from: catalogDirectory, to: packageDirectory))
+    }
+
+    /// What reading a package gives: the catalog, its diagnostics, and the screenshots it describes.
     public struct Result: Sendable {
+        /// The imported catalog; nil when the file is not a readable bulk-upload package.
         public var catalog: Catalog?
+        /// Everything that could not be imported as is, sorted.
         public var diagnostics: [Diagnostic]
         /// Each product's review screenshot as the package describes it (size and checksum).
         public var screenshots: [String: PackagedScreenshot] = [:]
     }
 
+    /// Imports the bytes of a `metadata.xml`; `file` is the name diagnostics point at.
     public func read(_ bytes: [UInt8], file: String) -> Result {
         var run = Run(file: file, screenshotDirectory: screenshotDirectory)
         let tree: XMLTree
