@@ -27,33 +27,33 @@ import Testing
 
     @Test func duplicateProductID() {
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     products: """
-                          - { id: com.example.good, type: consumable, reference_name: Again, localizations: { en-US: { display_name: Hi } } }
+                          - { id: ↓com.example.good, type: consumable, reference_name: Again, localizations: { en-US: { display_name: Hi } } }
 
-                        """)) == ["11:11: error: duplicate product id 'com.example.good' (first at line 4) [duplicate_product_id]"])
+                        """)) == ["error: duplicate product id 'com.example.good' (first at line 4) [duplicate_product_id]"])
     }
 
     @Test func reusedRemovedID() {
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     products: """
                           - { id: com.example.old, type: consumable, status: removed }
-                          - { id: com.example.old, type: non-consumable, reference_name: New old, localizations: { en-US: { display_name: Hi } } }
+                          - { id: ↓com.example.old, type: non-consumable, reference_name: New old, localizations: { en-US: { display_name: Hi } } }
 
                         """)) == [
-                    "12:11: error: product id 'com.example.old' belongs to a removed product (line 11); App Store Connect never accepts a used identifier again [reused_removed_id]"
+                    "error: product id 'com.example.old' belongs to a removed product (line 11); App Store Connect never accepts a used identifier again [reused_removed_id]"
                 ])
     }
 
     @Test func subscriptionFields() {
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     products: """
-                          - id: com.example.sub
+                          - ↓id: com.example.sub
                             type: auto-renewable
                             reference_name: Monthly
                             localizations: { en-US: { display_name: Monthly } }
@@ -61,166 +61,169 @@ import Testing
                             type: non-renewing
                             reference_name: Season pass
                             localizations: { en-US: { display_name: Pass } }
-                            subscription: { group: g, duration: P1M }
+                            ↓subscription: { group: g, duration: P1M }
                           - { id: com.example.gone, type: auto-renewable, status: removed }
 
                         """)) == [
-                    "11:5: error: auto-renewable product 'com.example.sub' needs 'subscription' with a group and a duration [subscription_fields]",
-                    "19:5: error: 'subscription' is only for auto-renewable products; 'com.example.pass' is non-renewing [subscription_fields]",
+                    "error: auto-renewable product 'com.example.sub' needs 'subscription' with a group and a duration [subscription_fields]",
+                    "error: 'subscription' is only for auto-renewable products; 'com.example.pass' is non-renewing [subscription_fields]",
                 ])
     }
 
     @Test func subscriptionGroupsAndRanks() {
-        let sub = { (id: String, group: String, rank: Int) in
+        let sub = { (id: String, group: String, rank: String) in
             "  - { id: \(id), type: auto-renewable, reference_name: Sub \(id.suffix(1)), localizations: { en-US: { display_name: Sub } }, subscription: { group: \(group), duration: P1M, rank: \(rank) } }\n"
         }
         let groups = """
               - { id: premium, reference_name: Premium, localizations: { en-US: { name: Premium } } }
-              - { id: premium, reference_name: Premium 2, localizations: { en-US: { name: Premium } } }
-              - { id: unused, reference_name: Unused, localizations: { en-US: { name: Unused } } }
+              - { id: ↓premium, reference_name: Premium 2, localizations: { en-US: { name: Premium } } }
+              - { id: ↓unused, reference_name: Unused, localizations: { en-US: { name: Unused } } }
 
             """
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
-                    products: sub("com.example.a", "premium", 1) + sub("com.example.b", "premium", 1) + sub("com.example.c", "premum", 2),
+                    products: sub("com.example.a", "premium", "1") + sub("com.example.b", "premium", "↓1")
+                        + sub("com.example.c", "↓premum", "2"),
                     groups: groups)) == [
-                    "12:173: error: 'com.example.b' has rank 1 in group 'premium', as 'com.example.a' has [duplicate_subscription_rank]",
-                    "13:143: error: subscription group 'premum' is not defined in subscription_groups; did you mean 'premium'? [unknown_subscription_group]",
-                    "16:11: error: duplicate subscription group id 'premium' (first at line 15) [duplicate_subscription_group]",
-                    "17:11: warning: no product belongs to subscription group 'unused' [unused_subscription_group]",
+                    "error: 'com.example.b' has rank 1 in group 'premium', as 'com.example.a' has [duplicate_subscription_rank]",
+                    "error: subscription group 'premum' is not defined in subscription_groups; did you mean 'premium'? [unknown_subscription_group]",
+                    "error: duplicate subscription group id 'premium' (first at line 15) [duplicate_subscription_group]",
+                    "warning: no product belongs to subscription group 'unused' [unused_subscription_group]",
                 ])
     }
 
     @Test func subscriptionDurationMustBeOneAppStoreConnectOffers() {
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     products: """
                           - id: com.example.sub
                             type: auto-renewable
                             reference_name: Sub daily
                             localizations: { en-US: { display_name: Sub } }
-                            subscription: { group: g, duration: P3D, free_trial_duration: P5D }
+                            subscription: { group: g, duration: ↓P3D, free_trial_duration: ↓P5D }
 
-                        """, groups: "  - { id: g, reference_name: Group, localizations: { en-US: { name: Group } } }\n")) == [
-                    "15:41: error: expected the subscription duration to be one of P1W, P1M, P2M, P3M, P6M, P1Y, found 'P3D'; did you mean 'P3M'? [invalid_value]",
-                    "15:67: error: expected free_trial_duration to be one of P3D, P1W, P2W, P1M, P2M, P3M, P6M, P1Y, found 'P5D'; did you mean 'P3D'? [invalid_value]",
-                    "17:11: warning: no product belongs to subscription group 'g' [unused_subscription_group]",
+                        """, groups: "  - { id: ↓g, reference_name: Group, localizations: { en-US: { name: Group } } }\n")) == [
+                    "error: expected the subscription duration to be one of P1W, P1M, P2M, P3M, P6M, P1Y, found 'P3D'; did you mean 'P3M'? [invalid_value]",
+                    "error: expected free_trial_duration to be one of P3D, P1W, P2W, P1M, P2M, P3M, P6M, P1Y, found 'P5D'; did you mean 'P3D'? [invalid_value]",
+                    "warning: no product belongs to subscription group 'g' [unused_subscription_group]",
                 ])
     }
 
     @Test func typeSpecificFieldsAndDeprecatedTypes() {
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     products: """
                           - id: com.example.hosted
                             type: consumable
                             reference_name: Hosted coins
-                            hosted_content: true
-                            family_sharing: true
+                            hosted_content: ↓true
+                            family_sharing: ↓true
                             localizations: { en-US: { display_name: Coins } }
                           - id: com.example.news
-                            type: free-subscription
+                            type: ↓free-subscription
                             reference_name: Newsstand
                             localizations: { en-US: { display_name: News } }
 
                         """)) == [
-                    "14:21: error: hosted content is only for non-consumable products; 'com.example.hosted' is consumable [type_specific_field]",
-                    "15:21: error: Family Sharing is only for non-consumables and auto-renewable subscriptions; 'com.example.hosted' is consumable [type_specific_field]",
-                    "18:11: warning: 'free-subscription' is no longer offered by App Store Connect; use auto-renewable or non-renewing [deprecated_type]",
+                    "error: hosted content is only for non-consumable products; 'com.example.hosted' is consumable [type_specific_field]",
+                    "error: Family Sharing is only for non-consumables and auto-renewable subscriptions; 'com.example.hosted' is consumable [type_specific_field]",
+                    "warning: 'free-subscription' is no longer offered by App Store Connect; use auto-renewable or non-renewing [deprecated_type]",
                 ])
     }
 
     @Test func lengthLimitsAndAdvisories() {
         let notes = String(repeating: "n", count: 4_001)
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     products: """
                           - id: com.example.texts
                             type: consumable
-                            reference_name: X
+                            reference_name: ↓X
                             localizations:
-                              en-US: { display_name: A, description: Short }
-                              de-DE: { display_name: Ein sehr langer Anzeigename für Münzen, description: "Eine Beschreibung, die deutlich länger als erlaubt ist" }
-                            review: { notes: \(notes) }
+                              en-US: { display_name: ↓A, description: ↓Short }
+                              de-DE: { display_name: ↓Ein sehr langer Anzeigename für Münzen, description: ↓"Eine Beschreibung, die deutlich länger als erlaubt ist" }
+                            review: { notes: ↓\(notes) }
 
                         """)) == [
-                    "13:21: error: the reference name of 'com.example.texts' is 1 characters; App Store Connect allows at least 2 [length_limit]",
-                    "15:30: error: the en-US display name of 'com.example.texts' is 1 characters; App Store Connect needs at least 2 [length_limit]",
-                    "15:46: warning: the en-US description of 'com.example.texts' is 5 characters; bulk upload needed at least 10 [length_advisory]",
-                    "16:30: warning: the de-DE display name of 'com.example.texts' is 38 characters; the documented limit is 30 [length_advisory]",
-                    "16:83: warning: the de-DE description of 'com.example.texts' is 54 characters; the documented limit is 45 [length_advisory]",
-                    "17:22: error: the review notes of 'com.example.texts' are 4001 characters; App Store Connect allows at most 4000 [length_limit]",
+                    "error: the reference name of 'com.example.texts' is 1 characters; App Store Connect allows at least 2 [length_limit]",
+                    "error: the en-US display name of 'com.example.texts' is 1 characters; App Store Connect needs at least 2 [length_limit]",
+                    "warning: the en-US description of 'com.example.texts' is 5 characters; bulk upload needed at least 10 [length_advisory]",
+                    "warning: the de-DE display name of 'com.example.texts' is 38 characters; the documented limit is 30 [length_advisory]",
+                    "warning: the de-DE description of 'com.example.texts' is 54 characters; the documented limit is 45 [length_advisory]",
+                    "error: the review notes of 'com.example.texts' are 4001 characters; App Store Connect allows at most 4000 [length_limit]",
                 ])
     }
 
     @Test func unknownLocalesAndTheDefaultLocale() {
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     products: """
                           - id: com.example.loc
                             type: consumable
                             reference_name: Localized
-                            localizations:
-                              en_US: { display_name: Coins }
-                              cmn-Hans: { display_name: 金币 }
-                              de-CH: { display_name: Münzen }
+                            ↓localizations:
+                              ↓en_US: { display_name: Coins }
+                              ↓cmn-Hans: { display_name: 金币 }
+                              ↓de-CH: { display_name: Münzen }
 
                         """, app: "{ bundle_id: com.example.app, default_locale: en-US }")) == [
-                    "14:5: error: product 'com.example.loc' has no en-US localization (the app's default locale) [missing_default_locale]",
-                    "15:7: error: unknown locale 'en_US'; App Store Connect spells it 'en-US' [unknown_locale]",
-                    "16:7: error: unknown locale 'cmn-Hans'; App Store Connect spells it 'zh-Hans' [unknown_locale]",
-                    "17:7: error: unknown locale 'de-CH'; did you mean 'de-DE'? [unknown_locale]",
+                    "error: product 'com.example.loc' has no en-US localization (the app's default locale) [missing_default_locale]",
+                    "error: unknown locale 'en_US'; App Store Connect spells it 'en-US' [unknown_locale]",
+                    "error: unknown locale 'cmn-Hans'; App Store Connect spells it 'zh-Hans' [unknown_locale]",
+                    "error: unknown locale 'de-CH'; did you mean 'de-DE'? [unknown_locale]",
                 ])
     }
 
     @Test func anUnknownDefaultLocaleIsReportedAtTheApp() {
         #expect(
-            lintCatalog(catalogYAML(app: "{ bundle_id: com.example.app, default_locale: english }")) == [
-                "2:52: error: unknown locale 'english' [unknown_locale]"
+            lintMarked(catalogYAML(app: "{ bundle_id: com.example.app, default_locale: ↓english }")) == [
+                "error: unknown locale 'english' [unknown_locale]"
             ])
     }
 
     @Test func prices() {
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     products: """
                           - id: com.example.priced
                             type: consumable
                             reference_name: Priced coins
                             status: approved
-                            price: { tier: 88, storefronts: { USA: "0.99", US: "1", JPN: 1.2.3, DEU: "-1" } }
+                            price: { tier: ↓88, storefronts: { USA: "0.99", ↓US: "1", ↓JPN: 1.2.3, ↓DEU: "-1" } }
                             localizations: { en-US: { display_name: Coins } }
-                          - id: com.example.free
+                          - ↓id: com.example.free
                             type: consumable
                             reference_name: Free coins
                             status: approved
                             localizations: { en-US: { display_name: Coins } }
 
                         """)) == [
-                    "15:20: error: price tier 88 does not exist; tiers run from 0 (free) to 87 [invalid_price_tier]",
-                    "15:52: error: unknown storefront 'US'; storefronts are ISO 3166-1 alpha-3 codes such as USA; did you mean 'USA'? [unknown_storefront]",
-                    "15:61: error: the JPN price '1.2.3' is not a decimal amount such as 0.99 [invalid_price]",
-                    "15:73: error: the DEU price '-1' is not a decimal amount such as 0.99 [invalid_price]",
-                    "17:5: error: approved product 'com.example.free' has no price: give a tier or storefront prices [missing_price]",
+                    "error: price tier 88 does not exist; tiers run from 0 (free) to 87 [invalid_price_tier]",
+                    "error: unknown storefront 'US'; storefronts are ISO 3166-1 alpha-3 codes such as USA; did you mean 'USA'? [unknown_storefront]",
+                    "error: the JPN price '1.2.3' is not a decimal amount such as 0.99 [invalid_price]",
+                    "error: the DEU price '-1' is not a decimal amount such as 0.99 [invalid_price]",
+                    "error: approved product 'com.example.free' has no price: give a tier or storefront prices [missing_price]",
                 ])
     }
 
     @Test func promotions() {
         var products = ""
         for index in 1...21 {
+            let order = index == 2 ? "↓1" : "\(index)"  // p2 repeats p1's order
+            let promotion = index == 21 ? "↓" : ""  // p21 is one promoted product too many
             products +=
-                "  - { id: com.example.p\(index), type: consumable, reference_name: Promo \(index), localizations: { en-US: { display_name: Promo } }, promotion: { visible: true, order: \(index == 2 ? 1 : index) } }\n"
+                "  - { id: com.example.p\(index), type: consumable, reference_name: Promo \(index), localizations: { en-US: { display_name: Promo } }, promotion: \(promotion){ visible: true, order: \(order) } }\n"
         }
         #expect(
-            lintCatalog(catalogYAML(products: products)) == [
-                "12:156: error: 'com.example.p2' has promotion order 1, as 'com.example.p1' has [duplicate_promotion_order]",
-                "31:134: error: 'com.example.p21' is promoted product number 21; the App Store shows at most 20 [promotion_limit]",
+            lintMarked(catalogYAML(products: products)) == [
+                "error: 'com.example.p2' has promotion order 1, as 'com.example.p1' has [duplicate_promotion_order]",
+                "error: 'com.example.p21' is promoted product number 21; the App Store shows at most 20 [promotion_limit]",
             ])
     }
 
@@ -231,7 +234,7 @@ import Testing
                     type: consumable
                     reference_name: Shot
                     localizations: { en-US: { display_name: Shot } }
-                    review: { screenshot: shots/missing.png }
+                    review: { screenshot: ↓shots/missing.png }
                   - id: com.example.shot2
                     type: consumable
                     reference_name: Shot 2
@@ -240,77 +243,78 @@ import Testing
 
                 """)
         #expect(
-            lintCatalog(yaml, files: ["shots/here.png"]) == [
-                "15:27: error: review screenshot 'shots/missing.png' of 'com.example.shot' not found (looked for shots/missing.png) [screenshot_not_found]"
+            lintMarked(yaml, files: ["shots/here.png"]) == [
+                "error: review screenshot 'shots/missing.png' of 'com.example.shot' not found (looked for shots/missing.png) [screenshot_not_found]"
             ])
     }
 
     @Test func productLimit() {
         var products = ""
         for index in 0...10_000 {
+            let marker = index == 9_999 ? "↓" : ""  // n9999 is product number 10001
             products +=
-                "  - { id: com.example.n\(index), type: consumable, reference_name: N\(index), localizations: { en-US: { display_name: NN } } }\n"
+                "  - \(marker){ id: com.example.n\(index), type: consumable, reference_name: N\(index), localizations: { en-US: { display_name: NN } } }\n"
         }
         #expect(
-            lintCatalog(catalogYAML(products: products)) == [
-                "10010:5: error: the catalog has more than 10000 products, App Store Connect's limit per app [product_limit]"
+            lintMarked(catalogYAML(products: products)) == [
+                "error: the catalog has more than 10000 products, App Store Connect's limit per app [product_limit]"
             ])
     }
 
     @Test func listDeclarations() {
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     lists: """
                           - { path: lists/ids.plist }
-                          - { path: ./lists/ids.plist, environment: sandbox }
-                          - { path: lists/products.json }
-                          - { path: lists/a.json, format: v3 }
+                          - { path: ↓./lists/ids.plist, environment: sandbox }
+                          - ↓{ path: lists/products.json }
+                          - { path: lists/a.json, format: ↓v3 }
 
                         """)) == [
-                    "13:13: error: list './lists/ids.plist' is declared twice (first at line 12) [duplicate_list_path]",
-                    "14:5: error: list 'lists/products.json' needs a 'format' (plist, v1, v2 or storekit): its file name does not say [missing_field]",
-                    "15:35: error: expected the list format to be one of plist, v1, v2, storekit, found 'v3' [invalid_value]",
+                    "error: list './lists/ids.plist' is declared twice (first at line 12) [duplicate_list_path]",
+                    "error: list 'lists/products.json' needs a 'format' (plist, v1, v2 or storekit): its file name does not say [missing_field]",
+                    "error: expected the list format to be one of plist, v1, v2, storekit, found 'v3' [invalid_value]",
                 ])
     }
 
     @Test func duplicateKeysInTheCatalog() {
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     products: """
                           - id: com.example.dup
                             type: consumable
-                            type: non-consumable
+                            ↓type: non-consumable
                             reference_name: Dup
                             localizations: { en-US: { display_name: Dup } }
 
-                        """)) == ["13:5: error: duplicate key 'type' (first at line 12) [duplicate_key]"])
+                        """)) == ["error: duplicate key 'type' (first at line 12) [duplicate_key]"])
     }
 
     @Test func yamlSyntaxErrors() {
         #expect(
-            lintCatalog("format_version: 1\napp: { bundle_id: x\nproducts: []\n") == [
-                "3:9: error: did not find expected ',' or '}' while parsing a flow mapping [yaml_syntax]"
+            lintMarked("format_version: 1\napp: { bundle_id: x\nproducts↓: []\n") == [
+                "error: did not find expected ',' or '}' while parsing a flow mapping [yaml_syntax]"
             ])
     }
 
     @Test func missingReviewScreenshotsAreReportedForDraftsOnly() {
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     products: """
-                          - { id: com.example.draft, type: consumable, reference_name: Draft, localizations: { en-US: { display_name: Draft } } }
+                          - ↓{ id: com.example.draft, type: consumable, reference_name: Draft, localizations: { en-US: { display_name: Draft } } }
                           - { id: com.example.gone, type: consumable, status: removed }
 
                         """), screenshots: true) == [
-                    "11:5: warning: draft 'com.example.draft' has no review screenshot; App Review needs one before it is submitted [missing_review_screenshot]"
+                    "warning: draft 'com.example.draft' has no review screenshot; App Review needs one before it is submitted [missing_review_screenshot]"
                 ])
     }
 
     @Test func priceSchedules() {
         #expect(
-            lintCatalog(
+            lintMarked(
                 catalogYAML(
                     products: """
                           - id: com.example.scheduled
@@ -318,20 +322,20 @@ import Testing
                             reference_name: Scheduled
                             localizations: { en-US: { display_name: Coins } }
                             price:
-                              tier: 2
+                              tier: ↓2
                               schedule:
                                 - { tier: 1 }
-                                - { tier: 3, start_date: 2026-03-01, end_date: 2026-02-01 }
-                                - { tier: 4 }
-                                - { tier: 5, start_date: 2026-01-01 }
-                                - { tier: 99, start_date: 2026-06-31 }
+                                - ↓{ tier: 3, start_date: 2026-03-01, end_date: 2026-02-01 }
+                                - ↓{ tier: 4 }
+                                - ↓{ tier: 5, start_date: 2026-01-01 }
+                                - { tier: 99, start_date: ↓2026-06-31 }
 
                         """)) == [
-                    "16:13: error: '\(scheduledID)' has both a tier and a schedule; give one [price_schedule]",
-                    "19:11: error: this price step ends (2026-02-01) before it starts (2026-03-01) [price_schedule]",
-                    "20:11: error: only the first price step may omit start_date [price_schedule]",
-                    "21:11: error: price steps must be in date order: 2026-01-01 is not after 2026-03-01 [price_schedule]",
-                    "22:35: error: expected start_date to be a date YYYY-MM-DD, found '2026-06-31' [invalid_value]",
+                    "error: '\(scheduledID)' has both a tier and a schedule; give one [price_schedule]",
+                    "error: this price step ends (2026-02-01) before it starts (2026-03-01) [price_schedule]",
+                    "error: only the first price step may omit start_date [price_schedule]",
+                    "error: price steps must be in date order: 2026-01-01 is not after 2026-03-01 [price_schedule]",
+                    "error: expected start_date to be a date YYYY-MM-DD, found '2026-06-31' [invalid_value]",
                 ])
     }
 }

@@ -1,3 +1,4 @@
+import IAPCatTestSupport
 import Testing
 
 @testable import IAPCatalog
@@ -24,51 +25,59 @@ import Testing
         return render(diagnostics)
     }
 
+    /// ``lint(_:environment:)`` on `marked`, a list with `↓` where each diagnostic should point
+    /// (see ``checkMarkedList(_:sourceLocation:lint:)``); returns the diagnostics without positions.
+    func lintMarkedList(
+        _ marked: String, environment: StoreEnvironment = .production, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> [String] {
+        checkMarkedList(marked, sourceLocation: sourceLocation) { lint($0, environment: environment) }
+    }
+
     @Test func aListOfKnownApprovedProductsIsClean() {
         #expect(lint(#"["com.example.good"]"#) == [])
     }
 
     @Test func unknownIdentifiersSuggestNearMisses() {
         #expect(
-            lint(#"["com.example.Good", "com.example.godo", "com.other.thing"]"#) == [
-                "1:2: error: 'com.example.Good' is not in the catalog: StoreKit would report it as an invalid product identifier; did you mean 'com.example.good'? (identifiers are case-sensitive) [unknown_product_id]",
-                "1:22: error: 'com.example.godo' is not in the catalog: StoreKit would report it as an invalid product identifier; did you mean 'com.example.good'? [unknown_product_id]",
-                "1:42: error: 'com.other.thing' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]",
+            lintMarkedList(#"[↓"com.example.Good", ↓"com.example.godo", ↓"com.other.thing"]"#) == [
+                "error: 'com.example.Good' is not in the catalog: StoreKit would report it as an invalid product identifier; did you mean 'com.example.good'? (identifiers are case-sensitive) [unknown_product_id]",
+                "error: 'com.example.godo' is not in the catalog: StoreKit would report it as an invalid product identifier; did you mean 'com.example.good'? [unknown_product_id]",
+                "error: 'com.other.thing' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]",
             ])
     }
 
     @Test func duplicatesAreWarnings() {
         #expect(
-            lint("[\n  \"com.example.good\",\n  \"com.example.good\"\n]") == [
-                "3:3: warning: 'com.example.good' is listed twice (first at line 2) [duplicate_list_entry]"
+            lintMarkedList("[\n  \"com.example.good\",\n  ↓\"com.example.good\"\n]") == [
+                "warning: 'com.example.good' is listed twice (first at line 2) [duplicate_list_entry]"
             ])
     }
 
     @Test func removedProducts() {
         #expect(
-            lint(#"["com.example.gone"]"#, environment: .sandbox) == [
-                "1:2: error: 'com.example.gone' was removed from the App Store; StoreKit reports it as invalid [removed_product_in_list]"
+            lintMarkedList(#"[↓"com.example.gone"]"#, environment: .sandbox) == [
+                "error: 'com.example.gone' was removed from the App Store; StoreKit reports it as invalid [removed_product_in_list]"
             ])
     }
 
     @Test func productionListsNameOnlyApprovedProductsThatAreClearedForSale() {
-        let json = #"["com.example.draft", "com.example.hidden"]"#
+        let json = #"[↓"com.example.draft", ↓"com.example.hidden"]"#
         #expect(
-            lint(json) == [
-                "1:2: error: 'com.example.draft' is draft, not approved: StoreKit reports it as invalid in production [unapproved_in_production]",
-                "1:23: error: 'com.example.hidden' is not cleared for sale: StoreKit reports it as invalid in production [not_cleared_for_sale]",
+            lintMarkedList(json) == [
+                "error: 'com.example.draft' is draft, not approved: StoreKit reports it as invalid in production [unapproved_in_production]",
+                "error: 'com.example.hidden' is not cleared for sale: StoreKit reports it as invalid in production [not_cleared_for_sale]",
             ])
-        #expect(lint(json, environment: .sandbox) == [])
+        #expect(lint(MarkedText(json).text, environment: .sandbox) == [])
     }
 
     @Test func malformedEntries() {
         #expect(
-            lint(#"["", " com.example.good", 7, null, {"id": 1}]"#) == [
-                "1:2: error: empty identifier [malformed_entry]",
-                "1:6: error: identifier ' com.example.good' has surrounding whitespace; StoreKit would not find 'com.example.good' through it [malformed_entry]",
-                "1:27: error: expected an identifier string, found a number [malformed_entry]",
-                "1:30: error: expected an identifier string, found null [malformed_entry]",
-                "1:36: error: expected an identifier string, found a mapping [malformed_entry]",
+            lintMarkedList(#"[↓"", ↓" com.example.good", ↓7, ↓null, ↓{"id": 1}]"#) == [
+                "error: empty identifier [malformed_entry]",
+                "error: identifier ' com.example.good' has surrounding whitespace; StoreKit would not find 'com.example.good' through it [malformed_entry]",
+                "error: expected an identifier string, found a number [malformed_entry]",
+                "error: expected an identifier string, found null [malformed_entry]",
+                "error: expected an identifier string, found a mapping [malformed_entry]",
             ])
     }
 
@@ -78,36 +87,36 @@ import Testing
               "version": 2,
               "products": [
                 {"id": "com.example.good", "type": "consumable"},
-                {"type": "consumable"},
-                {"id": "com.example.nope"},
-                "com.example.good"
+                ↓{"type": "consumable"},
+                {"id": ↓"com.example.nope"},
+                ↓"com.example.good"
               ]
             }
             """
         #expect(
-            lint(json) == [
-                "5:5: error: a product in a v2 list has no 'id' [malformed_entry]",
-                "6:12: error: 'com.example.nope' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]",
-                "7:5: error: expected an identifier string, found a string [malformed_entry]",
+            lintMarkedList(json) == [
+                "error: a product in a v2 list has no 'id' [malformed_entry]",
+                "error: 'com.example.nope' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]",
+                "error: expected an identifier string, found a string [malformed_entry]",
             ])
     }
 
     @Test func listStructureAndVersions() {
         #expect(
-            lint(#"{"version": 3, "products": []}"#) == [
-                "1:13: error: list version 3 is not supported; this iapcat reads versions 1 and 2 [unsupported_format_version]"
+            lintMarkedList(#"{"version": ↓3, "products": []}"#) == [
+                "error: list version 3 is not supported; this iapcat reads versions 1 and 2 [unsupported_format_version]"
             ])
-        #expect(lint(#"{"products": []}"#) == ["1:1: error: a v2 list is missing required field 'version' [missing_field]"])
+        #expect(lintMarkedList(#"↓{"products": []}"#) == ["error: a v2 list is missing required field 'version' [missing_field]"])
         #expect(
-            lint(#"{"version": 2, "products": {}, "extra": 1}"#) == [
-                "1:28: error: 'products' must be an array, found a mapping [invalid_list_structure]",
-                "1:32: error: unknown key 'extra' in a v2 list [unknown_key]",
+            lintMarkedList(#"{"version": 2, "products": ↓{}, ↓"extra": 1}"#) == [
+                "error: 'products' must be an array, found a mapping [invalid_list_structure]",
+                "error: unknown key 'extra' in a v2 list [unknown_key]",
             ])
         #expect(
-            lint(#""com.example.good""#) == [
-                "1:1: error: a JSON list must be an array (v1) or an object with 'version' (v2), found a string [invalid_list_structure]"
+            lintMarkedList(#"↓"com.example.good""#) == [
+                "error: a JSON list must be an array (v1) or an object with 'version' (v2), found a string [invalid_list_structure]"
             ])
-        #expect(lint("[\"a\",]") == ["1:6: error: trailing comma before ']' [json_syntax]"])
+        #expect(lintMarkedList("[\"a\",↓]") == ["error: trailing comma before ']' [json_syntax]"])
     }
 
     @Test func suggestionsStopAfterTheBudgetSoAWrongCatalogStaysFast() {

@@ -28,6 +28,23 @@ func lintMarked(
     return findings.map(\.1)
 }
 
+/// Runs `lint` on `marked` without its `↓` markers (see ``MarkedText``), a product list in text
+/// form (JSON, XML plist) with `↓` before each place a diagnostic should point at; expects the
+/// positions of `lint`'s findings (as ``render(_:)`` gives them) to be the markers', in order, and
+/// returns the findings as `severity: message [rule]`. Not for binary plists: their entries are
+/// located by `[index]`, so those tests state the index.
+func checkMarkedList(
+    _ marked: String, sourceLocation: Testing.SourceLocation = #_sourceLocation, lint: (String) -> [String]
+) -> [String] {
+    let example = MarkedText(marked)
+    let findings = lint(example.text).map { line -> (String, String) in
+        let separator = line.firstIndex(of: " ")!
+        return (String(line[..<separator].dropLast()), String(line[line.index(after: separator)...]))
+    }
+    #expect(findings.map(\.0) == example.positions, "diagnostics are not where the ↓ markers are", sourceLocation: sourceLocation)
+    return findings.map(\.1)
+}
+
 /// Loads and validates `yaml` as the catalog `c.yaml`; `files` are the paths that exist.
 /// `missing_review_screenshot` is left out unless `screenshots` is set: most rule fixtures are
 /// drafts without one, and the rule has tests of its own.
