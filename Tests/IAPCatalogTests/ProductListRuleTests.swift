@@ -26,11 +26,11 @@ import Testing
     }
 
     /// ``lint(_:environment:)`` on `marked`, a list with `↓` where each diagnostic should point
-    /// (see ``checkMarkedList(_:sourceLocation:lint:)``); returns the diagnostics without positions.
+    /// (see ``checkMarked(_:sourceLocation:lint:)``); returns the diagnostics without positions.
     func lintMarkedList(
         _ marked: String, environment: StoreEnvironment = .production, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> [String] {
-        checkMarkedList(marked, sourceLocation: sourceLocation) { lint($0, environment: environment) }
+        checkMarked(marked, sourceLocation: sourceLocation) { lint($0, environment: environment) }
     }
 
     @Test func aListOfKnownApprovedProductsIsClean() {

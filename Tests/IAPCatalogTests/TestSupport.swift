@@ -19,21 +19,15 @@ func render(_ diagnostics: [Diagnostic]) -> [String] {
 func lintMarked(
     _ marked: String, files: Set<String> = [], screenshots: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) -> [String] {
-    let example = MarkedText(marked)
-    let findings = lintCatalog(example.text, files: files, screenshots: screenshots).map { line -> (String, String) in
-        let separator = line.firstIndex(of: " ")!
-        return (String(line[..<separator].dropLast()), String(line[line.index(after: separator)...]))
-    }
-    #expect(findings.map(\.0) == example.positions, "diagnostics are not where the ↓ markers are", sourceLocation: sourceLocation)
-    return findings.map(\.1)
+    checkMarked(marked, sourceLocation: sourceLocation) { lintCatalog($0, files: files, screenshots: screenshots) }
 }
 
-/// Runs `lint` on `marked` without its `↓` markers (see ``MarkedText``), a product list in text
-/// form (JSON, XML plist) with `↓` before each place a diagnostic should point at; expects the
+/// Runs `lint` on `marked` without its `↓` markers (see ``MarkedText``), a catalog or a product
+/// list in text form (JSON, XML plist) with `↓` before each place a diagnostic should point at; expects the
 /// positions of `lint`'s findings (as ``render(_:)`` gives them) to be the markers', in order, and
 /// returns the findings as `severity: message [rule]`. Not for binary plists: their entries are
 /// located by `[index]`, so those tests state the index.
-func checkMarkedList(
+func checkMarked(
     _ marked: String, sourceLocation: Testing.SourceLocation = #_sourceLocation, lint: (String) -> [String]
 ) -> [String] {
     let example = MarkedText(marked)
