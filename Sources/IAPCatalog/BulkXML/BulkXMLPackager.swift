@@ -17,6 +17,7 @@ public struct BulkXMLPackager {
     /// Apple's limit of `<in_app_purchase>` elements per upload.
     public static let maximumPerUpload = 1_000
 
+    /// How the packages are built: overrides, which products go in, and how many per package.
     public struct Options: Sendable {
         /// Overrides `app.provider`.
         public var provider: String?
@@ -28,8 +29,10 @@ public struct BulkXMLPackager {
         public var only: [String]?
         /// A previous package's metadata.xml: only products whose package entry differs from it.
         public var changedSince: (bytes: [UInt8], file: String)?
+        /// The most products in one package (default: Apple's 1,000); more are split into numbered packages.
         public var maximumPerPackage = BulkXMLPackager.maximumPerUpload
 
+        /// Creates the default options: every product not removed, no overrides, no status, 1,000 per package.
         public init() {}
     }
 
@@ -44,11 +47,14 @@ public struct BulkXMLPackager {
         case output(OutputError)
     }
 
+    /// The validated catalog the packages are built from.
     public let catalog: Catalog
     /// The catalog file, for diagnostics and to resolve screenshot paths.
     public let catalogFile: String
+    /// What goes into the packages and how they are split.
     public var options: Options
 
+    /// Creates a packager for `catalog`, read from `catalogFile`, with `options` (the defaults unless given).
     public init(catalog: Catalog, catalogFile: String, options: Options = Options()) {
         self.catalog = catalog
         self.catalogFile = catalogFile

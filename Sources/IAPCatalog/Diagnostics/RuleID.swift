@@ -173,8 +173,11 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
 
 /// What a rule checks and how it reports by default.
 public struct RuleDescriptor: Sendable {
+    /// The severity the rule's diagnostics have by default.
     public var severity: Severity
+    /// One sentence on what the rule finds, as `iapcat rules` and SARIF output show it.
     public var summary: String
+    /// Whether the rule runs without `--enable` (false for opt-in rules such as `unlisted_product`).
     public var enabledByDefault: Bool
 
     init(_ severity: Severity, _ summary: String, enabledByDefault: Bool = true) {

@@ -12,5 +12,6 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
         }
     }
 
+    /// Orders severities by seriousness: note, then warning, then error.
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }

@@ -12,6 +12,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
     /// Index of the entry in a line-less list (binary plist), or nil.
     public var index: Int?
 
+    /// Creates a location in `file`; leave out line and column for the whole file, or give `index` for a binary plist entry.
     public init(file: String, line: Int? = nil, column: Int? = nil, index: Int? = nil) {
         self.file = file
         self.line = line
@@ -24,6 +25,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
         self.init(file: file, line: position.line, column: position.column)
     }
 
+    /// Orders locations by file, then line, column and index, a missing one first.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         if lhs.file != rhs.file { return lhs.file < rhs.file }
         if lhs.line != rhs.line { return (lhs.line ?? 0) < (rhs.line ?? 0) }
@@ -40,16 +42,19 @@ public struct SourcePosition: Hashable, Sendable {
     private var storedLine: UInt32
     private var storedColumn: UInt32
 
+    /// The 1-based line (stored clamped to 32 bits).
     public var line: Int {
         get { Int(storedLine) }
         set { storedLine = UInt32(clamping: newValue) }
     }
 
+    /// The 1-based column in characters (stored clamped to 32 bits).
     public var column: Int {
         get { Int(storedColumn) }
         set { storedColumn = UInt32(clamping: newValue) }
     }
 
+    /// Creates a position at the 1-based `line` and `column`, each clamped to 32 bits.
     public init(line: Int, column: Int) {
         storedLine = UInt32(clamping: line)
         storedColumn = UInt32(clamping: column)

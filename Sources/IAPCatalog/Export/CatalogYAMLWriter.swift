@@ -5,10 +5,12 @@ public struct CatalogYAMLWriter {
     /// Lines written at the top, as `# …` comments (where the catalog came from, what to fill in).
     public var headerComments: [String]
 
+    /// Creates a writer that puts `headerComments` at the top (none by default).
     public init(headerComments: [String] = []) {
         self.headerComments = headerComments
     }
 
+    /// The catalog as YAML text, ending in a newline.
     public func render(_ catalog: Catalog) -> String {
         var out = YAMLOutput()
         for comment in headerComments { out.line(0, "# " + comment) }

@@ -2,8 +2,10 @@
 public struct ExportedFile: Sendable, Equatable {
     /// The path as the user's inputs spell it (relative paths stay relative).
     public var path: String
+    /// The exact contents to write.
     public var bytes: [UInt8]
 
+    /// Creates a file to write at `path` with `bytes`.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes

@@ -1,9 +1,12 @@
 /// Renders the product-ID lists an app ships or fetches from a validated catalog, byte for byte
 /// deterministic: the same catalog always gives the same bytes, so diffs and ETags are stable.
 public struct ProductListExporter: Sendable {
+    /// The validated catalog the lists are rendered from.
     public let catalog: Catalog
+    /// The order products appear in a list.
     public var order: ListOrder
 
+    /// Creates an exporter for `catalog` that lists products in `order` (the catalog's order by default).
     public init(catalog: Catalog, order: ListOrder = .catalog) {
         self.catalog = catalog
         self.order = order

@@ -13,6 +13,7 @@ public struct LintOptions: Sendable {
     /// Rules turned off.
     public var disabledRules: Set<RuleID>
 
+    /// Creates options; the defaults lint the default catalog and its lists, production for undeclared lists, default rules.
     public init(
         catalogPath: String? = nil, paths: [String] = [], undeclaredEnvironment: StoreEnvironment = .production,
         enabledRules: Set<RuleID> = [], disabledRules: Set<RuleID> = []
@@ -24,6 +25,7 @@ public struct LintOptions: Sendable {
         self.disabledRules = disabledRules
     }
 
+    /// Whether `rule` runs: on by default or enabled, and not disabled (disabling wins).
     public func isEnabled(_ rule: RuleID) -> Bool {
         if disabledRules.contains(rule) { return false }
         return rule.descriptor.enabledByDefault || enabledRules.contains(rule)

@@ -3,14 +3,19 @@ import Dispatch
 /// Runs `iapcat lint`: loads the catalog, validates it, reads each list (the ones given, or the
 /// ones the catalog declares), checks them against the catalog, and filters by enabled rules.
 public struct Linter: Sendable {
+    /// What the run checks.
     public var options: LintOptions
+    /// Reads the catalog and any catalogs given as inputs (default document limits unless replaced).
     public var catalogLoader = CatalogLoader()
+    /// Checks the catalog's rules, review screenshots against the file system included.
     public var catalogValidator = CatalogValidator()
 
+    /// Creates a linter for `options`, with the default loader and validator.
     public init(options: LintOptions) {
         self.options = options
     }
 
+    /// Lints the inputs; throws only when there is no catalog or an input cannot be read.
     public func run() throws(LintSetupError) -> LintResult {
         var inputs: [(path: String, bytes: [UInt8], kind: InputKind)] = []
         for path in options.paths {

@@ -7,15 +7,19 @@
 /// Reads a catalog file: YAML through libyaml (JSON is YAML too, so JSON catalogs load as well),
 /// then ``CatalogDecoder``. Syntax problems and structural problems come back as diagnostics.
 public struct CatalogLoader: Sendable {
+    /// Bounds on nesting and alias expansion for each document read.
     public var limits: DocumentLimits
 
+    /// Creates a loader with `limits` (the defaults unless given).
     public init(limits: DocumentLimits = .default) {
         self.limits = limits
     }
 
+    /// A loaded catalog and what was found while loading it.
     public struct Result: Sendable {
         /// Nil when the file is not a catalog this iapcat can read.
         public var catalog: Catalog?
+        /// Syntax and structure problems found while loading.
         public var diagnostics: [Diagnostic]
 
         /// Whether the catalog is unusable for generating anything: unreadable, or with errors.
@@ -32,6 +36,7 @@ public struct CatalogLoader: Sendable {
         }
     }
 
+    /// Loads a catalog from `bytes` in memory; `file` is the name diagnostics point at.
     public func load(_ bytes: [UInt8], file: String) -> Result {
         load(file: file, size: bytes.count) { itemStream throws(DocumentSyntaxError) in
             try YAMLParser(limits: limits).parse(bytes, itemStream: itemStream)

@@ -13,8 +13,10 @@
 /// `<string>` of that line for the k-th entry on it). Binary plists (`bplist00`) are read with
 /// Foundation; their entries are located by array index.
 public struct PlistReader {
+    /// Creates a reader.
     public init() {}
 
+    /// Reads an XML or binary plist; the list is nil when it cannot be read, with why in the diagnostics.
     public func read(_ bytes: [UInt8], file: String) -> (list: ProductList?, diagnostics: [Diagnostic]) {
         var diagnostics = DiagnosticCollector()
         if bytes.starts(with: Array("bplist".utf8)) {

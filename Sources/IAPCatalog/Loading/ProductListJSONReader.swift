@@ -6,8 +6,10 @@ public struct ProductListJSONReader {
     /// Keys only an Xcode StoreKit configuration has at its top level.
     static let storeKitKeys: Set<String> = ["subscriptionGroups", "nonRenewingSubscriptions", "identifier", "settings"]
 
+    /// Creates a reader.
     public init() {}
 
+    /// Reads a v1, v2 or StoreKit list; the list is nil when it cannot be read, with why in the diagnostics.
     public func read(_ bytes: [UInt8], file: String) -> (list: ProductList?, diagnostics: [Diagnostic]) {
         var decoder = NodeDecoder(file: file)
         let parsed: ParsedDocument

@@ -25,6 +25,7 @@ public struct AppInfo: Sendable, Equatable {
         package init() {}
     }
 
+    /// Creates app info for `bundleID`, with `en-US` as the default locale unless given; provider, team and platform start nil.
     public init(bundleID: String?, appleID: String? = nil, sku: String? = nil, defaultLocale: String = AppInfo.fallbackLocale) {
         self.bundleID = bundleID
         self.appleID = appleID

@@ -1,8 +1,11 @@
 /// A calendar day, `YYYY-MM-DD`, as bulk XML writes price-change dates. No time zone: App Store
 /// Connect applies a date in each storefront's own.
 public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The year, four digits.
     public var year: Int
+    /// The month, 1–12.
     public var month: Int
+    /// The day of the month, 1–31 (valid for the month and year).
     public var day: Int
 
     /// Parses `YYYY-MM-DD`, refusing impossible days (2026-02-30).
@@ -17,6 +20,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.day = day
     }
 
+    /// The date as `YYYY-MM-DD`, zero-padded.
     public var description: String {
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
@@ -25,6 +29,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
+    /// Orders dates by the calendar: year, then month, then day.
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

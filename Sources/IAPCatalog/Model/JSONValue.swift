@@ -9,6 +9,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
+    /// Compares case and contents, objects key by key in order; `.int(1)` and `.double(1)` differ.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true

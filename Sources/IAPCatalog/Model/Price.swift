@@ -16,6 +16,7 @@ public struct Price: Sendable, Equatable {
         package init() {}
     }
 
+    /// Creates a price from a tier or a schedule, and any storefront prices (none of them by default).
     public init(tier: Int? = nil, schedule: [PriceInterval] = [], storefronts: [StorefrontPrice] = []) {
         self.tier = tier
         self.schedule = schedule
@@ -28,11 +29,14 @@ public struct Price: Sendable, Equatable {
 
 /// A customer price in one storefront.
 public struct StorefrontPrice: Sendable, Equatable {
+    /// The storefront's ISO 3166-1 alpha-3 code (`USA`).
     public var storefront: String
     /// The price as written: a decimal string, never a binary floating-point number.
     public var amount: String
+    /// Where the price stands in the catalog, for diagnostics; nil when it was not read from one.
     public var position: SourcePosition?
 
+    /// Creates a price of `amount` (a decimal string) in `storefront`.
     public init(storefront: String, amount: String, position: SourcePosition? = nil) {
         self.storefront = storefront
         self.amount = amount

@@ -2,19 +2,29 @@
 public struct Product: Sendable, Equatable {
     /// The product identifier StoreKit asks for; case-sensitive, never reusable.
     public var id: String
+    /// The kind of purchase, which decides the fields the product may have.
     public var type: ProductType
     /// The internal name App Store Connect shows; optional only for removed products.
     public var referenceName: String?
+    /// Where the product stands in App Store Connect: draft (the default), approved or removed.
     public var status: ProductStatus
+    /// Whether the product is cleared for sale (default true); production lists may name it only then.
     public var clearedForSale: Bool
+    /// Whether Family Sharing is on (default false; non-consumables and auto-renewables only).
     public var familySharing: Bool
     /// Content hosted by Apple (non-consumables only).
     public var hostedContent: Bool
+    /// What the product costs; nil when the catalog gives no price (an approved product needs one).
     public var price: Price?
+    /// The name and description per locale; the app's default locale must be among them.
     public var localizations: [Localization]
+    /// Notes and screenshot for App Review; nil when the catalog gives none.
     public var review: ReviewInfo?
+    /// Promotion on the App Store product page; nil when the catalog gives none.
     public var promotion: Promotion?
+    /// Group, duration, rank and offers: present on auto-renewable products, nil on the others.
     public var subscription: SubscriptionTerms?
+    /// Free-form data for the app's own use, carried only into `products_v2.json`; nil when none.
     public var clientData: JSONValue?
     package var positions = Positions()
 
@@ -31,6 +41,7 @@ public struct Product: Sendable, Equatable {
         package init() {}
     }
 
+    /// Creates a product with `id` and `type`: unless given, a draft cleared for sale, without sharing, price or texts.
     public init(
         id: String, type: ProductType, referenceName: String? = nil, status: ProductStatus = .draft,
         clearedForSale: Bool = true, familySharing: Bool = false, hostedContent: Bool = false,

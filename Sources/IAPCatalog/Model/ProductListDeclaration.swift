@@ -2,10 +2,14 @@
 public struct ProductListDeclaration: Sendable, Equatable {
     /// Path relative to the catalog file.
     public var path: String
+    /// The list's format: as declared, or as the file name implies.
     public var format: ProductListFormat
+    /// The environment the list serves: as declared, else the sandbox for `.storekit` and production for the rest.
     public var environment: StoreEnvironment
+    /// Where the declaration stands in the catalog, for diagnostics; nil when it was not read from one.
     public var position: SourcePosition?
 
+    /// Creates a declaration of the list at `path` (relative to the catalog) in `format`, for production unless given.
     public init(path: String, format: ProductListFormat, environment: StoreEnvironment = .production, position: SourcePosition? = nil) {
         self.path = path
         self.format = format

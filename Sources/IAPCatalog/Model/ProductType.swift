@@ -11,5 +11,6 @@ public enum ProductType: String, Sendable, CaseIterable {
     /// Newsstand's free subscription: read on import, no longer offered.
     case freeSubscription = "free-subscription"
 
+    /// Whether App Store Connect no longer offers the type (free subscriptions); such products get `deprecated_type`.
     public var isDeprecated: Bool { self == .freeSubscription }
 }

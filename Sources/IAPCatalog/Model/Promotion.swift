@@ -3,6 +3,7 @@ public struct Promotion: Sendable, Equatable {
     /// App Store Connect shows at most this many promoted in-app purchases.
     public static let limit = 20
 
+    /// Whether the product is promoted on the App Store product page (default true).
     public var visible: Bool
     /// Position among promoted products, 1 first.
     public var order: Int?
@@ -14,6 +15,7 @@ public struct Promotion: Sendable, Equatable {
         package init() {}
     }
 
+    /// Creates a promotion, visible unless told otherwise, at an optional position (1 first).
     public init(visible: Bool = true, order: Int? = nil) {
         self.visible = visible
         self.order = order

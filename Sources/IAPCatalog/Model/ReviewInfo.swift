@@ -1,5 +1,6 @@
 /// What App Review needs to see a product.
 public struct ReviewInfo: Sendable, Equatable {
+    /// Notes for the reviewer (at most 4,000 characters): how to reach the purchase, which sandbox account to use.
     public var notes: String?
     /// Screenshot path, relative to the catalog file.
     public var screenshot: String?
@@ -11,6 +12,7 @@ public struct ReviewInfo: Sendable, Equatable {
         package init() {}
     }
 
+    /// Creates review info with optional notes and screenshot path.
     public init(notes: String? = nil, screenshot: String? = nil) {
         self.notes = notes
         self.screenshot = screenshot

@@ -4,6 +4,7 @@ public struct SubscriptionGroup: Sendable, Equatable {
     public var id: String
     /// Nil only when the catalog's value is missing or unreadable (already diagnosed).
     public var referenceName: String?
+    /// The group's name per locale, as the App Store shows it.
     public var localizations: [GroupLocalization]
     package var positions = Positions()
 
@@ -15,6 +16,7 @@ public struct SubscriptionGroup: Sendable, Equatable {
         package init() {}
     }
 
+    /// Creates a group with catalog key `id`, its reference name and its localizations (none by default).
     public init(id: String, referenceName: String?, localizations: [GroupLocalization] = []) {
         self.id = id
         self.referenceName = referenceName
@@ -24,6 +26,7 @@ public struct SubscriptionGroup: Sendable, Equatable {
 
 /// A subscription group's name in one locale, as the App Store shows it.
 public struct GroupLocalization: Sendable, Equatable {
+    /// The App Store locale code (`en-US`).
     public var locale: String
     /// Nil only when the catalog's value could not be read (already diagnosed).
     public var name: String?
@@ -38,6 +41,7 @@ public struct GroupLocalization: Sendable, Equatable {
         package init() {}
     }
 
+    /// Creates the group's name in `locale`, with an app name only when it differs from the app's own.
     public init(locale: String, name: String?, appName: String? = nil) {
         self.locale = locale
         self.name = name

@@ -1,5 +1,6 @@
 /// Renders a lint result in one output format. Reports go to stdout; nothing else does.
 public protocol DiagnosticReporter: Sendable {
+    /// The whole report for `result`, ending in a newline when not empty.
     func report(_ result: LintResult) -> String
 }
 
@@ -7,6 +8,7 @@ public protocol DiagnosticReporter: Sendable {
 public enum ReportFormat: String, Sendable, CaseIterable {
     case text, json, github, sarif
 
+    /// The reporter that writes this format.
     public var reporter: any DiagnosticReporter {
         switch self {
         case .text: TextReporter()

@@ -2,8 +2,10 @@
 /// GitHub shows as annotations on the pull request. Values are escaped as GitHub's own toolkit
 /// does: `%`, CR and LF everywhere, and `:` and `,` in properties as well.
 public struct GitHubActionsReporter: DiagnosticReporter {
+    /// Creates a reporter.
     public init() {}
 
+    /// One workflow command per diagnostic, each on its own line; empty when there are none.
     public func report(_ result: LintResult) -> String {
         var output = ""
         for diagnostic in result.diagnostics {

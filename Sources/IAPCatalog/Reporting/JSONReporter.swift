@@ -1,8 +1,10 @@
 /// A JSON array of diagnostics, one object each with `file`, `line`, `column` (or `index` for
 /// binary-plist entries), `severity`, `rule` and `message`, in report order.
 public struct JSONReporter: DiagnosticReporter {
+    /// Creates a reporter.
     public init() {}
 
+    /// The diagnostics as a pretty-printed JSON array (`[]` when there are none), ending in a newline.
     public func report(_ result: LintResult) -> String {
         JSONWriter.serialize(.array(result.diagnostics.map(Self.object)))
     }

@@ -2,8 +2,10 @@
 /// Every rule is listed in the driver so rule metadata is stable across runs; file paths are
 /// relative URIs against `%SRCROOT%`.
 public struct SARIFReporter: DiagnosticReporter {
+    /// Creates a reporter.
     public init() {}
 
+    /// A SARIF log with one run: every rule in the driver and one result per diagnostic.
     public func report(_ result: LintResult) -> String {
         let rules = RuleID.allCases
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })

@@ -2,8 +2,10 @@
 /// editors and terminals link the locations), then a summary line. Binary-plist entries are
 /// located as `path[index]`.
 public struct TextReporter: DiagnosticReporter {
+    /// Creates a reporter.
     public init() {}
 
+    /// One line per diagnostic, then the summary line.
     public func report(_ result: LintResult) -> String {
         Self.lines(result.diagnostics) + Self.summary(result) + "\n"
     }

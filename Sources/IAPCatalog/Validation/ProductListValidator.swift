@@ -12,6 +12,7 @@ public struct ProductListValidator: Sendable {
     /// Built on first use: most lists have no unknown identifiers.
     private let lowercasedIDs: LazyIndex
 
+    /// Creates a validator for lists checked against `catalog`.
     public init(catalog: Catalog) {
         products = catalog.products
         var byID: [String: Int] = [:]

@@ -12,15 +12,18 @@ import NIOPosix
 /// `iapcat serve`: hosts the catalog's lists over HTTP/1.1 on SwiftNIO, with RFC 9110 caching,
 /// hot reload and graceful shutdown.
 public final class CatalogServer: Sendable {
+    /// Where and how the server listens, and which catalog it serves.
     public let configuration: ServerConfiguration
     package let store: CatalogStore
     private let logger: Logger
 
     /// Why the server did not start.
     public struct StartupError: Error, CustomStringConvertible {
+        /// What went wrong, with the catalog's problems one per line.
         public var description: String
     }
 
+    /// Creates a server for `configuration` that logs to `logger`; nothing is read or bound until ``run()``.
     public init(configuration: ServerConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger

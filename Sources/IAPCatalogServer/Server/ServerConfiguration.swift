@@ -2,9 +2,11 @@ import IAPCatalog
 
 /// How `iapcat serve` runs.
 public struct ServerConfiguration: Sendable {
+    /// The address to listen on (default `127.0.0.1`, this machine only).
     public var host = "127.0.0.1"
     /// 0 picks a free port (the log says which).
     public var port = 8080
+    /// The catalog to serve (default `catalogs/catalog.yaml`).
     public var catalogPath = Catalog.defaultPath
     /// `Cache-Control: max-age`; 0 sends `no-cache` (store, but revalidate every time).
     public var maxAge = 0
@@ -18,6 +20,7 @@ public struct ServerConfiguration: Sendable {
     /// Event-loop threads; 0 is one per core.
     public var threads = 0
 
+    /// Creates the defaults: `127.0.0.1:8080`, the default catalog, `no-cache`, reload every second.
     public init() {}
 
     /// The `Cache-Control` value for the lists.
