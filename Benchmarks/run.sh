@@ -100,7 +100,7 @@ echo "$table"
   echo "Written by \`Benchmarks/run.sh $products $runs\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m), $(swift --version 2>/dev/null | head -1)."
   echo "Best wall time of $runs alternating runs of iapcat and its reference; peak memory is the maximum"
   echo "resident set of that run. Export and bulk XML use 10,000 products, App Store Connect's limit per app"
-  echo "(a bigger catalog is refused with \`product_limit\` before anything is written). Serving: README,"
+  echo "(a bigger catalog is refused with \`product_limit\` before anything is written). Serving: docs/serving.md,"
   echo "\`Benchmarks/serve.sh\`."
   echo
   echo "$table"

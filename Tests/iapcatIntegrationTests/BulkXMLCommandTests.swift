@@ -108,4 +108,12 @@ import Testing
         #expect(broken.stderr.hasSuffix("iapcat: error: the package could not be imported; nothing was written\n"))
         #expect(try IAPCat.run(["import-xml", "missing.xml"]).status == 2)
     }
+
+    @Test func importAndImportXMLAreOneCommand() throws {
+        let imported = try IAPCat.run(["import", Self.realDownload])
+        #expect(imported.status == 0)
+        #expect(imported.stdout.contains("  - id: kr.ss.inapp2\n"))
+        let alias = try IAPCat.run(["import-xml", Self.realDownload])
+        #expect(alias.status == imported.status && alias.stdout == imported.stdout && alias.stderr == imported.stderr)
+    }
 }

@@ -1,5 +1,5 @@
 /// The stable identifier of every rule iapcat checks. Identifiers never change meaning; new rules
-/// get new identifiers. `iapcat rules` prints this table, and the README documents it.
+/// get new identifiers. `iapcat rules` prints this table, and docs/rules.md is its output.
 public enum RuleID: String, Sendable, CaseIterable, Hashable {
     // Reading inputs
     case fileUnreadable = "file_unreadable"

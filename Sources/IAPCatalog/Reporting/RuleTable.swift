@@ -1,4 +1,4 @@
-/// The table of rules, for `iapcat rules` and the README.
+/// The table of rules, for `iapcat rules` (its Markdown form is docs/rules.md).
 package enum RuleTable {
     package static func text() -> String {
         let width = RuleID.allCases.map(\.rawValue.count).max() ?? 0

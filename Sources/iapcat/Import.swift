@@ -8,9 +8,9 @@ import IAPCatalog
 #endif
 
 extension IAPCat {
-    struct ImportXML: ParsableCommand {
+    struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "import-xml",
+            commandName: "import",
             abstract: "Turn a downloaded bulk-upload package (metadata.xml) into a catalog.",
             discussion: """
                 Reads what `iTMSTransporter -m lookupMetadata` downloads (or what `iapcat bulk-xml` wrote): every \
@@ -20,9 +20,10 @@ extension IAPCat {
                 linted; its problems, such as a missing review screenshot, go to stderr.
 
                 Examples:
-                  iapcat import-xml COSMICQUEST.itmsp/metadata.xml -o catalogs/catalog.yaml
-                  iapcat import-xml downloaded/metadata.xml --bundle-id com.example.cosmicquest > catalog.yaml
-                """
+                  iapcat import COSMICQUEST.itmsp/metadata.xml -o catalogs/catalog.yaml
+                  iapcat import downloaded/metadata.xml --bundle-id com.example.cosmicquest > catalog.yaml
+                """,
+            aliases: ["import-xml"]
         )
 
         @Argument(help: ArgumentHelp("The package's metadata.xml.", valueName: "metadata.xml"), completion: .file(extensions: ["xml"]))
