@@ -35,7 +35,10 @@ let package = Package(
         ),
         .target(
             name: "IAPCatalog",
-            dependencies: ["CYAML", "CLibXML2", "CFileSystem"]
+            dependencies: ["CYAML", "CLibXML2", "CFileSystem"],
+            // A symbolic link to schemas/bulk-iap.xsd, compiled in as `PackageResources.bulk_iap_xsd`
+            // (bytes; no bundle, nothing read at run time).
+            resources: [.embedInCode("BulkXML/bulk-iap.xsd")]
         ),
         .target(
             name: "IAPCatalogServer",
@@ -81,3 +84,23 @@ let package = Package(
         ),
     ]
 )
+
+// Fuzzing (Fuzz/run.sh): only with IAPCAT_FUZZ=1, so normal builds and tests never see this target.
+// The libFuzzer + AddressSanitizer binary IAPCatalogFuzz instruments IAPCatalog as well, and
+// reaches its internals (`@testable import`, hence -enable-testing in release builds).
+if Context.environment["IAPCAT_FUZZ"] == "1" {
+    let sanitizers = "-sanitize=fuzzer,address"
+    for target in package.targets where target.name == "IAPCatalog" {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags([sanitizers, "-enable-testing"])]
+    }
+    package.targets.append(
+        .executableTarget(
+            name: "IAPCatalogFuzz",
+            dependencies: ["IAPCatalog"],
+            path: "Fuzz",
+            exclude: ["run.sh"],
+            swiftSettings: [.unsafeFlags([sanitizers, "-enable-experimental-feature", "Extern"])],
+            linkerSettings: [.unsafeFlags([sanitizers])]
+        )
+    )
+}

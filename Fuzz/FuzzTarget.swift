@@ -1,11 +1,15 @@
-// libFuzzer entry point for iapcat's readers, compiled into one module with the IAPCatalog
-// sources by Fuzz/run.sh (`swiftc -sanitize=fuzzer,address`). IAPCAT_FUZZ_TARGET picks the reader:
+// libFuzzer entry point for iapcat's readers: the executable target IAPCatalogFuzz, which exists only
+// when Package.swift is evaluated with IAPCAT_FUZZ=1 (Fuzz/run.sh builds it with
+// `swift build -c release`; it and IAPCatalog are compiled with -sanitize=fuzzer,address).
+// IAPCAT_FUZZ_TARGET picks the reader:
 //   catalog   YAML catalog loader + validator (CatalogLoader, CatalogValidator)
 //   plist     product-ID plist reader (XML and binary)
 //   json      v1/v2/.storekit JSON list reader
 //   bulkxml   bulk-upload metadata.xml importer
 // Every input must come back as a result or diagnostics: a crash, a leak, a timeout or running
 // out of memory is a finding.
+
+@testable import IAPCatalog
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +20,8 @@ private enum FuzzTarget: String {
 
     static let selected: FuzzTarget = {
         guard let name = getenv("IAPCAT_FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name) else {
-            fputs("set IAPCAT_FUZZ_TARGET to catalog, plist, json or bulkxml\n", stderr)
+            let message = "set IAPCAT_FUZZ_TARGET to catalog, plist, json or bulkxml\n"
+            _ = message.withCString { write(2, $0, strlen($0)) }
             exit(2)
         }
         return target
@@ -59,4 +64,23 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     FuzzTarget.selected.run(bytes)
     return 0
+}
+
+/// libFuzzer's driver (`int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*)(const uint8_t *, size_t))`).
+@_extern(c, "LLVMFuzzerRunDriver")
+private func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+/// SwiftPM links an executable target's entry point as `main`, so the target has one instead of
+/// libFuzzer's own `main`, and hands over to libFuzzer's driver, which parses the libFuzzer options.
+@main enum FuzzMain {
+    static func main() {
+        _ = FuzzTarget.selected  // exits with a message, before fuzzing, when IAPCAT_FUZZ_TARGET is not set
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(runFuzzerDriver(&argc, &argv, fuzzOneInput))
+    }
 }

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer binary (all IAPCatalog sources + Fuzz/FuzzTarget.swift, with
-# -sanitize=fuzzer,address) and fuzzes each reader for SECONDS, starting from a seed corpus made
-# of the repository's fixtures. Findings (crashes, leaks, timeouts, out-of-memory) land in
-# .build/fuzz/findings/TARGET/ and make the script exit 1; turn each into a regression test.
+# Builds the libFuzzer binary through SwiftPM — the opt-in executable target IAPCatalogFuzz
+# (Fuzz/FuzzTarget.swift), which Package.swift declares only when IAPCAT_FUZZ=1; it and IAPCatalog
+# are compiled with -sanitize=fuzzer,address, in release mode, in the scratch path .build-fuzz —
+# and fuzzes each reader for SECONDS, starting from a seed corpus made of the repository's
+# fixtures. Findings (crashes, leaks, timeouts, out-of-memory) land in .build/fuzz/findings/TARGET/
+# and make the script exit 1; turn each into a regression test. The corpora stay in
+# .build/fuzz/corpus/TARGET/ between runs. Linux only (libFuzzer ships with the Linux toolchains).
 # Usage: Fuzz/run.sh [SECONDS=600] [TARGET…]      targets: catalog plist json bulkxml
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,14 +16,16 @@ targets=("$@")
 work=.build/fuzz
 mkdir -p "$work"
 
-binary=$work/iapcat-fuzz
-if [ ! -x "$binary" ] || [ -n "$(find Sources/IAPCatalog Fuzz -name '*.swift' -newer "$binary" | head -1)" ]; then
-  echo "building $binary" >&2
-  mapfile -t sources < <(find Sources/IAPCatalog -name '*.swift' | sort)
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name IAPCatalog \
-    -I Sources/CYAML -I Sources/CLibXML2 -I Sources/CZlib -I Sources/CFileSystem $(pkg-config --cflags-only-I libxml-2.0) \
-    "${sources[@]}" Fuzz/FuzzTarget.swift -o "$binary" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 2; }
-fi
+# SwiftPM rebuilds only what changed. Its output goes to build.log (shown when the build fails).
+scratch=.build-fuzz
+build=(swift build -c release --scratch-path "$scratch" --product IAPCatalogFuzz)
+echo "building IAPCatalogFuzz (IAPCAT_FUZZ=1 ${build[*]})" >&2
+IAPCAT_FUZZ=1 "${build[@]}" >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 2; }
+binary=$(IAPCAT_FUZZ=1 "${build[@]}" --show-bin-path)/IAPCatalogFuzz
+[ -x "$binary" ] || { echo "no fuzzing binary at $binary" >&2; exit 2; }
+# A Swift runtime failure (precondition, trap) must reach libFuzzer's crash handler at once, not
+# start the toolchain's interactive backtracer, which can hold the run for a long time.
+export SWIFT_BACKTRACE=enable=no
 
 # seed CORPUS_DIR PATTERN…: copies matching fixtures (small ones) into a seed corpus.
 seed() {

@@ -1,7 +1,8 @@
 internal import CLibXML2
 
 /// Validates a metadata.xml against schemas/bulk-iap.xsd with libxml2's XML Schema support.
-/// The schema text is compiled into the library (see `scripts/embed-schemas`).
+/// The schema is compiled into the library: SwiftPM embeds `BulkXML/bulk-iap.xsd`, a symbolic link to
+/// schemas/bulk-iap.xsd, as `PackageResources.bulk_iap_xsd` (see Package.swift).
 final class BulkXMLSchema: @unchecked Sendable {
     private let schema: xmlSchemaPtr
 
@@ -11,7 +12,7 @@ final class BulkXMLSchema: @unchecked Sendable {
     private init() {
         xmlInitParser()  // once, before any thread validates
         // libxml2 keeps a pointer to the buffer until the parse: both must happen while it is valid.
-        let schema = Array(Self.source.utf8).withUnsafeBufferPointer { buffer in
+        let schema = PackageResources.bulk_iap_xsd.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text -> xmlSchemaPtr? in
                 guard let parser = xmlSchemaNewMemParserCtxt(text.baseAddress, Int32(text.count)) else { return nil }
                 defer { xmlSchemaFreeParserCtxt(parser) }
