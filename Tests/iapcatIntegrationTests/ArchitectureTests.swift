@@ -12,7 +12,7 @@ import Testing
             let enumerator = FileManager.default.enumerator(atPath: packageRoot + "/" + top)
             while let path = enumerator?.nextObject() as? String {
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: packageRoot + "/" + top + "/" + path, isDirectory: &isDirectory)
+                _ = FileManager.default.fileExists(atPath: packageRoot + "/" + top + "/" + path, isDirectory: &isDirectory)
                 guard isDirectory.boolValue, !path.contains("Fixtures") else { continue }
                 // Nested folders are written with their parent (`Parsing/YAML/`), top-level ones alone.
                 let components = path.split(separator: "/")

@@ -124,7 +124,7 @@ private struct JSONReader {
             && (0..<count).allSatisfy { bytes[offset + $0] == word.utf8Start[$0] }
         guard matches else { throw error("unexpected \(describeCurrent()); expected a value") }
         offset += count
-        word.withUTF8Buffer { builder.scalar($0, isPlain: true, at: start) }
+        _ = word.withUTF8Buffer { builder.scalar($0, isPlain: true, at: start) }
     }
 
     mutating func parseObject(at start: SourcePosition) throws(DocumentSyntaxError) {
