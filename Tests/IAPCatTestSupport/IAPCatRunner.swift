@@ -25,9 +25,10 @@ public enum IAPCat {
 
     /// Runs `iapcat arguments…` in `directory` (default: the package root). With
     /// `addressSpaceKiB`, the process runs under that `ulimit -v`; with `timeout`, it is killed
-    /// (status 137) when it runs longer.
+    /// (status 137) when it runs longer; `environment` adds variables to the inherited ones.
     public static func run(
-        _ arguments: [String], in directory: String? = nil, addressSpaceKiB: Int? = nil, timeout: Double? = nil
+        _ arguments: [String], in directory: String? = nil, addressSpaceKiB: Int? = nil, timeout: Double? = nil,
+        environment: [String: String] = [:]
     ) throws -> IAPCatRun {
         let process = Process()
         if let addressSpaceKiB {
@@ -38,6 +39,9 @@ public enum IAPCat {
             process.arguments = arguments
         }
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot)
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
