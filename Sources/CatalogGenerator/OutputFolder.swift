@@ -24,7 +24,6 @@ package struct OutputFolder: Sendable {
     package func files(for generated: SyntheticCatalog) -> [(path: String, bytes: [UInt8])] {
         let options = generated.options
         let writer = CatalogYAMLWriter(headerComments: [
-            "yaml-language-server: $schema=https://iapcat.dev/schemas/catalog.schema.json",
             "Synthetic catalog written by `iapcat generate --products \(options.products) --seed \(options.seed)`",
             "(the same arguments give the same bytes). Not a real app.",
         ])
