@@ -29,11 +29,13 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     case lengthAdvisory = "length_advisory"
     case unknownLocale = "unknown_locale"
     case missingDefaultLocale = "missing_default_locale"
+    case missingMetadata = "missing_metadata"
     case invalidPriceTier = "invalid_price_tier"
     case unknownStorefront = "unknown_storefront"
     case invalidPrice = "invalid_price"
     case missingPrice = "missing_price"
     case priceSchedule = "price_schedule"
+    case subscriptionOffer = "subscription_offer"
     case duplicatePromotionOrder = "duplicate_promotion_order"
     case promotionLimit = "promotion_limit"
     case screenshotNotFound = "screenshot_not_found"
@@ -52,6 +54,25 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     case invalidListStructure = "invalid_list_structure"
     case listVersionMismatch = "list_version_mismatch"
     case unlistedProduct = "unlisted_product"
+
+    // StoreKit configurations (.storekit) against the catalog
+    case storeKitMissingProduct = "storekit_missing_product"
+    case storeKitType = "storekit_type"
+    case storeKitSubscriptionGroup = "storekit_subscription_group"
+    case storeKitSubscriptionLevel = "storekit_subscription_level"
+    case storeKitPeriod = "storekit_period"
+    case storeKitFamilySharing = "storekit_family_sharing"
+    case storeKitReferenceName = "storekit_reference_name"
+    case storeKitMissingLocalization = "storekit_missing_localization"
+    case storeKitExtraLocalization = "storekit_extra_localization"
+    case storeKitDisplayName = "storekit_display_name"
+    case storeKitDescription = "storekit_description"
+    case storeKitPrice = "storekit_price"
+    case storeKitIntroductoryOffer = "storekit_introductory_offer"
+    case storeKitPromotionalOffer = "storekit_promotional_offer"
+    case storeKitOfferCode = "storekit_offer_code"
+    case storeKitPrivateKey = "storekit_private_key"
+    case storeKitUnknownKey = "storekit_unknown_key"
 
     // Bulk XML
     case unsupportedElement = "unsupported_element"
@@ -115,6 +136,11 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
             .init(.error, "A locale code App Store Connect does not know; the message gives its spelling (`en_US` → `en-US`).")
         case .missingDefaultLocale:
             .init(.error, "A product or subscription group has no localization for the app's default locale.")
+        case .missingMetadata:
+            .init(
+                .warning,
+                "A draft product or a subscription group has no localization yet: App Store Connect creates it as Missing Metadata, and App Review cannot see it until one is added."
+            )
         case .invalidPriceTier:
             .init(.error, "A price tier outside 0…87.")
         case .unknownStorefront:
@@ -127,6 +153,11 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
             .init(
                 .error,
                 "A price schedule whose steps overlap, are out of date order, end before they start, or omit a start date after the first step; or a price with both `tier` and `schedule`."
+            )
+        case .subscriptionOffer:
+            .init(
+                .error,
+                "A subscription offer App Store Connect would refuse: a paid offer without prices or a free trial with some, fewer than one period, a promotional offer without id or reference name, an offer id used twice, or both `free_trial_duration` and `introductory_offer`."
             )
         case .missingReviewScreenshot:
             .init(.warning, "A draft product has no review screenshot; App Review needs one before the product can be submitted.")
@@ -160,6 +191,40 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
             .init(.warning, "A list's content version differs from the version in its file name or declaration.")
         case .unlistedProduct:
             .init(.note, "A product that no list names (off by default; `--enable unlisted_product`).", enabledByDefault: false)
+        case .storeKitMissingProduct:
+            .init(.error, "A product the catalog offers in the `.storekit` file's environment (sandbox by default) is not in the file.")
+        case .storeKitType:
+            .init(.error, "A product's type in a `.storekit` file differs from the catalog's.")
+        case .storeKitSubscriptionGroup:
+            .init(.error, "A subscription sits in a different group in the `.storekit` file (matched by name) than in the catalog.")
+        case .storeKitSubscriptionLevel:
+            .init(.error, "A subscription's level (`groupNumber`) in a `.storekit` file differs from its rank in the catalog.")
+        case .storeKitPeriod:
+            .init(.error, "A subscription's renewal period in a `.storekit` file differs from the catalog's duration.")
+        case .storeKitFamilySharing:
+            .init(.error, "Family Sharing in a `.storekit` file differs from the catalog's `family_sharing`.")
+        case .storeKitReferenceName:
+            .init(.error, "A product's reference name in a `.storekit` file differs from the catalog's.")
+        case .storeKitMissingLocalization:
+            .init(.error, "A locale the catalog localizes a product in is missing from the `.storekit` file.")
+        case .storeKitExtraLocalization:
+            .init(.error, "A `.storekit` file localizes a product in a locale the catalog does not.")
+        case .storeKitDisplayName:
+            .init(.error, "A product's display name in one locale differs between the `.storekit` file and the catalog.")
+        case .storeKitDescription:
+            .init(.error, "A product's description in one locale differs between the `.storekit` file and the catalog.")
+        case .storeKitPrice:
+            .init(.error, "A `displayPrice` differs from the catalog's price in the file's storefront (a legacy tier counts at its U.S. price).")
+        case .storeKitIntroductoryOffer:
+            .init(.error, "A subscription's introductory offer in a `.storekit` file differs from the catalog's (present, mode, period, count, price).")
+        case .storeKitPromotionalOffer:
+            .init(.error, "A promotional offer (`adHocOffers`) in a `.storekit` file is missing from the catalog, absent from the file, or differs.")
+        case .storeKitOfferCode:
+            .init(.error, "An offer code (`codeOffers`) in a `.storekit` file is missing from the catalog, absent from the file, or differs.")
+        case .storeKitPrivateKey:
+            .init(.warning, "A `.storekit` file holds the private key for signing subscription offers (`subscriptionOffersKeyPair`); keep it out of the repository.")
+        case .storeKitUnknownKey:
+            .init(.note, "A key iapcat does not know in a `.storekit` file (a newer Xcode, or a hand edit); it is ignored.")
         case .unsupportedElement:
             .init(.warning, "`import-xml` met an element it does not import; that data is not in the catalog.")
         case .uploadRequirement:

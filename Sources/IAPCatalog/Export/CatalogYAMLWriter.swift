@@ -81,8 +81,22 @@ public struct CatalogYAMLWriter {
             out.field(3, "group", terms.group)
             out.field(3, "duration", terms.duration.rawValue)
             if let rank = terms.rank { out.line(3, "rank: \(rank)") }
-            if let trial = terms.freeTrialDuration { out.field(3, "free_trial_duration", trial.rawValue) }
+            if let trial = terms.freeTrialDuration {
+                out.field(3, "free_trial_duration", trial.rawValue)
+            } else if let offer = terms.introductoryOffer {
+                out.line(3, "introductory_offer:")
+                renderOffer(offer, level: 4, into: &out)
+            }
             if let bonus = terms.bonusDuration { out.field(3, "bonus_duration", bonus.rawValue) }
+            for (key, offers) in [("promotional_offers", terms.promotionalOffers), ("offer_codes", terms.offerCodes)] where !offers.isEmpty {
+                out.line(3, "\(key):")
+                for offer in offers {
+                    // `- first: …` with the other fields under it.
+                    var item = YAMLOutput()
+                    renderOffer(offer, level: 5, into: &item)
+                    out.append(String(repeating: "  ", count: 4) + "- " + item.text.dropFirst(10))
+                }
+            }
         }
         if let price = product.price { renderPrice(price, into: &out) }
         if !product.localizations.isEmpty {
@@ -120,6 +134,23 @@ public struct CatalogYAMLWriter {
         }
     }
 
+    /// An offer's fields at `level`, in the order the format documents.
+    private func renderOffer(_ offer: SubscriptionOffer, level: Int, into out: inout YAMLOutput) {
+        if let id = offer.id { out.field(level, "id", id) }
+        if let name = offer.referenceName { out.field(level, "reference_name", name) }
+        out.field(level, "mode", offer.mode.rawValue)
+        out.field(level, "duration", offer.duration.rawValue)
+        if offer.periods != 1 { out.line(level, "periods: \(offer.periods)") }
+        if !offer.prices.isEmpty {
+            out.line(level, "prices:")
+            for entry in offer.prices { out.line(level + 1, "\(entry.storefront): \(YAMLScalar.quoted(entry.amount))") }
+        }
+        if !offer.eligibility.isEmpty {
+            out.line(level, "eligibility: [" + offer.eligibility.map(\.rawValue).joined(separator: ", ") + "]")
+        }
+        if let stackable = offer.stackable { out.line(level, "stackable: \(stackable)") }
+    }
+
     private func renderPrice(_ price: Price, into out: inout YAMLOutput) {
         out.line(2, "price:")
         if let tier = price.tier { out.line(3, "tier: \(tier)") }
@@ -147,6 +178,9 @@ private struct YAMLOutput {
     }
 
     mutating func blank() { text += "\n" }
+
+    /// Lines already indented and ending in a newline.
+    mutating func append(_ lines: String) { text += lines }
 
     mutating func field(_ level: Int, _ key: String, _ value: String) {
         line(level, "\(key): \(YAMLScalar.render(value))")

@@ -16,7 +16,11 @@ package struct CatalogDecoder {
         static let localization = FieldNames(["display_name", "description"])
         static let review = FieldNames(["notes", "screenshot"])
         static let promotion = FieldNames(["visible", "order"])
-        static let subscription = FieldNames(["group", "duration", "rank", "free_trial_duration", "bonus_duration"])
+        static let subscription = FieldNames([
+            "group", "duration", "rank", "free_trial_duration", "bonus_duration", "introductory_offer", "promotional_offers",
+            "offer_codes",
+        ])
+        static let offer = FieldNames(["id", "reference_name", "mode", "duration", "periods", "prices", "eligibility", "stackable"])
         static let list = FieldNames(["path", "format", "environment"])
     }
 
@@ -250,17 +254,24 @@ package struct CatalogDecoder {
             price.schedule = decoder.items(schedule, "the price schedule").compactMap { decodePriceInterval($0) }
         }
         if let storefronts = fields["storefronts"] {
-            for entry in decoder.entries(storefronts, "storefronts") {
-                guard let scalar = entry.value.scalar else {
-                    decoder.report(
-                        .invalidValue, "expected the \(entry.key) price to be a decimal number, found \(entry.value.kindDescription)",
-                        at: entry.value.position)
-                    continue
-                }
-                price.storefronts.append(StorefrontPrice(storefront: entry.key, amount: scalar.text, position: entry.keyNode.position))
-            }
+            price.storefronts = storefrontPrices(storefronts)
         }
         return price
+    }
+
+    /// A mapping of storefront codes to decimal amounts, as written.
+    private mutating func storefrontPrices(_ node: Node) -> [StorefrontPrice] {
+        var prices: [StorefrontPrice] = []
+        for entry in decoder.entries(node, "storefronts") {
+            guard let scalar = entry.value.scalar else {
+                decoder.report(
+                    .invalidValue, "expected the \(entry.key) price to be a decimal number, found \(entry.value.kindDescription)",
+                    at: entry.value.position)
+                continue
+            }
+            prices.append(StorefrontPrice(storefront: entry.key, amount: scalar.text, position: entry.keyNode.position))
+        }
+        return prices
     }
 
     private mutating func decodePriceInterval(_ node: Node) -> PriceInterval? {
@@ -348,13 +359,60 @@ package struct CatalogDecoder {
         let rank = rankNode.flatMap { decoder.integer($0, "the subscription rank") }
         let freeTrial: SubscriptionPeriod? = fields["free_trial_duration"].flatMap { decoder.enumeration($0, "free_trial_duration") }
         let bonus: SubscriptionPeriod? = fields["bonus_duration"].flatMap { decoder.enumeration($0, "bonus_duration") }
+        let introductory = fields["introductory_offer"].flatMap { decodeOffer($0, "the introductory offer") }
+        if let introductory, freeTrial != nil {
+            decoder.report(
+                .subscriptionOffer, "give either free_trial_duration or introductory_offer, not both",
+                at: introductory.positions.entry)
+        }
+        let promotional = fields["promotional_offers"].map { node in
+            decoder.items(node, "promotional_offers").compactMap { decodeOffer($0, "a promotional offer") }
+        }
+        let codes = fields["offer_codes"].map { node in
+            decoder.items(node, "offer_codes").compactMap { decodeOffer($0, "an offer code") }
+        }
         guard let group, let duration else { return nil }
         var terms = SubscriptionTerms(group: group, duration: duration, rank: rank, freeTrialDuration: freeTrial, bonusDuration: bonus)
+        if let introductory { terms.introductoryOffer = introductory }
+        terms.promotionalOffers = promotional ?? []
+        terms.offerCodes = codes ?? []
         terms.positions.entry = node.position
         terms.positions.group = groupNode?.position
         terms.positions.duration = durationNode?.position
         terms.positions.rank = rankNode?.position
         return terms
+    }
+
+    /// An offer; nil when its mode or duration is missing or unreadable (reported).
+    private mutating func decodeOffer(_ node: Node, _ what: String) -> SubscriptionOffer? {
+        guard let fields = decoder.fields(node, what, known: Keys.offer) else { return nil }
+        let modeNode = decoder.requireField(fields, "mode", what: what)
+        let mode: OfferMode? = modeNode.flatMap { decoder.enumeration($0, "the offer mode") }
+        let durationNode = decoder.requireField(fields, "duration", what: what)
+        let duration: SubscriptionPeriod? = durationNode.flatMap { decoder.enumeration($0, "the offer duration") }
+        guard let mode, let duration else { return nil }
+        var offer = SubscriptionOffer(mode: mode, duration: duration)
+        offer.positions.entry = node.position
+        offer.positions.mode = modeNode?.position
+        offer.positions.duration = durationNode?.position
+        if let idNode = fields["id"] {
+            offer.id = decoder.string(idNode, "the offer id")
+            offer.positions.id = idNode.position
+        }
+        offer.referenceName = fields["reference_name"].flatMap { decoder.string($0, "reference_name") }
+        if let periodsNode = fields["periods"], let periods = decoder.integer(periodsNode, "the number of offer periods") {
+            offer.periods = periods
+            offer.positions.periods = periodsNode.position
+        }
+        if let prices = fields["prices"] {
+            offer.positions.prices = fields.keyPosition("prices")
+            offer.prices = storefrontPrices(prices)
+        }
+        if let eligibility = fields["eligibility"] {
+            offer.eligibility = decoder.items(eligibility, "eligibility").compactMap { decoder.enumeration($0, "an eligibility") }
+        }
+        offer.stackable = fields["stackable"].flatMap { decoder.bool($0, "stackable") }
+        return offer
     }
 
     private mutating func decodeList(_ node: Node) -> ProductListDeclaration? {

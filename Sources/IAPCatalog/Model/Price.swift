@@ -43,3 +43,15 @@ public struct StorefrontPrice: Sendable, Equatable {
         self.position = position
     }
 }
+
+extension Price {
+    /// The customer price in `storefront` as a decimal string: the storefront's explicit price,
+    /// else, for the USA storefront only, the U.S. price of the legacy tier (of a schedule, its
+    /// first step: the price "from now on" when the catalog was written). Nil when the catalog
+    /// states no price there.
+    public func customerPrice(in storefront: String) -> String? {
+        if let explicit = storefronts.first(where: { $0.storefront == storefront }) { return explicit.amount }
+        guard storefront == LegacyPriceTiers.storefront, let tier = tier ?? schedule.first?.tier else { return nil }
+        return LegacyPriceTiers.usdPrice(ofTier: tier)
+    }
+}

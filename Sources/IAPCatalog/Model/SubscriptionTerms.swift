@@ -6,8 +6,12 @@ public struct SubscriptionTerms: Sendable, Equatable {
     public var duration: SubscriptionPeriod
     /// Level of service within the group, 1 highest.
     public var rank: Int?
-    /// An introductory free trial; nil when there is none.
-    public var freeTrialDuration: SubscriptionPeriod?
+    /// The introductory offer new subscribers get (a free trial or a discount); nil when there is none.
+    public var introductoryOffer: SubscriptionOffer?
+    /// Promotional offers the app can present, each with its offer identifier.
+    public var promotionalOffers: [SubscriptionOffer] = []
+    /// Offer codes customers can redeem.
+    public var offerCodes: [SubscriptionOffer] = []
     /// A bonus period added to the first period; nil when there is none.
     public var bonusDuration: SubscriptionPeriod?
     package var positions = Positions()
@@ -28,7 +32,17 @@ public struct SubscriptionTerms: Sendable, Equatable {
         self.group = group
         self.duration = duration
         self.rank = rank
-        self.freeTrialDuration = freeTrialDuration
+        self.introductoryOffer = freeTrialDuration.map { SubscriptionOffer(mode: .freeTrial, duration: $0) }
         self.bonusDuration = bonusDuration
+    }
+
+    /// The introductory offer when it is a plain free trial of one period (what bulk XML and
+    /// `free_trial_duration` express); setting it replaces the introductory offer.
+    public var freeTrialDuration: SubscriptionPeriod? {
+        get {
+            guard let offer = introductoryOffer, offer.mode == .freeTrial, offer.periods == 1 else { return nil }
+            return offer.duration
+        }
+        set { introductoryOffer = newValue.map { SubscriptionOffer(mode: .freeTrial, duration: $0) } }
     }
 }

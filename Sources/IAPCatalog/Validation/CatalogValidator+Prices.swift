@@ -13,7 +13,12 @@ extension CatalogValidator.Check {
         if let tier = price.tier { checkTier(tier, at: price.positions.tier) }
         for step in price.schedule { checkTier(step.tier, at: step.position) }
         checkSchedule(price, of: product)
-        for entry in price.storefronts {
+        checkStorefrontPrices(price.storefronts)
+    }
+
+    /// `unknown_storefront`, `invalid_price`: each storefront exists and each amount is a decimal.
+    mutating func checkStorefrontPrices(_ prices: [StorefrontPrice]) {
+        for entry in prices {
             if !AppStoreStorefronts.codes.contains(entry.storefront) {
                 report(
                     .unknownStorefront,

@@ -28,6 +28,7 @@ public struct CatalogValidator: Sendable {
             check.identifier(of: product, at: index)
             guard product.status != .removed else { continue }
             check.subscription(of: product)
+            check.offers(of: product)
             check.typeSpecificFields(of: product)
             check.lengths(of: product)
             check.locales(of: product)

@@ -1,0 +1,75 @@
+/// An offer on an auto-renewable subscription: the introductory offer, a promotional offer the
+/// app presents (StoreKit's `Product.SubscriptionOffer` with an offer identifier), or an offer
+/// code customers redeem. The fields a kind needs are checked by the `subscription_offer` rule.
+public struct SubscriptionOffer: Sendable, Equatable {
+    /// The offer identifier the app passes to StoreKit: required for promotional offers, absent otherwise.
+    public var id: String?
+    /// The name App Store Connect shows: required for promotional offers and offer codes.
+    public var referenceName: String?
+    /// How the subscriber pays during the offer.
+    public var mode: OfferMode
+    /// The length of one offer period (`P3D` to `P1Y`).
+    public var duration: SubscriptionPeriod
+    /// How many periods the offer lasts (pay as you go: the number of discounted renewals); 1 by default.
+    public var periods: Int
+    /// What a paid offer costs per period (pay as you go) or in total (pay up front), per storefront.
+    public var prices: [StorefrontPrice]
+    /// Offer codes only: who may redeem the code; empty for the other kinds.
+    public var eligibility: [OfferEligibility]
+    /// Offer codes only: whether the code can be redeemed on top of an introductory offer.
+    public var stackable: Bool?
+    package var positions = Positions()
+
+    package struct Positions: Sendable, Equatable {
+        package var entry: SourcePosition?
+        package var id: SourcePosition?
+        package var mode: SourcePosition?
+        package var duration: SourcePosition?
+        package var periods: SourcePosition?
+        package var prices: SourcePosition?
+        package init() {}
+    }
+
+    /// Creates an offer in `mode` of `periods` periods of `duration`, with prices for the paid modes.
+    public init(
+        id: String? = nil, referenceName: String? = nil, mode: OfferMode, duration: SubscriptionPeriod, periods: Int = 1,
+        prices: [StorefrontPrice] = [], eligibility: [OfferEligibility] = [], stackable: Bool? = nil
+    ) {
+        self.id = id
+        self.referenceName = referenceName
+        self.mode = mode
+        self.duration = duration
+        self.periods = periods
+        self.prices = prices
+        self.eligibility = eligibility
+        self.stackable = stackable
+    }
+
+    /// The price in `storefront`, as written; nil when the offer has none there.
+    public func price(in storefront: String) -> String? {
+        prices.first { $0.storefront == storefront }?.amount
+    }
+}
+
+/// How a subscriber pays during an offer (App Store Connect's offer modes).
+public enum OfferMode: String, Sendable, CaseIterable {
+    /// Nothing, for the offer's periods.
+    case freeTrial = "free-trial"
+    /// A discounted price each period, for the offer's periods.
+    case payAsYouGo = "pay-as-you-go"
+    /// One discounted price for the whole offer.
+    case payUpFront = "pay-up-front"
+
+    /// Whether the mode has a price.
+    public var isPaid: Bool { self != .freeTrial }
+}
+
+/// Who may redeem an offer code.
+public enum OfferEligibility: String, Sendable, CaseIterable {
+    /// Customers who never subscribed to the group.
+    case new
+    /// Current subscribers.
+    case existing
+    /// Customers whose subscription expired.
+    case expired
+}
