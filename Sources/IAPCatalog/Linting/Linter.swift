@@ -47,7 +47,7 @@ public struct Linter: Sendable {
             switch input.kind {
             case .catalog:
                 _ = run.lintCatalog(input.bytes, file: input.path)
-            case .plist, .jsonList:
+            case .plist, .jsonList, .storeKit:
                 let declaration = reference?.lists.first {
                     FilePaths.normalized(FilePaths.join(FilePaths.directory(of: catalogPath), $0.path)) == FilePaths.normalized(input.path)
                 }
@@ -71,11 +71,25 @@ public struct Linter: Sendable {
         var wasRead = true
         /// The list, or nil when it could not be read (with why in the diagnostics).
         var read: (list: ProductList?, diagnostics: [Diagnostic])
+        /// A StoreKit configuration's full content, checked against the catalog value by value.
+        var storeKit: StoreKitConfiguration?
         var expectedFormat: ProductListFormat?
         var environment: StoreEnvironment?
 
-        static func parse(_ bytes: [UInt8], kind: InputKind, file: String) -> (list: ProductList?, diagnostics: [Diagnostic]) {
-            kind == .plist ? PlistReader().read(bytes, file: file) : ProductListJSONReader().read(bytes, file: file)
+        static func parse(_ bytes: [UInt8], kind: InputKind, file: String) -> (
+            list: ProductList?, diagnostics: [Diagnostic], storeKit: StoreKitConfiguration?
+        ) {
+            switch kind {
+            case .plist:
+                let read = PlistReader().read(bytes, file: file)
+                return (read.list, read.diagnostics, nil)
+            case .storeKit:
+                let read = StoreKitReader().read(bytes, file: file)
+                return (read.list, read.diagnostics, read.configuration)
+            case .jsonList, .catalog:
+                let read = ProductListJSONReader().read(bytes, file: file)
+                return (read.list, read.diagnostics, nil)
+            }
         }
 
         /// Reads the list `declaration` names, relative to the catalog's directory.
@@ -86,7 +100,11 @@ public struct Linter: Sendable {
             environment = declaration.environment
             do {
                 let bytes = try InputFile.read(path)
-                read = Self.parse(bytes, kind: InputKind.detect(bytes, path: path), file: path)
+                // A declared StoreKit configuration is read as one whatever its content suggests.
+                let kind = declaration.format == .storekit ? .storeKit : InputKind.detect(bytes, path: path)
+                let parsed = Self.parse(bytes, kind: kind, file: path)
+                read = (parsed.list, parsed.diagnostics)
+                storeKit = parsed.storeKit
             } catch {
                 let missing = Diagnostic(
                     error.isMissing ? .listNotFound : .fileUnreadable, "list '\(declaration.path)' \(error.reason) (looked for \(path))",
@@ -97,11 +115,12 @@ public struct Linter: Sendable {
         }
 
         init(
-            file: String, read: (list: ProductList?, diagnostics: [Diagnostic]), expectedFormat: ProductListFormat?,
-            environment: StoreEnvironment?
+            file: String, read: (list: ProductList?, diagnostics: [Diagnostic], storeKit: StoreKitConfiguration?),
+            expectedFormat: ProductListFormat?, environment: StoreEnvironment?
         ) {
             self.file = file
-            self.read = read
+            self.read = (read.list, read.diagnostics)
+            self.storeKit = read.storeKit
             self.expectedFormat = expectedFormat
             self.environment = environment
         }
@@ -187,6 +206,10 @@ public struct Linter: Sendable {
                 listValidator = validator
                 let served = environment ?? list.format.defaultEnvironment ?? options.undeclaredEnvironment
                 diagnostics += validator.validate(list, environment: served, isEnabled: options.isEnabled)
+                if let configuration = readList.storeKit {
+                    diagnostics += StoreKitDriftChecker(catalog: catalog).check(
+                        configuration, environment: served, isEnabled: options.isEnabled)
+                }
             }
         }
 

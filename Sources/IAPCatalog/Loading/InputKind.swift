@@ -1,10 +1,13 @@
 /// What an input file is, recognised by its content: a binary or XML plist, a JSON list
-/// (array → v1, object → v2), a JSON catalog (an object with `format_version`), or otherwise a
-/// YAML catalog. A file with no content to go by (empty or blank) is judged by its name.
+/// (array → v1, object → v2), an Xcode StoreKit configuration (an object with `productID`s or
+/// `subscriptionGroups`, or any object in a `.storekit` file), a JSON catalog (an object with
+/// `format_version`), or otherwise a YAML catalog. A file with no content to go by (empty or
+/// blank) is judged by its name.
 package enum InputKind: Equatable, Sendable {
     case catalog
     case plist
     case jsonList
+    case storeKit
 
     package static func detect(_ bytes: [UInt8], path: String) -> InputKind {
         if bytes.starts(with: Array("bplist".utf8)) { return .plist }
@@ -20,7 +23,12 @@ package enum InputKind: Equatable, Sendable {
         switch bytes[index] {
         case UInt8(ascii: "<"): return .plist
         case UInt8(ascii: "["): return .jsonList
-        case UInt8(ascii: "{"): return containsFormatVersionKey(bytes) ? .catalog : .jsonList
+        case UInt8(ascii: "{"):
+            if contains(bytes, "format_version") { return .catalog }
+            if path.lowercased().hasSuffix(".storekit") || Self.storeKitMarkers.contains(where: { contains(bytes, $0) }) {
+                return .storeKit
+            }
+            return .jsonList
         default: return .catalog
         }
     }
@@ -29,13 +37,17 @@ package enum InputKind: Equatable, Sendable {
     private static func byName(_ path: String) -> InputKind {
         let name = path.lowercased()
         if name.hasSuffix(".plist") { return .plist }
-        if name.hasSuffix(".json") || name.hasSuffix(".storekit") { return .jsonList }
+        if name.hasSuffix(".storekit") { return .storeKit }
+        if name.hasSuffix(".json") { return .jsonList }
         return .catalog
     }
 
-    /// Whether the text mentions `"format_version"` or `format_version:` — only catalogs do.
-    private static func containsFormatVersionKey(_ bytes: [UInt8]) -> Bool {
-        let needle = Array("format_version".utf8)
+    /// Keys only StoreKit configurations have (v2 lists spell theirs `id` and `subscription_groups`).
+    private static let storeKitMarkers = ["\"productID\"", "\"subscriptionGroups\"", "\"nonRenewingSubscriptions\""]
+
+    /// Whether the text contains `word` (`format_version`: only catalogs have that key).
+    private static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
+        let needle = Array(word.utf8)
         guard bytes.count >= needle.count else { return false }
         for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
             if bytes[start..<start + needle.count].elementsEqual(needle) { return true }

@@ -1,15 +1,13 @@
-/// Reads `products_v1.json` (an array of identifiers), `products_v2.json` (an object with
-/// `version` and `products`) and Xcode StoreKit configurations (`.storekit`, whose `productID`s
-/// form the list). The format is detected from the content, not the file name.
+/// Reads `products_v1.json` (an array of identifiers) and `products_v2.json` (an object with
+/// `version` and `products`); the format is detected from the content, not the file name. Xcode
+/// StoreKit configurations have a reader of their own (``StoreKitReader``).
 public struct ProductListJSONReader {
     static let v2Keys = FieldNames(["version", "products", "subscription_groups"])
-    /// Keys only an Xcode StoreKit configuration has at its top level.
-    static let storeKitKeys: Set<String> = ["subscriptionGroups", "nonRenewingSubscriptions", "identifier", "settings"]
 
     /// Creates a reader.
     public init() {}
 
-    /// Reads a v1, v2 or StoreKit list; the list is nil when it cannot be read, with why in the diagnostics.
+    /// Reads a v1 or v2 list; the list is nil when it cannot be read, with why in the diagnostics.
     public func read(_ bytes: [UInt8], file: String) -> (list: ProductList?, diagnostics: [Diagnostic]) {
         var decoder = NodeDecoder(file: file)
         let parsed: ParsedDocument
@@ -33,9 +31,6 @@ public struct ProductListJSONReader {
                 file: decoder.file, format: .v1, contentVersion: 1,
                 entries: root.items.map { entry($0, file: decoder.file) })
         case .mapping:
-            if root.pairs.contains(where: { Self.storeKitKeys.contains($0.key.scalar?.text ?? "") }) {
-                return readStoreKitConfiguration(root, decoder: &decoder)
-            }
             guard let fields = decoder.fields(root, "a v2 list", known: Self.v2Keys) else { return nil }
             guard let versionNode = decoder.requireField(fields, "version", what: "a v2 list"),
                 let version = decoder.integer(versionNode, "version")
@@ -79,40 +74,6 @@ public struct ProductListJSONReader {
                 at: root.position)
             return nil
         }
-    }
-
-    /// The `productID` of every product, non-renewing subscription and grouped subscription, in
-    /// file order. Xcode writes these files; their other keys vary by version and are not checked.
-    private func readStoreKitConfiguration(_ root: Node, decoder: inout NodeDecoder) -> ProductList {
-        var list = ProductList(file: decoder.file, format: .storekit)
-        func readProducts(_ node: Node) {
-            guard node.kind == .sequence else {
-                decoder.report(.invalidListStructure, "expected a list of products, found \(node.kindDescription)", at: node.position)
-                return
-            }
-            for product in node.items {
-                guard let idNode = product.pairs.first(where: { $0.key.scalar?.text == "productID" })?.value else {
-                    decoder.report(.malformedEntry, "a product in the StoreKit configuration has no 'productID'", at: product.position)
-                    continue
-                }
-                list.entries.append(entry(idNode, file: decoder.file))
-            }
-        }
-        for pair in root.pairs {
-            switch pair.key.scalar?.text {
-            case "products", "nonRenewingSubscriptions":
-                readProducts(pair.value)
-            case "subscriptionGroups":
-                for group in pair.value.items {
-                    if let subscriptions = group.pairs.first(where: { $0.key.scalar?.text == "subscriptions" })?.value {
-                        readProducts(subscriptions)
-                    }
-                }
-            default:
-                continue
-            }
-        }
-        return list
     }
 
     private func location(_ node: Node, _ file: String) -> SourceLocation {
