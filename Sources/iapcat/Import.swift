@@ -11,49 +11,53 @@ extension IAPCat {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Turn a downloaded bulk-upload package (metadata.xml) into a catalog.",
+            abstract: "Turn a bulk-upload package (metadata.xml) or an Xcode StoreKit configuration (.storekit) into a catalog.",
             discussion: """
-                Reads what `iTMSTransporter -m lookupMetadata` downloads (or what `iapcat bulk-xml` wrote): every \
-                in-app purchase type, price tiers and schedules, localizations, review notes and screenshots \
-                (referenced where they are), subscription groups and the old 5.0/5.1 <family> grouping, and the \
-                read-only iap-status (→ draft, approved or removed). The catalog is written atomically and then \
-                linted; its problems, such as a missing review screenshot, go to stderr.
+                The input is recognised by its content. From a bulk-upload package — what `iTMSTransporter -m \
+                lookupMetadata` downloads, or what `iapcat bulk-xml` wrote — it reads every in-app purchase type, price \
+                tiers and schedules, localizations, review notes and screenshots (referenced where they are), \
+                subscription groups and the old 5.0/5.1 <family> grouping, and the read-only iap-status (→ draft, \
+                approved or removed). From a .storekit file (versions 1.0 to 5.0) it reads products, subscription groups, \
+                prices in the file's storefront, localizations (en_US → en-US), levels, periods, Family Sharing and \
+                introductory, promotional and code offers; every product is a draft, a synced file's app id becomes \
+                app.apple_id, and the offers' private key (subscriptionOffersKeyPair) is never read. The catalog is \
+                written atomically and then linted; its problems go to stderr.
 
                 Examples:
                   iapcat import COSMICQUEST.itmsp/metadata.xml -o catalogs/catalog.yaml
+                  iapcat import MyApp/Products.storekit --bundle-id com.example.app -o catalogs/catalog.yaml
                   iapcat import downloaded/metadata.xml --bundle-id com.example.cosmicquest > catalog.yaml
                 """,
             aliases: ["import-xml"]
         )
 
-        @Argument(help: ArgumentHelp("The package's metadata.xml.", valueName: "metadata.xml"), completion: .file(extensions: ["xml"]))
-        var metadata: String
+        @Argument(
+            help: ArgumentHelp("The package's metadata.xml, or a .storekit file.", valueName: "file"),
+            completion: .file(extensions: ["xml", "storekit"]))
+        var input: String
 
         @Option(
             name: .shortAndLong, help: ArgumentHelp("Write the catalog here instead of stdout.", valueName: "file"), completion: .file())
         var output: String?
 
-        @Option(name: .long, help: "The app's bundle id (the package does not carry it).")
+        @Option(name: .long, help: "The app's bundle id (neither format carries it).")
         var bundleID: String?
 
         func run() throws(CommandFailure) {
             let bytes: [UInt8]
             do {
-                bytes = try InputFile.read(metadata)
+                bytes = try InputFile.read(input)
             } catch {
                 throw .io(error)
             }
-            let importer = BulkXMLImporter(
-                metadata: metadata, catalogPath: output ?? "catalog.yaml", workingDirectory: String(cString: getcwd(nil, 0)))
-            let result = importer.read(bytes, file: metadata)
-            let report =
-                result.diagnostics.isEmpty ? nil : TextReporter().report(LintResult(diagnostics: result.diagnostics, files: [metadata]))
-            guard var catalog = result.catalog, !result.diagnostics.contains(where: { $0.severity == .error }) else {
-                throw .inputErrors("the package could not be imported; nothing was written", details: report)
+            let (imported, diagnostics) = read(bytes)
+            let report = diagnostics.isEmpty ? nil : TextReporter().report(LintResult(diagnostics: diagnostics, files: [input]))
+            guard var catalog = imported, !diagnostics.contains(where: { $0.severity == .error }) else {
+                throw .inputErrors("\(input) could not be imported; nothing was written", details: report)
             }
             if let report { Output.error(report) }
             catalog.app.bundleID = bundleID ?? catalog.app.bundleID
-            let text = CatalogYAMLWriter(headerComments: ["Imported by iapcat from \(metadata)."]).render(catalog)
+            let text = CatalogYAMLWriter(headerComments: ["Imported by iapcat from \(input)."]).render(catalog)
             guard let output else {
                 Output.report(text)
                 return
@@ -69,6 +73,20 @@ extension IAPCat {
             } catch {
                 throw .io(error)
             }
+        }
+
+        /// The catalog in `bytes`: a StoreKit configuration when the content is one, else a bulk-XML package.
+        private func read(_ bytes: [UInt8]) -> (Catalog?, [Diagnostic]) {
+            if InputKind.detect(bytes, path: input) == .storeKit {
+                let read = StoreKitReader().read(bytes, file: input)
+                guard let configuration = read.configuration else { return (nil, read.diagnostics) }
+                let imported = StoreKitImporter().makeCatalog(configuration)
+                return (imported.catalog, read.diagnostics + imported.diagnostics)
+            }
+            let importer = BulkXMLImporter(
+                metadata: input, catalogPath: output ?? "catalog.yaml", workingDirectory: String(cString: getcwd(nil, 0)))
+            let result = importer.read(bytes, file: input)
+            return (result.catalog, result.diagnostics)
         }
     }
 }

@@ -86,7 +86,7 @@ import Testing
                     products: sub("com.example.a", "premium", "1") + sub("com.example.b", "premium", "↓1")
                         + sub("com.example.c", "↓premum", "2"),
                     groups: groups)) == [
-                    "error: 'com.example.b' has rank 1 in group 'premium', as 'com.example.a' has [duplicate_subscription_rank]",
+                    "note: 'com.example.b' has rank 1 in group 'premium', as 'com.example.a' has (a crossgrade) [duplicate_subscription_rank]",
                     "error: subscription group 'premum' is not defined in subscription_groups; did you mean 'premium'? [unknown_subscription_group]",
                     "error: duplicate subscription group id 'premium' (first at line 15) [duplicate_subscription_group]",
                     "warning: no product belongs to subscription group 'unused' [unused_subscription_group]",

@@ -120,7 +120,10 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
         case .duplicateSubscriptionGroup:
             .init(.error, "Two subscription groups have the same id.")
         case .duplicateSubscriptionRank:
-            .init(.error, "Two subscriptions of one group have the same rank.")
+            .init(
+                .note,
+                "Two subscriptions of one group share a rank (level of service): allowed, customers crossgrade between them (off by default; `--enable duplicate_subscription_rank`).",
+                enabledByDefault: false)
         case .unusedSubscriptionGroup:
             .init(.warning, "A subscription group that no product belongs to.")
         case .lengthLimit:
@@ -226,7 +229,10 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
         case .storeKitUnknownKey:
             .init(.note, "A key iapcat does not know in a `.storekit` file (a newer Xcode, or a hand edit); it is ignored.")
         case .unsupportedElement:
-            .init(.warning, "`import-xml` met an element it does not import; that data is not in the catalog.")
+            .init(
+                .warning,
+                "`import` met data a catalog does not hold (a bulk-XML element, a `.storekit` win-back offer or a localization without a display name); that data is not in the catalog."
+            )
         case .uploadRequirement:
             .init(
                 .error,

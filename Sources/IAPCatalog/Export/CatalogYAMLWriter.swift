@@ -45,7 +45,7 @@ public struct CatalogYAMLWriter {
         if let bundleID = app.bundleID {
             out.field(1, "bundle_id", bundleID)
         } else {
-            out.line(1, "# bundle_id: com.example.app   (the package does not say; add the app's bundle id)")
+            out.line(1, "# bundle_id: com.example.app   (the imported file does not say; add the app's bundle id)")
         }
         if let appleID = app.appleID { out.field(1, "apple_id", appleID) }
         if let sku = app.sku { out.field(1, "sku", sku) }

@@ -53,7 +53,7 @@ extension CatalogValidator.Check {
             if let other = subscriptions.ranks[terms.group]?[rank] {
                 report(
                     .duplicateSubscriptionRank,
-                    "'\(product.id)' has rank \(rank) in group '\(terms.group)', as '\(other)' has",
+                    "'\(product.id)' has rank \(rank) in group '\(terms.group)', as '\(other)' has (a crossgrade)",
                     at: terms.positions.rank)
             } else {
                 subscriptions.ranks[terms.group, default: [:]][rank] = product.id
