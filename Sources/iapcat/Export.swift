@@ -4,27 +4,40 @@ import IAPCatalog
 extension IAPCat {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Generate product-ID lists (plist, products_v1.json, products_v2.json) from the catalog.",
+            abstract: "Generate product-ID lists (plist, products_v1.json, products_v2.json) or an Xcode .storekit file from the catalog.",
             discussion: """
                 Output is byte-for-byte deterministic. Production lists hold approved products that are \
                 cleared for sale; sandbox lists hold every product that is not removed. A catalog with \
                 errors is refused (exit 1) and nothing is written. Files are written atomically.
+
+                A .storekit file is written as Xcode writes it: sandbox products unless --environment \
+                production, prices of the --storefront (a legacy tier counts as its U.S. price for USA only), \
+                the keys of --storekit-version. A product without a price there is an error, and nothing is written.
 
                 Examples:
                   iapcat export --catalog catalogs/example.yaml --format v2 --environment sandbox
                   iapcat export --catalog catalogs/example.yaml --format plist -o MyApp/product_ids.plist
                   iapcat export --catalog catalogs/example.yaml --all
                   iapcat export --catalog catalogs/example.yaml --all --check    # CI: are the lists up to date?
+                  iapcat export --catalog catalogs/example.yaml --format storekit -o MyApp/Products.storekit
                 """
         )
 
         @OptionGroup var catalogOptions: CatalogOptions
 
-        @Option(name: .long, help: "List format: plist, v1 or v2.")
+        @Option(name: .long, help: "List format: plist, v1, v2 or storekit.")
         var format: ProductListFormat?
 
-        @Option(name: .long, help: "Environment the list serves: production or sandbox.")
-        var environment: StoreEnvironment = .production
+        @Option(name: .long, help: "Environment the list serves: production or sandbox (default: production; sandbox for storekit).")
+        var environment: StoreEnvironment?
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp("storekit: the storefront whose prices are written (ISO 3166-1 alpha-3; default USA).", valueName: "code"))
+        var storefront: String?
+
+        @Option(name: .long, help: ArgumentHelp("storekit: the format version, 3.0, 4.0 or 5.0 (default 4.0).", valueName: "version"))
+        var storekitVersion: String?
 
         @Option(name: .long, help: "Product order: catalog, or sort-key (client_data.sort_key).")
         var order: ListOrder = .catalog
@@ -46,13 +59,24 @@ extension IAPCat {
         var check = false
 
         func validate() throws {
+            if let storefront, !AppStoreStorefronts.codes.contains(storefront) {
+                throw ValidationError(
+                    "--storefront \(storefront) is not an App Store storefront; give an ISO 3166-1 alpha-3 code such as USA, JPN or DEU")
+            }
+            if let storekitVersion, !StoreKitVersion.written.contains(where: { $0.description == storekitVersion }) {
+                throw ValidationError(
+                    "--storekit-version \(storekitVersion) is not one iapcat writes; give "
+                        + StoreKitVersion.written.map(\.description).joined(separator: ", "))
+            }
+            if let format, format != .storekit, storefront != nil || storekitVersion != nil {
+                throw ValidationError("--storefront and --storekit-version go with --format storekit (or --all)")
+            }
             if all {
                 guard format == nil, output == nil else {
                     throw ValidationError("--all writes the declared lists; drop --format and --output")
                 }
             } else {
-                guard let format else { throw ValidationError("give --format plist|v1|v2, or --all") }
-                guard format != .storekit else { throw ValidationError("iapcat reads .storekit files but does not write them") }
+                guard format != nil else { throw ValidationError("give --format plist|v1|v2|storekit, or --all") }
                 guard outDir == nil else { throw ValidationError("--out-dir goes with --all") }
                 guard !check || output != nil else { throw ValidationError("--check needs the file to compare: give --output") }
             }
@@ -62,19 +86,40 @@ extension IAPCat {
             let catalog = try catalogOptions.loadValidCatalog()
             let exporter = ProductListExporter(catalog: catalog, order: order)
             guard all else {
-                // validate() guarantees a format iapcat writes.
-                let bytes = exporter.render(format!, environment: environment) ?? []
+                // validate() guarantees a format.
+                let bytes = try render(format!, exporter)
                 guard let output else {
                     Output.report(bytes)
                     Output.finish()
                 }
                 try write([ExportedFile(path: output, bytes: bytes)])
             }
-            let (files, skipped) = exporter.declaredFiles(catalogFile: catalogOptions.catalog, outDir: outDir)
-            for list in skipped {
-                Output.error("iapcat: note: skipping \(list.path): iapcat does not write .storekit files")
+            switch exporter.declaredFiles(catalogFile: catalogOptions.catalog, outDir: outDir, storeKit: storeKitOptions(.sandbox)) {
+            case .success(let files): try write(files)
+            case .failure(let error): throw failure(error)
             }
-            try write(files)
+        }
+
+        /// The options of a `.storekit` file for `environment` unless `--environment` says otherwise.
+        private func storeKitOptions(_ defaultEnvironment: StoreEnvironment) -> StoreKitExporter.Options {
+            StoreKitExporter.Options(
+                environment: environment ?? defaultEnvironment, storefront: storefront ?? "USA",
+                version: storekitVersion.flatMap(StoreKitVersion.init) ?? .v4_0)
+        }
+
+        private func render(_ format: ProductListFormat, _ exporter: ProductListExporter) throws(CommandFailure) -> [UInt8] {
+            if let bytes = exporter.render(format, environment: environment ?? .production) { return bytes }
+            let storeKit = StoreKitExporter(catalog: exporter.catalog, catalogFile: catalogOptions.catalog, options: storeKitOptions(.sandbox))
+            switch storeKit.render() {
+            case .success(let bytes): return bytes
+            case .failure(let error): throw failure(error)
+            }
+        }
+
+        private func failure(_ error: StoreKitExportError) -> CommandFailure {
+            .inputErrors(
+                "the .storekit file cannot be written; nothing was written",
+                details: TextReporter().report(LintResult(diagnostics: error.diagnostics, files: [catalogOptions.catalog])))
         }
 
         /// Writes `files` atomically, or with `--check` fails (exit 1) naming those that are stale.

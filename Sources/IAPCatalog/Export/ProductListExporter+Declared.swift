@@ -1,21 +1,31 @@
 extension ProductListExporter {
     /// Every list the catalog declares, each rendered in its own format and environment, at its
     /// declared path: relative to `outDir` when given, else to the directory of `catalogFile`
-    /// (`/` for a catalog at the root). Lists iapcat does not write (`.storekit`) are returned
-    /// in `skipped`.
+    /// (`/` for a catalog at the root). `.storekit` files are written with `storeKit`'s storefront
+    /// and version (and the declaration's environment); when one cannot be written (a product
+    /// without a price in the storefront) the diagnostics say why and no file is returned.
     public func declaredFiles(
-        catalogFile: String, outDir: String? = nil
-    ) -> (files: [ExportedFile], skipped: [ProductListDeclaration]) {
+        catalogFile: String, outDir: String? = nil, storeKit: StoreKitExporter.Options = StoreKitExporter.Options()
+    ) -> Result<[ExportedFile], StoreKitExportError> {
         let directory = outDir ?? FilePaths.directory(of: catalogFile)
         var files: [ExportedFile] = []
-        var skipped: [ProductListDeclaration] = []
+        var diagnostics: [Diagnostic] = []
         for list in catalog.lists {
-            guard let bytes = render(list.format, environment: list.environment) else {
-                skipped.append(list)
-                continue
+            let bytes: [UInt8]
+            if let rendered = render(list.format, environment: list.environment) {
+                bytes = rendered
+            } else {
+                var options = storeKit
+                options.environment = list.environment
+                switch StoreKitExporter(catalog: catalog, catalogFile: catalogFile, options: options).render() {
+                case .success(let rendered): bytes = rendered
+                case .failure(let error):
+                    diagnostics += error.diagnostics
+                    continue
+                }
             }
             files.append(ExportedFile(path: FilePaths.join(directory, list.path), bytes: bytes))
         }
-        return (files, skipped)
+        return diagnostics.isEmpty ? .success(files) : .failure(StoreKitExportError(diagnostics: diagnostics))
     }
 }

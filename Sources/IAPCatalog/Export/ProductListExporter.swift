@@ -18,7 +18,8 @@ public struct ProductListExporter: Sendable {
         order.arrange(catalog.products.filter { $0.isAvailable(in: environment) })
     }
 
-    /// The file for `format`; nil for formats iapcat reads but does not write (`.storekit`).
+    /// The file for `format`; nil for `.storekit`, which ``StoreKitExporter`` writes (it needs a
+    /// storefront and a version, and may fail).
     public func render(_ format: ProductListFormat, environment: StoreEnvironment) -> [UInt8]? {
         let products = products(for: environment)
         switch format {

@@ -64,7 +64,7 @@ public struct StoreKitDriftChecker: Sendable {
             let groups = checker.catalog.subscriptionGroups
             for fileGroup in configuration.groups {
                 let match =
-                    groups.first { identifiers.group($0.id) == fileGroup.id }
+                    groups.first { identifiers.group($0) == fileGroup.id }
                     ?? groups.first { $0.referenceName == fileGroup.name || $0.id == fileGroup.name }
                 catalogGroupOfFileGroup.append(match?.id)
                 if let match, let name = fileGroup.name, name != (match.referenceName ?? match.id) {

@@ -49,7 +49,9 @@ public struct StoreKitExporter: Sendable {
     public func render() -> Result<[UInt8], StoreKitExportError> {
         var run = Run(exporter: self)
         let document = run.document()
-        guard run.diagnostics.diagnostics.isEmpty else { return .failure(StoreKitExportError(diagnostics: run.diagnostics.diagnostics)) }
+        guard run.diagnostics.diagnostics.isEmpty else {
+            return .failure(StoreKitExportError(diagnostics: run.diagnostics.diagnostics.sorted()))
+        }
         return .success(Array(XcodeJSONWriter.serialize(document).utf8))
     }
 
@@ -126,7 +128,7 @@ public struct StoreKitExporter: Sendable {
                         ("locale", .string(StoreKitLocale.storeKit(localization.locale))),
                     ])
                 }
-                let groupID = identifiers.group(group.id)
+                let groupID = identifiers.group(group)
                 result.append(
                     .object([
                         ("id", .string(groupID)), ("localizations", .array(localizations)), ("name", .string(group.referenceName ?? group.id)),
@@ -169,10 +171,11 @@ public struct StoreKitExporter: Sendable {
                 if let amount = offer.price(in: options.storefront) {
                     members.append(("displayPrice", .string(amount)))
                 } else {
-                    let name = offer.id ?? offer.referenceName ?? kind
+                    let name = (offer.id ?? offer.referenceName).map { " '\($0)'" } ?? ""
+                    let what = kind == "code" ? "offer code" : "\(kind) offer"
                     report(
-                        "the \(kind) offer '\(name)' of '\(product.id)' has no price in storefront \(options.storefront): add prices.\(options.storefront)",
-                        at: offer.positions.entry ?? product.positions.id)
+                        "the \(what)\(name) of '\(product.id)' has no price in storefront \(options.storefront): add prices.\(options.storefront)",
+                        at: offer.positions.prices ?? offer.positions.entry ?? product.positions.id)
                 }
             }
             switch kind {

@@ -13,8 +13,10 @@ package struct StoreKitIdentifiers: Sendable {
     /// The file's top-level `identifier`.
     package var file: String { hex("file") }
 
-    /// A subscription group's `id` (and its subscriptions' `subscriptionGroupID`).
-    package func group(_ id: String) -> String { hex("group", id) }
+    /// A subscription group's `id` (and its subscriptions' `subscriptionGroupID`), from the name
+    /// the file shows for the group (its reference name): the catalog's group key is not in the
+    /// file, so an imported catalog, whose keys are made from the names, exports the same ids.
+    package func group(_ group: SubscriptionGroup) -> String { hex("group", group.referenceName ?? group.id) }
 
     /// A product's `internalID`.
     package func product(_ id: String) -> String { hex("product", id) }
