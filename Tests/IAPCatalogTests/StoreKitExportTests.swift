@@ -1,0 +1,109 @@
+import Foundation
+import IAPCatTestSupport
+import Testing
+
+@testable import IAPCatalog
+
+/// `.storekit` export: golden files of the example catalog, Xcode's serialization checked against
+/// every real file, stable identifiers, and the errors that stop an export.
+@Suite struct StoreKitExportTests {
+    static let realFiles = [
+        "real/storekit/revenuecat-swiftexample-v1.0.storekit", "real/storekit/skdemo-v2.0.storekit",
+        "real/storekit/revenuecat-paywallstester-v4.0.storekit", "real/storekittesting_Configuration.storekit",
+    ]
+
+    static func export(_ catalog: Catalog, _ options: StoreKitExporter.Options = .init()) throws -> String {
+        let bytes = try StoreKitExporter(catalog: catalog, catalogFile: "c.yaml", options: options).render().get()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test(arguments: [("4.0", ""), ("3.0", ".v3"), ("5.0", ".v5")])
+    func theExampleCatalogMatchesItsGoldenFile(version: String, suffix: String) throws {
+        let parsedVersion = try #require(StoreKitVersion(version))
+        let options = StoreKitExporter.Options(version: parsedVersion)
+        try expectGolden(try Self.export(try ExportTests.exampleCatalog(), options), "export/example.sandbox\(suffix).storekit")
+    }
+
+    @Test func productionHoldsOnlyApprovedProductsClearedForSale() throws {
+        let text = try Self.export(try ExportTests.exampleCatalog(), .init(environment: .production))
+        #expect(!text.contains("premium.yearly"))
+        #expect(text.contains("premium.monthly"))
+    }
+
+    /// Xcode's own files come back byte for byte (the oldest lacks a final newline, which Xcode
+    /// has written since).
+    @Test(arguments: realFiles)
+    func xcodesSerializationIsReproducedForEveryRealFile(name: String) throws {
+        let bytes = try Fixtures.bytes(name)
+        let parsed = try JSONParser().parse(bytes)
+        var decoder = NodeDecoder(file: name)
+        let root = try #require(parsed.document.root)
+        let converted = decoder.jsonValue(root)
+        let value = try #require(converted)
+        var expected = String(decoding: bytes, as: UTF8.self)
+        if !expected.hasSuffix("\n") { expected += "\n" }
+        #expect(XcodeJSONWriter.serialize(value) == expected)
+    }
+
+    @Test func textIsEscapedAsJSONSerializationEscapesIt() {
+        #expect(XcodeJSONWriter.serialize(.string("a/b \"c\" \\ \n\t\u{1}ü")) == "\"a\\/b \\\"c\\\" \\\\ \\n\\t\\u0001ü\"\n")
+        #expect(XcodeJSONWriter.serialize(.object([("b", .int(1)), ("_storeKitErrors", .null), ("_storefront", .array([]))])) == """
+            {
+              "_storefront" : [
+
+              ],
+              "_storeKitErrors" : null,
+              "b" : 1
+            }
+
+            """)
+    }
+
+    /// Identifiers derive from the ids: editing one product changes no other product's lines.
+    @Test func anEditChangesOnlyTheEditedProductsLines() throws {
+        var catalog = try ExportTests.exampleCatalog()
+        let before = try Self.export(catalog).split(separator: "\n", omittingEmptySubsequences: false)
+        let index = try #require(catalog.products.firstIndex { $0.id == "com.example.cosmicquest.level.nebula" })
+        catalog.products[index].localizations[0].displayName = "Nebula Pack Deluxe"
+        let after = try Self.export(catalog).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(before.count == after.count)
+        let changed = zip(before, after).filter { $0 != $1 }
+        #expect(changed.map { String($1) } == ["          \"displayName\" : \"Nebula Pack Deluxe\","])
+    }
+
+    @Test func aProductWithoutAPriceInTheStorefrontStopsTheExport() throws {
+        let catalog = try cleanCatalog(
+            catalogYAML(
+                products: """
+                      - id: com.example.gems
+                        type: non-consumable
+                        reference_name: Gems
+                        status: approved
+                        price: { tier: 3, storefronts: { JPN: "480" } }
+                        localizations:
+                          en-US: { display_name: Gems, description: A bag of gems }
+
+                    """))
+        let result = StoreKitExporter(catalog: catalog, catalogFile: "c.yaml", options: .init(storefront: "DEU")).render()
+        guard case .failure(let error) = result else {
+            Issue.record("exported without prices")
+            return
+        }
+        #expect(
+            render(error.diagnostics) == [
+                "8:12: error: 'com.example.good' has no price in storefront DEU: add price.storefronts.DEU (a legacy tier stands for a USA price only) [missing_price]",
+                "15:12: error: 'com.example.gems' has no price in storefront DEU: add price.storefronts.DEU (a legacy tier stands for a USA price only) [missing_price]",
+            ])
+        #expect(try Self.export(catalog).contains("\"displayPrice\" : \"2.99\""))
+    }
+
+    @Test func legacyTiersHaveTheirHistoricalUSPrices() {
+        #expect(LegacyPriceTiers.usdPrice(ofTier: 0) == "0.00")
+        #expect(LegacyPriceTiers.usdPrice(ofTier: 1) == "0.99")
+        #expect(LegacyPriceTiers.usdPrice(ofTier: 50) == "49.99")
+        #expect(LegacyPriceTiers.usdPrice(ofTier: 60) == "99.99")
+        #expect(LegacyPriceTiers.usdPrice(ofTier: 63) == "124.99")
+        #expect(LegacyPriceTiers.usdPrice(ofTier: 87) == "999.99")
+        #expect(LegacyPriceTiers.usdPrice(ofTier: 88) == nil)
+    }
+}
