@@ -204,6 +204,8 @@ public struct StoreKitOffer: Sendable, Equatable {
         package var subscriptionPeriod: SourcePosition?
         package var numberOfPeriods: SourcePosition?
         package var displayPrice: SourcePosition?
+        package var eligibility: SourcePosition?
+        package var isStackable: SourcePosition?
         package init() {}
     }
 

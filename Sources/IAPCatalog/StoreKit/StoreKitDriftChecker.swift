@@ -231,6 +231,18 @@ public struct StoreKitDriftChecker: Sendable {
             if let price = offer.displayPrice, let wantedPrice = wanted.price(in: storefront), !Self.sameAmount(price, wantedPrice) {
                 return ("costs \(price) here but \(wantedPrice) in the catalog (storefront \(storefront))", offer.positions.displayPrice)
             }
+            let wantedEligibility = wanted.eligibility.map(\.rawValue)
+            if Set(offer.eligibility) != Set(wantedEligibility) {
+                let written = offer.eligibility.isEmpty ? "nobody" : offer.eligibility.joined(separator: ", ")
+                let expected = wantedEligibility.isEmpty ? "nobody" : wantedEligibility.joined(separator: ", ")
+                return ("is for \(written) here but for \(expected) in the catalog", offer.positions.eligibility ?? offer.positions.entry)
+            }
+            if let stackable = offer.isStackable, stackable != (wanted.stackable ?? false) {
+                return (
+                    "\(stackable ? "stacks" : "does not stack") with an introductory offer here but \(stackable ? "does not" : "does") in the catalog",
+                    offer.positions.isStackable
+                )
+            }
             return nil
         }
 

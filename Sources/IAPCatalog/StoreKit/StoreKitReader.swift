@@ -317,9 +317,11 @@ public struct StoreKitReader: Sendable {
             offer.displayPrice = price(fields["displayPrice"], "displayPrice")
             offer.positions.displayPrice = fields["displayPrice"]?.position
             if let eligibility = fields["eligibility"] {
+                offer.positions.eligibility = eligibility.position
                 offer.eligibility = items(eligibility, "eligibility").compactMap { string($0, "an eligibility") }
             }
             offer.isStackable = bool(fields["isStackable"], "isStackable")
+            offer.positions.isStackable = fields["isStackable"]?.position
             return offer
         }
 
