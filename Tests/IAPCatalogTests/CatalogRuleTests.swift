@@ -338,6 +338,73 @@ import Testing
                     "error: expected start_date to be a date YYYY-MM-DD, found '2026-06-31' [invalid_value]",
                 ])
     }
+
+    @Test func subscriptionOffers() {
+        let group = "  - { id: premium, reference_name: Premium, localizations: { en-US: { name: Premium } } }\n"
+        #expect(
+            lintMarked(
+                catalogYAML(
+                    products: """
+                          - id: com.example.sub
+                            type: auto-renewable
+                            reference_name: Sub
+                            localizations: { en-US: { display_name: Sub } }
+                            subscription:
+                              group: premium
+                              duration: P1M
+                              free_trial_duration: P1W
+                              introductory_offer: ↓{ mode: free-trial, duration: P1W, periods: ↓0, ↓prices: { USA: "1" } }
+                              promotional_offers:
+                                - ↓{ mode: pay-as-you-go, duration: P1M, periods: 3, prices: { USA: "0.99" } }
+                                - ↓{ id: half, mode: ↓pay-up-front, duration: P3M }
+                                - { id: ↓half, reference_name: Half again, mode: free-trial, duration: P1W }
+                              offer_codes:
+                                - ↓{ mode: pay-up-front, duration: P1M, prices: { ↓XYZ: "0.99" }, eligibility: [new], stackable: true }
+                                - { id: ↓code, reference_name: Code, mode: free-trial, duration: P1M, eligibility: [↓returning] }
+
+                        """,
+                    groups: group)) == [
+                    "error: give either free_trial_duration or introductory_offer, not both [subscription_offer]",
+                    "error: the introductory offer of 'com.example.sub' lasts 0 periods; an offer lasts 1 or more [subscription_offer]",
+                    "error: the introductory offer of 'com.example.sub' is a free trial; it has no 'prices' [subscription_offer]",
+                    "error: a promotional offer of 'com.example.sub' needs an 'id' (the offer identifier) [subscription_offer]",
+                    "error: promotional offer 'half' of 'com.example.sub' needs a 'reference_name' [subscription_offer]",
+                    "error: a promotional offer of 'com.example.sub' is pay-up-front but has no 'prices' (per storefront, e.g. USA: \"0.99\") [subscription_offer]",
+                    "error: offer id 'half' is used twice by 'com.example.sub' (first at line 23) [subscription_offer]",
+                    "error: an offer code of 'com.example.sub' needs a 'reference_name' [subscription_offer]",
+                    "error: unknown storefront 'XYZ'; storefronts are ISO 3166-1 alpha-3 codes such as USA [unknown_storefront]",
+                    "error: offer codes have no 'id'; customers redeem them by code [subscription_offer]",
+                    "error: expected an eligibility to be one of new, existing, expired, found 'returning' [invalid_value]",
+                ])
+    }
+
+    @Test func draftsAndGroupsWithoutLocalizationsAreMissingMetadata() {
+        #expect(
+            lintMarked(
+                catalogYAML(
+                    products: """
+                          - id: ↓com.example.draft
+                            type: consumable
+                            reference_name: Draft coins
+                          - id: com.example.approved
+                            type: consumable
+                            reference_name: Approved coins
+                            status: approved
+                            price: { tier: 1 }
+                            ↓localizations: {}
+                          - id: com.example.sub
+                            type: auto-renewable
+                            reference_name: Sub
+                            localizations: { en-US: { display_name: Sub } }
+                            subscription: { group: premium, duration: P1M }
+
+                        """,
+                    groups: "  - { id: ↓premium, reference_name: Premium }\n")) == [
+                    "warning: draft product 'com.example.draft' has no localizations yet; App Review needs its en-US display name [missing_metadata]",
+                    "error: product 'com.example.approved' has no en-US localization (the app's default locale) [missing_default_locale]",
+                    "warning: subscription group 'premium' has no localizations yet; its subscriptions cannot be submitted until it has its en-US name [missing_metadata]",
+                ])
+    }
 }
 
 private let scheduledID = "com.example.scheduled"

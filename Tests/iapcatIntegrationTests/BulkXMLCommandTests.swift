@@ -105,7 +105,8 @@ import Testing
         let broken = try IAPCat.run(["import-xml", "Tests/IAPCatalogTests/Fixtures/plists/malformed.plist"])
         #expect(broken.status == 1)
         #expect(broken.stdout == "")
-        #expect(broken.stderr.hasSuffix("iapcat: error: the package could not be imported; nothing was written\n"))
+        #expect(
+            broken.stderr.hasSuffix("iapcat: error: Tests/IAPCatalogTests/Fixtures/plists/malformed.plist could not be imported; nothing was written\n"))
         #expect(try IAPCat.run(["import-xml", "missing.xml"]).status == 2)
     }
 

@@ -68,7 +68,9 @@ import Testing
         for arguments in [
             ["export", "--catalog", "catalogs/example.yaml"],
             ["export", "--catalog", "catalogs/example.yaml", "--all", "--format", "v1"],
-            ["export", "--catalog", "catalogs/example.yaml", "--format", "storekit"],
+            ["export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--storekit-version", "2.0"],
+            ["export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--storefront", "XYZ"],
+            ["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "--storefront", "USA"],
             ["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "--check"],
         ] {
             let run = try IAPCat.run(arguments)

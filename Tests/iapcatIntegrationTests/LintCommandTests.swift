@@ -51,8 +51,10 @@ import Testing
     }
 
     @Test func realWorldPlistsLintCleanAgainstACatalogThatHasTheirIdentifiers() throws {
+        // The files come from different apps: the .storekit file does not hold the plists'
+        // products, which the catalog has (storekit_missing_product is tested on its own).
         let run = try IAPCat.run([
-            "lint", "--catalog", IAPCat.fixture("realworld/catalog.yaml"),
+            "lint", "--catalog", IAPCat.fixture("realworld/catalog.yaml"), "--disable", "storekit_missing_product",
             "Tests/IAPCatalogTests/Fixtures/real/bandit4e_product_ids.plist",
             "Tests/IAPCatalogTests/Fixtures/real/m7stepcounter_product_ids.plist",
             "Tests/IAPCatalogTests/Fixtures/real/storekittesting_Configuration.storekit",
@@ -74,7 +76,7 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.stdout == """
-                catalogs/example.yaml:85:9: note: no list names 'com.example.cosmicquest.premium.yearly' [unlisted_product]
+                catalogs/example.yaml:91:9: note: no list names 'com.example.cosmicquest.premium.yearly' [unlisted_product]
                 0 errors, 0 warnings, 1 note in 2 files
 
                 """)
@@ -87,7 +89,7 @@ import Testing
         ])
         #expect(!run.stdout.contains("[list_not_found]"))
         #expect(!run.stdout.contains("[unknown_locale]"))
-        #expect(run.stdout.hasSuffix("9 errors, 2 warnings, 0 notes in 4 files\n"))
+        #expect(run.stdout.hasSuffix("8 errors, 3 warnings, 0 notes in 4 files\n"))
     }
 
     @Test func noCatalogIsAUsageErrorWithExitStatusTwo() throws {
@@ -160,16 +162,57 @@ import Testing
                 """)
     }
 
-    @Test func xcodeStoreKitConfigurationsAreListsOfTheirProductIDs() throws {
+    @Test func anXcodeStoreKitConfigurationIsCheckedAgainstTheCatalogProductByProduct() throws {
         let storekit = "Tests/IAPCatalogTests/Fixtures/real/storekittesting_Configuration.storekit"
         let run = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", storekit])
         #expect(run.status == 1)
         #expect(
             run.stdout == """
+                \(storekit):3:32: error: 'com.example.cosmicquest.season_pass.2026' (non-renewing, approved) is in the catalog's sandbox products but not in this file [storekit_missing_product]
+                \(storekit):6:16: error: 'com.example.cosmicquest.coins.small' (consumable, approved) is in the catalog's sandbox products but not in this file [storekit_missing_product]
+                \(storekit):6:16: error: 'com.example.cosmicquest.level.nebula' (non-consumable, approved) is in the catalog's sandbox products but not in this file [storekit_missing_product]
+                \(storekit):12:26: error: 'com.example.cosmicquest.premium.monthly' (auto-renewable, approved) is in the catalog's sandbox products but not in this file [storekit_missing_product]
+                \(storekit):12:26: error: 'com.example.cosmicquest.premium.yearly' (auto-renewable, draft) is in the catalog's sandbox products but not in this file [storekit_missing_product]
                 \(storekit):39:25: error: 'ID_1' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]
                 \(storekit):64:25: error: 'ID_2' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]
-                2 errors, 0 warnings, 0 notes in 2 files
+                7 errors, 0 warnings, 0 notes in 2 files
 
                 """)
+    }
+
+    @Test func aDeclaredStoreKitFileIsExportedAndThenLintedWithTheCatalog() throws {
+        let directory = FileManager.default.temporaryDirectory.path + "/iapcat-storekit-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for item in ["example.yaml", "example", "screenshots"] {
+            try FileManager.default.copyItem(atPath: IAPCat.packageRoot + "/catalogs/" + item, toPath: directory + "/" + item)
+        }
+        let catalog = directory + "/example.yaml"
+        try (try String(contentsOfFile: catalog, encoding: .utf8) + "  - path: Products.storekit\n").write(
+            toFile: catalog, atomically: true, encoding: .utf8)
+        let missing = try IAPCat.run(["lint", "--catalog", catalog])
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("list 'Products.storekit' does not exist"))
+        let export = try IAPCat.run(["export", "--catalog", catalog, "--all"])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stderr.contains("wrote \(directory)/Products.storekit\n"))
+        let exported = try String(contentsOfFile: directory + "/Products.storekit", encoding: .utf8)
+        let golden = try String(
+            contentsOfFile: IAPCat.packageRoot + "/Tests/IAPCatalogTests/Fixtures/golden/export/example.sandbox.storekit", encoding: .utf8)
+        #expect(exported == golden)
+        let lint = try IAPCat.run(["lint", "--catalog", catalog])
+        #expect(lint.stdout == "0 errors, 0 warnings, 0 notes in 5 files\n")
+        #expect(lint.status == 0)
+        try (exported.replacingOccurrences(of: "\"displayPrice\" : \"4.99\"", with: "\"displayPrice\" : \"5.99\"")).write(
+            toFile: directory + "/Products.storekit", atomically: true, encoding: .utf8)
+        let drifted = try IAPCat.run(["lint", "--catalog", catalog])
+        #expect(drifted.status == 1)
+        #expect(
+            drifted.stdout.hasPrefix(
+                "\(directory)/Products.storekit:163:28: error: 'com.example.cosmicquest.premium.monthly' costs 5.99 here but 4.99 in the catalog (storefront USA) [storekit_price]\n"
+            ))
+        let check = try IAPCat.run(["export", "--catalog", catalog, "--all", "--check"])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("\(directory)/Products.storekit: out of date; run iapcat export to regenerate it\n"))
     }
 }

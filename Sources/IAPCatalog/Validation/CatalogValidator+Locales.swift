@@ -9,7 +9,7 @@ extension CatalogValidator.Check {
             guard !group.localizations.isEmpty else {
                 report(
                     .missingMetadata,
-                    "subscription group '\(group.id)' has no localizations yet; its subscriptions cannot be submitted until it has a \(catalog.app.defaultLocale) name",
+                    "subscription group '\(group.id)' has no localizations yet; its subscriptions cannot be submitted until it has its \(catalog.app.defaultLocale) name",
                     at: group.positions.id ?? group.positions.entry)
                 continue
             }
@@ -25,7 +25,7 @@ extension CatalogValidator.Check {
         if product.status == .draft && product.localizations.isEmpty {
             report(
                 .missingMetadata,
-                "draft product '\(product.id)' has no localizations yet; App Review needs a \(catalog.app.defaultLocale) display name",
+                "draft product '\(product.id)' has no localizations yet; App Review needs its \(catalog.app.defaultLocale) display name",
                 at: product.positions.id ?? product.positions.entry)
             return
         }
