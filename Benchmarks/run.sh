@@ -6,6 +6,9 @@
 #   3. lint end to end (catalog + plist + v1 + v2) vs the sum of 1's and 2's references
 #   4. export --format v2 and bulk-xml (10,000 products, App Store Connect's limit per app)
 #                                            vs reading their output (python's C json, xmllint --noout)
+#   6. export --format storekit (10,000 products) vs python's C json reading it
+#   7. lint of that .storekit file against the catalog (drift) vs libyaml events of the catalog
+#                                            + python's C json reading the .storekit file
 # Usage: Benchmarks/run.sh [PRODUCTS=50000] [RUNS=3]      (Benchmarks/serve.sh covers serving)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -79,6 +82,12 @@ rm -rf "$work/pkg" && mkdir "$work/pkg" && "$iapcat" bulk-xml --catalog "$work/1
 compare bulk bash -c "xmllint --noout '$work'/pkg/*.itmsp/metadata.xml" -- \
   bash -c "rm -rf '$work/pkg' && mkdir '$work/pkg' && '$iapcat' bulk-xml --catalog '$work/10k/catalog.yaml' -o '$work/pkg/GEN.itmsp' --provider Bench"
 
+"$iapcat" export --catalog "$work/10k/catalog.yaml" --format storekit -o "$work/10k/Products.storekit" 2>/dev/null
+compare storekit python3 -c "import json; json.load(open('$work/10k/Products.storekit'))" -- \
+  "$iapcat" export --catalog "$work/10k/catalog.yaml" --format storekit -o "$work/10k/Products.storekit"
+compare drift bash -c "'$work/yaml_events' '$work/10k/catalog.yaml' >/dev/null && python3 -c \"import json; json.load(open('$work/10k/Products.storekit'))\"" -- \
+  "$iapcat" lint --catalog "$work/10k/catalog.yaml" "$work/10k/Products.storekit"
+
 catalog_mb=$(python3 -c "import os; print(round(os.path.getsize('$work/big/catalog.yaml')/1e6, 1))")
 ratio() { python3 -c "print(f'{$1/$2:.2f}')"; }
 catalog_mib=$(python3 -c "import os; print(round(os.path.getsize('$work/big/catalog-only.yaml')/2**20))")
@@ -91,6 +100,8 @@ table=$(cat <<TABLE
 | 4a. export v2, 10,000 products | $export_s | $export_mib | json.load of it | $export_ref | $(ratio "$export_s" "$export_ref") | ≤ 2 |
 | 4b. bulk-xml, 10,000 products (10 packages) | $bulk_s | $bulk_mib | xmllint --noout of them | $bulk_ref | $(ratio "$bulk_s" "$bulk_ref") | ≤ 2 |
 | 5. peak memory of 1 / catalog size | $load_mib MiB | | catalog | $catalog_mib MiB | $(ratio "$load_mib" "$catalog_mib") | ≤ 4 |
+| 6. export --format storekit, 10,000 products | $storekit_s | $storekit_mib | json.load of it | $storekit_ref | $(ratio "$storekit_s" "$storekit_ref") | ≤ 2 |
+| 7. lint a .storekit file (drift), 10,000 products | $drift_s | $drift_mib | libyaml events + json.load | $drift_ref | $(ratio "$drift_s" "$drift_ref") | ≤ 2 |
 TABLE
 )
 echo "$table"

@@ -65,7 +65,7 @@ import Testing
                 """)
         #expect(
             lintCatalog(yaml) == [
-                "11:5: error: product 'com.example.typo' has no en-US localization (the app's default locale) [missing_default_locale]",
+                "11:9: warning: draft product 'com.example.typo' has no localizations yet; App Review needs its en-US display name [missing_metadata]",
                 "14:5: error: unknown key 'localisations' in a product; did you mean 'localizations'? [unknown_key]",
                 "16:5: error: unknown key 'prise' in a product; did you mean 'price'? [unknown_key]",
                 "17:5: error: unknown key 'colour' in a product [unknown_key]",
@@ -119,8 +119,8 @@ import Testing
             lintCatalog(yaml) == [
                 "4:5: error: a product is missing required field 'id' [missing_field]",
                 "5:5: error: product 'com.example.noname' is missing required field 'reference_name' [missing_field]",
-                "9:5: error: subscription group 'g' has no en-US localization (the app's default locale) [missing_default_locale]",
                 "9:5: error: a subscription group is missing required field 'reference_name' [missing_field]",
+                "9:9: warning: subscription group 'g' has no localizations yet; its subscriptions cannot be submitted until it has its en-US name [missing_metadata]",
                 "9:9: warning: no product belongs to subscription group 'g' [unused_subscription_group]",
             ])
     }

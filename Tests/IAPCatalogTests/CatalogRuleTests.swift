@@ -370,7 +370,7 @@ import Testing
                     "error: a promotional offer of 'com.example.sub' needs an 'id' (the offer identifier) [subscription_offer]",
                     "error: promotional offer 'half' of 'com.example.sub' needs a 'reference_name' [subscription_offer]",
                     "error: a promotional offer of 'com.example.sub' is pay-up-front but has no 'prices' (per storefront, e.g. USA: \"0.99\") [subscription_offer]",
-                    "error: offer id 'half' is used twice by 'com.example.sub' (first at line 23) [subscription_offer]",
+                    "error: offer id 'half' is used twice by 'com.example.sub' (first at line 22) [subscription_offer]",
                     "error: an offer code of 'com.example.sub' needs a 'reference_name' [subscription_offer]",
                     "error: unknown storefront 'XYZ'; storefronts are ISO 3166-1 alpha-3 codes such as USA [unknown_storefront]",
                     "error: offer codes have no 'id'; customers redeem them by code [subscription_offer]",

@@ -88,7 +88,7 @@ public struct StoreKitDriftChecker: Sendable {
             }
             if let name = product.referenceName, let wanted = expected.referenceName, name != wanted {
                 report(
-                    .storeKitReferenceName, "the reference name of '\(id)' is '\(name)' here but '\(wanted)' in the catalog",
+                    .storeKitReferenceName, "the reference name of '\(id)' is \(Self.quote(name)) here but \(Self.quote(wanted)) in the catalog",
                     at: product.positions.referenceName)
             }
             if (product.familyShareable ?? false) != expected.familySharing {
@@ -123,13 +123,13 @@ public struct StoreKitDriftChecker: Sendable {
                 }
                 if let name = localization.displayName, let wantedName = wanted.displayName, name != wantedName {
                     report(
-                        .storeKitDisplayName, "the \(written) display name of '\(id)' is '\(name)' here but '\(wantedName)' in the catalog",
+                        .storeKitDisplayName, "the \(written) display name of '\(id)' is \(Self.quote(name)) here but \(Self.quote(wantedName)) in the catalog",
                         at: localization.positions.displayName)
                 }
                 if let text = localization.description, text != (wanted.description ?? "") {
                     report(
                         .storeKitDescription,
-                        "the \(written) description of '\(id)' is '\(text)' here but '\(wanted.description ?? "")' in the catalog",
+                        "the \(written) description of '\(id)' is \(Self.quote(text)) here but \(Self.quote(wanted.description ?? "")) in the catalog",
                         at: localization.positions.description)
                 }
             }
@@ -272,6 +272,13 @@ public struct StoreKitDriftChecker: Sendable {
                     "'\(product.id)' (\(product.type.rawValue), \(product.status.rawValue)) is in the catalog's \(environment.rawValue) products but not in this file",
                     at: position)
             }
+        }
+
+        /// `'text'`, shortened to its first 60 characters when longer: a message names the value,
+        /// it does not reprint a file.
+        static func quote(_ text: String) -> String {
+            guard text.count > 60 else { return "'\(text)'" }
+            return "'\(text.prefix(60))…' (\(text.count) characters)"
         }
 
         /// Whether two decimal strings are the same amount ("1.50" and "1.5").
