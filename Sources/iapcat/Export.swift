@@ -10,9 +10,12 @@ extension IAPCat {
                 cleared for sale; sandbox lists hold every product that is not removed. A catalog with \
                 errors is refused (exit 1) and nothing is written. Files are written atomically.
 
-                A .storekit file is written as Xcode writes it: sandbox products unless --environment \
-                production, prices of the --storefront (a legacy tier counts as its U.S. price for USA only), \
-                the keys of --storekit-version. A product without a price there is an error, and nothing is written.
+                A .storekit file (Xcode's StoreKit configuration, for local StoreKit testing) is written as \
+                Xcode writes it: sandbox products unless --environment production, prices of the \
+                --storefront (default USA; a legacy tier counts as its U.S. price for USA only), the keys of \
+                --storekit-version (default 4.0). A product or paid offer without a price there is an error, \
+                and nothing is written. --all writes declared .storekit lists the same way, each for its \
+                declared environment.
 
                 Examples:
                   iapcat export --catalog catalogs/example.yaml --format v2 --environment sandbox
@@ -20,6 +23,7 @@ extension IAPCat {
                   iapcat export --catalog catalogs/example.yaml --all
                   iapcat export --catalog catalogs/example.yaml --all --check    # CI: are the lists up to date?
                   iapcat export --catalog catalogs/example.yaml --format storekit -o MyApp/Products.storekit
+                  iapcat export --format storekit --storefront DEU --storekit-version 3.0 -o Products.storekit
                 """
         )
 
@@ -39,7 +43,9 @@ extension IAPCat {
         @Option(name: .long, help: ArgumentHelp("storekit: the format version, 3.0, 4.0 or 5.0 (default 4.0).", valueName: "version"))
         var storekitVersion: String?
 
-        @Option(name: .long, help: "Product order: catalog, or sort-key (client_data.sort_key).")
+        @Option(
+            name: .long,
+            help: "Product order in plist, v1 and v2 lists: catalog, or sort-key (client_data.sort_key); storekit keeps the catalog's.")
         var order: ListOrder = .catalog
 
         @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"), completion: .file())
@@ -75,6 +81,9 @@ extension IAPCat {
                 guard format == nil, output == nil else {
                     throw ValidationError("--all writes the declared lists; drop --format and --output")
                 }
+                guard environment == nil else {
+                    throw ValidationError("--all writes each declared list for its own environment; drop --environment")
+                }
             } else {
                 guard format != nil else { throw ValidationError("give --format plist|v1|v2|storekit, or --all") }
                 guard outDir == nil else { throw ValidationError("--out-dir goes with --all") }
@@ -94,22 +103,24 @@ extension IAPCat {
                 }
                 try write([ExportedFile(path: output, bytes: bytes)])
             }
-            switch exporter.declaredFiles(catalogFile: catalogOptions.catalog, outDir: outDir, storeKit: storeKitOptions(.sandbox)) {
+            switch exporter.declaredFiles(catalogFile: catalogOptions.catalog, outDir: outDir, storeKit: storeKitOptions) {
             case .success(let files): try write(files)
             case .failure(let error): throw failure(error)
             }
         }
 
-        /// The options of a `.storekit` file for `environment` unless `--environment` says otherwise.
-        private func storeKitOptions(_ defaultEnvironment: StoreEnvironment) -> StoreKitExporter.Options {
-            StoreKitExporter.Options(
-                environment: environment ?? defaultEnvironment, storefront: storefront ?? "USA",
-                version: storekitVersion.flatMap(StoreKitVersion.init) ?? .v4_0)
+        /// The options of a `.storekit` file: `--environment`, `--storefront` and `--storekit-version`,
+        /// or the defaults (sandbox, USA, 4.0). With `--all` each declaration's environment replaces it.
+        private var storeKitOptions: StoreKitExporter.Options {
+            let defaults = StoreKitExporter.Options()
+            return StoreKitExporter.Options(
+                environment: environment ?? defaults.environment, storefront: storefront ?? defaults.storefront,
+                version: storekitVersion.flatMap(StoreKitVersion.init) ?? defaults.version)
         }
 
         private func render(_ format: ProductListFormat, _ exporter: ProductListExporter) throws(CommandFailure) -> [UInt8] {
             if let bytes = exporter.render(format, environment: environment ?? .production) { return bytes }
-            let storeKit = StoreKitExporter(catalog: exporter.catalog, catalogFile: catalogOptions.catalog, options: storeKitOptions(.sandbox))
+            let storeKit = StoreKitExporter(catalog: exporter.catalog, catalogFile: catalogOptions.catalog, options: storeKitOptions)
             switch storeKit.render() {
             case .success(let bytes): return bytes
             case .failure(let error): throw failure(error)

@@ -38,6 +38,37 @@ import Testing
             ])
     }
 
+    /// Declared `.storekit` lists are written like `--format storekit`, each for its declared
+    /// environment; when a storefront lacks prices no file is returned and each problem is
+    /// reported once, however many `.storekit` lists share it.
+    @Test func declaredStoreKitListsAreRenderedForTheirEnvironment() throws {
+        var catalog = try Self.exampleCatalog()
+        catalog.lists = [
+            ProductListDeclaration(path: "Sandbox.storekit", format: .storekit, environment: .sandbox),
+            ProductListDeclaration(path: "example/product_ids.plist", format: .plist),
+            ProductListDeclaration(path: "Production.storekit", format: .storekit, environment: .production),
+        ]
+        let exporter = ProductListExporter(catalog: catalog)
+        let files = try exporter.declaredFiles(catalogFile: "catalogs/example.yaml", storeKit: .init(version: .v3_0)).get()
+        #expect(files.map(\.path) == ["catalogs/Sandbox.storekit", "catalogs/example/product_ids.plist", "catalogs/Production.storekit"])
+        for (file, environment) in [(files[0], StoreEnvironment.sandbox), (files[2], .production)] {
+            let expected = StoreKitExporter(
+                catalog: catalog, catalogFile: "catalogs/example.yaml", options: .init(environment: environment, version: .v3_0))
+            #expect(file.bytes == (try expected.render().get()))
+        }
+        guard case .failure(let error) = exporter.declaredFiles(catalogFile: "catalogs/example.yaml", storeKit: .init(storefront: "JPN"))
+        else {
+            Issue.record("declared .storekit lists were written without JPN prices")
+            return
+        }
+        let sandboxOnly = StoreKitExporter(catalog: catalog, catalogFile: "catalogs/example.yaml", options: .init(storefront: "JPN"))
+        guard case .failure(let expected) = sandboxOnly.render() else {
+            Issue.record("exported without JPN prices")
+            return
+        }
+        #expect(error.diagnostics == expected.diagnostics)
+    }
+
     @Test func theSameCatalogGivesTheSameBytes() throws {
         let exporter = ProductListExporter(catalog: try Self.exampleCatalog())
         for format in [ProductListFormat.plist, .v1, .v2] {

@@ -28,6 +28,7 @@ import Testing
         let text = try Self.export(try ExportTests.exampleCatalog(), .init(environment: .production))
         #expect(!text.contains("premium.yearly"))
         #expect(text.contains("premium.monthly"))
+        try expectGolden(text, "export/example.production.storekit")
     }
 
     /// Xcode's own files come back byte for byte (the oldest lacks a final newline, which Xcode
@@ -47,16 +48,31 @@ import Testing
 
     @Test func textIsEscapedAsJSONSerializationEscapesIt() {
         #expect(XcodeJSONWriter.serialize(.string("a/b \"c\" \\ \n\t\u{1}ü")) == "\"a\\/b \\\"c\\\" \\\\ \\n\\t\\u0001ü\"\n")
-        #expect(XcodeJSONWriter.serialize(.object([("b", .int(1)), ("_storeKitErrors", .null), ("_storefront", .array([]))])) == """
-            {
-              "_storefront" : [
+        #expect(
+            XcodeJSONWriter.serialize(.object([("b", .int(1)), ("_storeKitErrors", .null), ("_storefront", .array([]))])) == """
+                {
+                  "_storefront" : [
 
-              ],
-              "_storeKitErrors" : null,
-              "b" : 1
-            }
+                  ],
+                  "_storeKitErrors" : null,
+                  "b" : 1
+                }
 
-            """)
+                """)
+    }
+
+    @Test func realNumbersHaveSeventeenSignificantDigitsAsJSONSerializationWritesThem() {
+        #expect(XcodeJSONWriter.real(791_211_041.412_307_02) == "791211041.41230702")
+        #expect(XcodeJSONWriter.real(6) == "6")
+        #expect(XcodeJSONWriter.real(0.1) == "0.10000000000000001")
+        #expect(XcodeJSONWriter.real(-2.5) == "-2.5")
+        #expect(
+            XcodeJSONWriter.serialize(.object([("_lastSynchronizedDate", .double(791_211_041.412_307_02))])) == """
+                {
+                  "_lastSynchronizedDate" : 791211041.41230702
+                }
+
+                """)
     }
 
     /// Identifiers derive from the ids: editing one product changes no other product's lines.
@@ -69,6 +85,63 @@ import Testing
         #expect(before.count == after.count)
         let changed = zip(before, after).filter { $0 != $1 }
         #expect(changed.map { String($1) } == ["          \"displayName\" : \"Nebula Pack Deluxe\","])
+    }
+
+    /// A product added in front of the others moves their lines but changes none of their
+    /// identifiers, nor the file's.
+    @Test func aNewProductChangesNoOtherIdentifier() throws {
+        var catalog = try ExportTests.exampleCatalog()
+        let before = try Self.identifiers(in: Self.export(catalog))
+        var added = try #require(catalog.products.first { $0.id == "com.example.cosmicquest.level.nebula" })
+        added.id = "com.example.cosmicquest.level.comet"
+        catalog.products.insert(added, at: 0)
+        let after = try Self.identifiers(in: Self.export(catalog))
+        #expect(before.isSubset(of: after))
+        let comet = StoreKitIdentifiers(app: catalog.app).product("com.example.cosmicquest.level.comet")
+        #expect(after.subtracting(before) == ["\"internalID\" : \"\(comet)\""])
+        #expect(before.contains("\"identifier\" : \"F994F90E\""))
+    }
+
+    /// The `identifier`, `id` and `internalID` lines of a file, without indentation or comma.
+    static func identifiers(in text: String) -> Set<String> {
+        let keys = ["\"identifier\" : ", "\"id\" : ", "\"internalID\" : "]
+        return Set(
+            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { line in keys.contains { line.hasPrefix($0) } }
+                .map { $0.hasSuffix(",") ? String($0.dropLast()) : $0 })
+    }
+
+    /// The example prices its coins in JPN but nothing else: every other product and paid offer is
+    /// named, at its price, and nothing is written.
+    @Test func theExampleCannotBeExportedForJapan() throws {
+        let result = StoreKitExporter(
+            catalog: try ExportTests.exampleCatalog(), catalogFile: "catalogs/example.yaml", options: .init(storefront: "JPN")
+        ).render()
+        guard case .failure(let error) = result else {
+            Issue.record("exported without JPN prices")
+            return
+        }
+        #expect(error.diagnostics.allSatisfy { $0.location.file == "catalogs/example.yaml" })
+        #expect(
+            render(error.diagnostics) == [
+                "57:12: error: 'com.example.cosmicquest.level.nebula' has no price in storefront JPN: add price.storefronts.JPN (a legacy tier stands for a USA price only) [missing_price]",
+                "82:12: error: 'com.example.cosmicquest.premium.monthly' has no price in storefront JPN: add price.storefronts.JPN (a legacy tier stands for a USA price only) [missing_price]",
+                "105:9: error: the introductory offer of 'com.example.cosmicquest.premium.yearly' has no price in storefront JPN: add prices.JPN [missing_price]",
+                "112:11: error: the promotional offer 'winback.yearly.half' of 'com.example.cosmicquest.premium.yearly' has no price in storefront JPN: add prices.JPN [missing_price]",
+                "114:7: error: 'com.example.cosmicquest.premium.yearly' has no price in storefront JPN: add price.storefronts.JPN (a legacy tier stands for a USA price only) [missing_price]",
+                "128:12: error: 'com.example.cosmicquest.season_pass.2026' has no price in storefront JPN: add price.storefronts.JPN (a legacy tier stands for a USA price only) [missing_price]",
+            ])
+    }
+
+    /// A `.storekit` file has no place for a free subscription (a deprecated type) nor for a
+    /// subscription's bonus duration: both are left out.
+    @Test func freeSubscriptionsAndBonusDurationsAreLeftOut() throws {
+        var catalog = try ExportTests.exampleCatalog()
+        let index = try #require(catalog.products.firstIndex { $0.id == "com.example.cosmicquest.coins.small" })
+        catalog.products[index].type = .freeSubscription
+        let text = try Self.export(catalog)
+        #expect(!text.contains("coins.small"))
+        #expect(!text.lowercased().contains("bonus"))
     }
 
     @Test func aProductWithoutAPriceInTheStorefrontStopsTheExport() throws {

@@ -71,6 +71,8 @@ import Testing
             ["export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--storekit-version", "2.0"],
             ["export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--storefront", "XYZ"],
             ["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "--storefront", "USA"],
+            ["export", "--catalog", "catalogs/example.yaml", "--format", "plist", "--storekit-version", "4.0"],
+            ["export", "--catalog", "catalogs/example.yaml", "--all", "--environment", "sandbox"],
             ["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "--check"],
         ] {
             let run = try IAPCat.run(arguments)
@@ -80,6 +82,97 @@ import Testing
         let missing = try IAPCat.run(["export", "--catalog", "nope.yaml", "--format", "v1"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "iapcat: error: nope.yaml: does not exist\n")
+    }
+
+    static let storeKitGolden = "/Tests/IAPCatalogTests/Fixtures/golden/export/example.sandbox"
+
+    static func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test func aStoreKitFileIsWhatXcodeWritesAndCheckTellsWhenItChanged() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/Products.storekit"
+        let export = ["export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "-o", path]
+        let run = try IAPCat.run(export)
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "wrote \(path)\n")
+        #expect(try Self.bytes(path) == Self.bytes(IAPCat.packageRoot + Self.storeKitGolden + ".storekit"))
+        let fresh = try IAPCat.run(export + ["--check"])
+        #expect(fresh.status == 0)
+        #expect(fresh.stderr == "")
+        // An edit in Xcode: the file no longer says what the catalog says.
+        let edited = try Self.read(path).replacingOccurrences(of: "\"displayPrice\" : \"0.99\"", with: "\"displayPrice\" : \"1.99\"")
+        try edited.write(toFile: path, atomically: true, encoding: .utf8)
+        let stale = try IAPCat.run(export + ["--check"])
+        #expect(stale.status == 1)
+        #expect(stale.stderr == "\(path): out of date; run iapcat export to regenerate it\n")
+        #expect(try Self.read(path) == edited)
+    }
+
+    @Test func storeKitOptionsChooseTheVersionAndTheEnvironment() throws {
+        let version = try IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--storekit-version", "3.0"])
+        #expect(version.status == 0)
+        #expect(version.stdout == (try Self.read(IAPCat.packageRoot + Self.storeKitGolden + ".v3.storekit")))
+        let newest = try IAPCat.run([
+            "export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--storekit-version", "5.0", "--storefront", "USA",
+        ])
+        #expect(newest.stdout == (try Self.read(IAPCat.packageRoot + Self.storeKitGolden + ".v5.storekit")))
+        let production = try IAPCat.run([
+            "export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--environment", "production",
+        ])
+        #expect(production.status == 0)
+        #expect(
+            production.stdout
+                == (try Self.read(IAPCat.packageRoot + "/Tests/IAPCatalogTests/Fixtures/golden/export/example.production.storekit")))
+    }
+
+    @Test func aStorefrontWithoutPricesNamesEachProductAndWritesNothing() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/Products.storekit"
+        let run = try IAPCat.run([
+            "export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--storefront", "JPN", "-o", path,
+        ])
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        for product in ["level.nebula", "premium.monthly", "premium.yearly", "season_pass.2026"] {
+            #expect(
+                run.stderr.contains(
+                    "error: 'com.example.cosmicquest.\(product)' has no price in storefront JPN: add price.storefronts.JPN (a legacy tier stands for a USA price only) [missing_price]\n"
+                ))
+        }
+        #expect(!run.stderr.contains("coins.small"))
+        #expect(run.stderr.hasPrefix("catalogs/example.yaml:57:12: error: 'com.example.cosmicquest.level.nebula' has no price"))
+        #expect(
+            run.stderr.hasSuffix(
+                "6 errors, 0 warnings, 0 notes in 1 file\niapcat: error: the .storekit file cannot be written; nothing was written\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [])
+    }
+
+    /// `--all` writes a declared `.storekit` list with the other lists; when it cannot be
+    /// written, none of them is.
+    @Test func allWritesADeclaredStoreKitFileOrNothing() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for item in ["example.yaml", "screenshots"] {
+            try FileManager.default.copyItem(atPath: IAPCat.packageRoot + "/catalogs/" + item, toPath: directory + "/" + item)
+        }
+        try FileManager.default.createDirectory(atPath: directory + "/example", withIntermediateDirectories: true)
+        let catalog = directory + "/example.yaml"
+        try (try Self.read(catalog) + "  - path: Products.storekit\n").write(toFile: catalog, atomically: true, encoding: .utf8)
+        let failed = try IAPCat.run(["export", "--catalog", catalog, "--all", "--storefront", "JPN"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("\(catalog):57:12: error: 'com.example.cosmicquest.level.nebula' has no price in storefront JPN"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["example", "example.yaml", "screenshots"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/example") == [])
+        let run = try IAPCat.run(["export", "--catalog", catalog, "--all", "--storekit-version", "5.0"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("wrote \(directory)/Products.storekit\n"))
+        #expect(try Self.bytes(directory + "/Products.storekit") == Self.bytes(IAPCat.packageRoot + Self.storeKitGolden + ".v5.storekit"))
+        let check = try IAPCat.run(["export", "--catalog", catalog, "--all", "--check"])
+        #expect(check.status == 1)
+        #expect(check.stderr == "\(directory)/Products.storekit: out of date; run iapcat export to regenerate it\n")
     }
 
     @Test func anUnwritableOutputIsAnIOError() throws {

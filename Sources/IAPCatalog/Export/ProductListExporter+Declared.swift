@@ -2,8 +2,9 @@ extension ProductListExporter {
     /// Every list the catalog declares, each rendered in its own format and environment, at its
     /// declared path: relative to `outDir` when given, else to the directory of `catalogFile`
     /// (`/` for a catalog at the root). `.storekit` files are written with `storeKit`'s storefront
-    /// and version (and the declaration's environment); when one cannot be written (a product
-    /// without a price in the storefront) the diagnostics say why and no file is returned.
+    /// and version and the declaration's environment. When one cannot be written (a product or
+    /// paid offer without a price in the storefront) no file at all is returned: the error holds
+    /// the diagnostics, each once, in order.
     public func declaredFiles(
         catalogFile: String, outDir: String? = nil, storeKit: StoreKitExporter.Options = StoreKitExporter.Options()
     ) -> Result<[ExportedFile], StoreKitExportError> {
@@ -26,6 +27,7 @@ extension ProductListExporter {
             }
             files.append(ExportedFile(path: FilePaths.join(directory, list.path), bytes: bytes))
         }
-        return diagnostics.isEmpty ? .success(files) : .failure(StoreKitExportError(diagnostics: diagnostics))
+        // Two declared .storekit files (sandbox and production) may miss the same price.
+        return diagnostics.isEmpty ? .success(files) : .failure(StoreKitExportError(diagnostics: Array(Set(diagnostics)).sorted()))
     }
 }

@@ -101,7 +101,8 @@ public struct StoreKitExporter: Sendable {
         mutating func commonMembers(_ product: Product) -> [(key: String, value: JSONValue)] {
             [
                 ("displayPrice", .string(price(of: product))), ("familyShareable", .bool(product.familySharing)),
-                ("internalID", .string(identifiers.product(product.id))), ("localizations", .array(product.localizations.map(localization))),
+                ("internalID", .string(identifiers.product(product.id))),
+                ("localizations", .array(product.localizations.map(localization))),
                 ("productID", .string(product.id)), ("referenceName", .string(product.referenceName ?? product.id)),
                 ("type", .string(StoreKitProduct.typeName(of: product.type) ?? "")),
             ]
@@ -131,7 +132,8 @@ public struct StoreKitExporter: Sendable {
                 let groupID = identifiers.group(group)
                 result.append(
                     .object([
-                        ("id", .string(groupID)), ("localizations", .array(localizations)), ("name", .string(group.referenceName ?? group.id)),
+                        ("id", .string(groupID)), ("localizations", .array(localizations)),
+                        ("name", .string(group.referenceName ?? group.id)),
                         ("subscriptions", .array(members.map { subscription($0, groupID: groupID) })),
                     ]))
             }
@@ -141,7 +143,8 @@ public struct StoreKitExporter: Sendable {
         mutating func subscription(_ product: Product, groupID: String) -> JSONValue {
             let terms = product.subscription!
             var members = commonMembers(product)
-            members.append(("adHocOffers", .array(terms.promotionalOffers.map { offer($0, of: product, kind: "promotional", key: $0.id ?? "") })))
+            members.append(
+                ("adHocOffers", .array(terms.promotionalOffers.map { offer($0, of: product, kind: "promotional", key: $0.id ?? "") })))
             members.append(
                 ("codeOffers", .array(terms.offerCodes.enumerated().map { offer($1, of: product, kind: "code", key: String($0)) })))
             members.append(("groupNumber", .int(terms.rank ?? 1)))

@@ -1,8 +1,15 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Serialises a ``JSONValue`` as Xcode writes `.storekit` files (Foundation's JSONSerialization
 /// with pretty printing and sorted keys on Apple platforms): keys sorted case-insensitively at
 /// every level, two-space indentation, `"key" : value`, empty arrays and objects as an opening
 /// bracket, a blank line and the closing one, `/` escaped as `\/`, other text unescaped beyond
-/// JSON's needs, and a final newline. A file written this way does not change when Xcode saves it.
+/// JSON's needs, real numbers with 17 significant digits, and a final newline. A file written
+/// this way does not change when Xcode saves it.
 package enum XcodeJSONWriter {
     /// The text of `value`, ending in a newline.
     package static func serialize(_ value: JSONValue) -> String {
@@ -17,7 +24,7 @@ package enum XcodeJSONWriter {
         case .null: out += "null"
         case .bool(let flag): out += flag ? "true" : "false"
         case .int(let number): out += String(number)
-        case .double(let number): out += number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .double(let number): out += real(number)
         case .string(let text): writeString(text, into: &out)
         case .array(let items):
             guard !items.isEmpty else {
@@ -54,6 +61,15 @@ package enum XcodeJSONWriter {
         let (la, lb) = (a.lowercased(), b.lowercased())
         if la != lb { return la.utf8.lexicographicallyPrecedes(lb.utf8) }
         return a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    /// A real number as JSONSerialization writes it: `%.17g` (`791211041.41230702`, `6`, `0.10000000000000001`).
+    /// JSON has no infinity or NaN (JSONSerialization refuses them): `null` stands in.
+    static func real(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }
+        var buffer = [CChar](repeating: 0, count: 40)
+        let count = withVaList([number]) { vsnprintf(&buffer, buffer.count, "%.17g", $0) }
+        return String(decoding: buffer.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func spaces(_ count: Int) -> String { String(repeating: " ", count: count) }
