@@ -28,7 +28,7 @@ import Testing
             "export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--environment", "production", "-o", path, "--check",
         ])
         #expect(production.status == 1)
-        #expect(production.stderr == "\(path): out of date; run iapcat export to regenerate it\niapcat: error: \n" || production.stderr.contains("out of date"))
+        #expect(production.stderr == "\(path): out of date; run iapcat export to regenerate it\n")
     }
 
     @Test func aStorefrontWithoutPricesIsRefusedNamingEveryProductAndNothingIsWritten() throws {
