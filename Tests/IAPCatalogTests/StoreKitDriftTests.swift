@@ -77,7 +77,9 @@ import Testing
 
     @Test func familySharing() {
         #expect(
-            Self.lintChanged("\"displayPrice\" : \"2.99\",\n      \"familyShareable\" : true", "\"displayPrice\" : \"2.99\",\n      \"familyShareable\" : ↓false")
+            Self.lintChanged(
+                "\"displayPrice\" : \"2.99\",\n      \"familyShareable\" : true",
+                "\"displayPrice\" : \"2.99\",\n      \"familyShareable\" : ↓false")
                 == [
                     "error: Family Sharing of 'com.example.cosmicquest.level.nebula' is off here but on in the catalog [storekit_family_sharing]"
                 ])
@@ -91,9 +93,11 @@ import Testing
     }
 
     @Test func missingLocalization() {
-        let german = ",\n        {\n          \"description\" : \"Ein kleiner Beutel Münzen\",\n          \"displayName\" : \"100 Münzen\",\n          \"locale\" : \"de_DE\"\n        }"
+        let german =
+            ",\n        {\n          \"description\" : \"Ein kleiner Beutel Münzen\",\n          \"displayName\" : \"100 Münzen\",\n          \"locale\" : \"de_DE\"\n        }"
         let changed = Self.exported.replacingOccurrences(of: german, with: "").replacingOccurrences(
-            of: "\"internalID\" : \"E429CDA8\",\n      \"localizations\" : [", with: "\"internalID\" : \"E429CDA8\",\n      \"localizations\" : ↓[")
+            of: "\"internalID\" : \"E429CDA8\",\n      \"localizations\" : [",
+            with: "\"internalID\" : \"E429CDA8\",\n      \"localizations\" : ↓[")
         #expect(
             checkMarked(changed, lint: Self.lint) == [
                 "error: 'com.example.cosmicquest.coins.small' has no de_DE localization here; the catalog has one (de-DE) [storekit_missing_localization]"
@@ -105,8 +109,12 @@ import Testing
         #expect(
             Self.lintChanged(
                 german,
-                german + ",\n        {\n          \"description\" : \"Un petit sac\",\n          \"displayName\" : \"100 pièces\",\n          \"locale\" : ↓\"fr_FR\"\n        }")
-                == ["error: 'com.example.cosmicquest.coins.small' is localized in fr_FR here but not in the catalog [storekit_extra_localization]"])
+                german
+                    + ",\n        {\n          \"description\" : \"Un petit sac\",\n          \"displayName\" : \"100 pièces\",\n          \"locale\" : ↓\"fr_FR\"\n        }"
+            )
+                == [
+                    "error: 'com.example.cosmicquest.coins.small' is localized in fr_FR here but not in the catalog [storekit_extra_localization]"
+                ])
     }
 
     @Test func displayName() {
@@ -157,7 +165,8 @@ import Testing
 
     @Test func privateKey() {
         let text = Self.lintChanged(
-            "{\n  \"appPolicies\"", "{\n  ↓\"subscriptionOffersKeyPair\" : { \"id\" : \"K1\", \"privateKey\" : \"MIGT-SECRET\" },\n  \"appPolicies\"")
+            "{\n  \"appPolicies\"",
+            "{\n  ↓\"subscriptionOffersKeyPair\" : { \"id\" : \"K1\", \"privateKey\" : \"MIGT-SECRET\" },\n  \"appPolicies\"")
         #expect(
             text == [
                 "warning: the file holds the private key for signing subscription offers ('subscriptionOffersKeyPair'); iapcat never reads or copies it — keep the file out of the repository, or remove the key pair [storekit_private_key]"

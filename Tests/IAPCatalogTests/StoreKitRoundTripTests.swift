@@ -41,7 +41,8 @@ import Testing
                 ].joined(separator: " ")
             }
             offers =
-                (product.introductoryOffer.map { ["intro " + describe($0)] } ?? []) + product.promotionalOffers.map { "promo " + describe($0) }
+                (product.introductoryOffer.map { ["intro " + describe($0)] } ?? [])
+                + product.promotionalOffers.map { "promo " + describe($0) }
                 + product.offerCodes.map { "code " + describe($0) }
         }
 

@@ -106,7 +106,8 @@ import Testing
         #expect(broken.status == 1)
         #expect(broken.stdout == "")
         #expect(
-            broken.stderr.hasSuffix("iapcat: error: Tests/IAPCatalogTests/Fixtures/plists/malformed.plist could not be imported; nothing was written\n"))
+            broken.stderr.hasSuffix(
+                "iapcat: error: Tests/IAPCatalogTests/Fixtures/plists/malformed.plist could not be imported; nothing was written\n"))
         #expect(try IAPCat.run(["import-xml", "missing.xml"]).status == 2)
     }
 

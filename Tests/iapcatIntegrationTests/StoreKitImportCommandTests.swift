@@ -23,7 +23,9 @@ import Testing
         #expect(run.stderr.hasPrefix("wrote \(catalog): 5 products, 1 subscription groups\n"))
         #expect(run.stderr.hasSuffix("0 errors, 9 warnings, 0 notes in 1 file\n"))
         let text = try String(contentsOfFile: catalog, encoding: .utf8)
-        #expect(text.hasPrefix("# Imported by iapcat from \(Self.realFile).\nformat_version: 1\n\napp:\n  bundle_id: com.revenuecat.simpleapp\n"))
+        #expect(
+            text.hasPrefix(
+                "# Imported by iapcat from \(Self.realFile).\nformat_version: 1\n\napp:\n  bundle_id: com.revenuecat.simpleapp\n"))
         #expect(text.contains("      ar-SA:\n        display_name: اشتراك شهري\n"))
         #expect(text.contains("      promotional_offers:\n        - id: rc-cancel-offer\n"))
         let lint = try IAPCat.run(["lint", "--catalog", catalog, Self.realFile])
@@ -35,15 +37,15 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let input = directory + "/Products.storekit"
         try """
-            {
-              "products" : [ { "productID" : "com.example.gift", "referenceName" : "Gift", "type" : "Gift" } ],
-              "subscriptionGroups" : [ { "id" : "1", "name" : "Plus", "subscriptions" : [
-                { "groupNumber" : 1, "productID" : "com.example.plus", "recurringSubscriptionPeriod" : "P5M", "referenceName" : "Plus", "type" : "RecurringSubscription" }
-              ] } ],
-              "version" : { "major" : 3, "minor" : 0 }
-            }
+        {
+          "products" : [ { "productID" : "com.example.gift", "referenceName" : "Gift", "type" : "Gift" } ],
+          "subscriptionGroups" : [ { "id" : "1", "name" : "Plus", "subscriptions" : [
+            { "groupNumber" : 1, "productID" : "com.example.plus", "recurringSubscriptionPeriod" : "P5M", "referenceName" : "Plus", "type" : "RecurringSubscription" }
+          ] } ],
+          "version" : { "major" : 3, "minor" : 0 }
+        }
 
-            """.write(toFile: input, atomically: true, encoding: .utf8)
+        """.write(toFile: input, atomically: true, encoding: .utf8)
         let run = try IAPCat.run(["import", input, "-o", directory + "/catalog.yaml"])
         #expect(run.status == 1)
         #expect(

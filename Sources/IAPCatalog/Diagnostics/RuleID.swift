@@ -217,15 +217,26 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
         case .storeKitDescription:
             .init(.error, "A product's description in one locale differs between the `.storekit` file and the catalog.")
         case .storeKitPrice:
-            .init(.error, "A `displayPrice` differs from the catalog's price in the file's storefront (a legacy tier counts at its U.S. price).")
+            .init(
+                .error,
+                "A `displayPrice` differs from the catalog's price in the file's storefront (a legacy tier counts at its U.S. price).")
         case .storeKitIntroductoryOffer:
-            .init(.error, "A subscription's introductory offer in a `.storekit` file differs from the catalog's (present, mode, period, count, price).")
+            .init(
+                .error,
+                "A subscription's introductory offer in a `.storekit` file differs from the catalog's (present, mode, period, count, price)."
+            )
         case .storeKitPromotionalOffer:
-            .init(.error, "A promotional offer (`adHocOffers`) in a `.storekit` file is missing from the catalog, absent from the file, or differs.")
+            .init(
+                .error,
+                "A promotional offer (`adHocOffers`) in a `.storekit` file is missing from the catalog, absent from the file, or differs.")
         case .storeKitOfferCode:
-            .init(.error, "An offer code (`codeOffers`) in a `.storekit` file is missing from the catalog, absent from the file, or differs.")
+            .init(
+                .error, "An offer code (`codeOffers`) in a `.storekit` file is missing from the catalog, absent from the file, or differs.")
         case .storeKitPrivateKey:
-            .init(.warning, "A `.storekit` file holds the private key for signing subscription offers (`subscriptionOffersKeyPair`); keep it out of the repository.")
+            .init(
+                .warning,
+                "A `.storekit` file holds the private key for signing subscription offers (`subscriptionOffersKeyPair`); keep it out of the repository."
+            )
         case .storeKitUnknownKey:
             .init(.note, "A key iapcat does not know in a `.storekit` file (a newer Xcode, or a hand edit); it is ignored.")
         case .unsupportedElement:

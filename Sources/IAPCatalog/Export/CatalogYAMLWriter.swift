@@ -88,7 +88,8 @@ public struct CatalogYAMLWriter {
                 renderOffer(offer, level: 4, into: &out)
             }
             if let bonus = terms.bonusDuration { out.field(3, "bonus_duration", bonus.rawValue) }
-            for (key, offers) in [("promotional_offers", terms.promotionalOffers), ("offer_codes", terms.offerCodes)] where !offers.isEmpty {
+            for (key, offers) in [("promotional_offers", terms.promotionalOffers), ("offer_codes", terms.offerCodes)] where !offers.isEmpty
+            {
                 out.line(3, "\(key):")
                 for offer in offers {
                     // `- first: …` with the other fields under it.

@@ -88,7 +88,8 @@ public struct StoreKitDriftChecker: Sendable {
             }
             if let name = product.referenceName, let wanted = expected.referenceName, name != wanted {
                 report(
-                    .storeKitReferenceName, "the reference name of '\(id)' is \(Self.quote(name)) here but \(Self.quote(wanted)) in the catalog",
+                    .storeKitReferenceName,
+                    "the reference name of '\(id)' is \(Self.quote(name)) here but \(Self.quote(wanted)) in the catalog",
                     at: product.positions.referenceName)
             }
             if (product.familyShareable ?? false) != expected.familySharing {
@@ -123,7 +124,8 @@ public struct StoreKitDriftChecker: Sendable {
                 }
                 if let name = localization.displayName, let wantedName = wanted.displayName, name != wantedName {
                     report(
-                        .storeKitDisplayName, "the \(written) display name of '\(id)' is \(Self.quote(name)) here but \(Self.quote(wantedName)) in the catalog",
+                        .storeKitDisplayName,
+                        "the \(written) display name of '\(id)' is \(Self.quote(name)) here but \(Self.quote(wantedName)) in the catalog",
                         at: localization.positions.displayName)
                 }
                 if let text = localization.description, text != (wanted.description ?? "") {
@@ -161,7 +163,8 @@ public struct StoreKitDriftChecker: Sendable {
             compareIntroductoryOffer(product, with: terms.introductoryOffer, of: id)
             compareOffers(
                 product.promotionalOffers, with: terms.promotionalOffers, key: { $0.offerID }, catalogKey: { $0.id },
-                rule: .storeKitPromotionalOffer, kind: "promotional offer", of: id, listPosition: product.positions.promotionalOffers ?? product.positions.entry)
+                rule: .storeKitPromotionalOffer, kind: "promotional offer", of: id,
+                listPosition: product.positions.promotionalOffers ?? product.positions.entry)
             compareOffers(
                 product.offerCodes, with: terms.offerCodes, key: { $0.referenceName }, catalogKey: { $0.referenceName },
                 rule: .storeKitOfferCode, kind: "offer code", of: id, listPosition: product.positions.offerCodes ?? product.positions.entry)
@@ -258,14 +261,16 @@ public struct StoreKitDriftChecker: Sendable {
         /// list it belongs in.
         mutating func reportMissing(environment: StoreEnvironment, present: Set<String>) {
             for product in checker.catalog.products
-            where product.isAvailable(in: environment) && !present.contains(product.id) && StoreKitProduct.typeName(of: product.type) != nil {
+            where product.isAvailable(in: environment) && !present.contains(product.id) && StoreKitProduct.typeName(of: product.type) != nil
+            {
                 let position: SourcePosition?
                 switch product.type {
                 case .consumable, .nonConsumable: position = configuration.positions.products
                 case .nonRenewing: position = configuration.positions.nonRenewingSubscriptions
                 default:
                     let fileGroup = catalogGroupOfFileGroup.firstIndex { $0 == product.subscription?.group }
-                    position = fileGroup.flatMap { configuration.groups[$0].positions.subscriptions } ?? configuration.positions.subscriptionGroups
+                    position =
+                        fileGroup.flatMap { configuration.groups[$0].positions.subscriptions } ?? configuration.positions.subscriptionGroups
                 }
                 report(
                     .storeKitMissingProduct,

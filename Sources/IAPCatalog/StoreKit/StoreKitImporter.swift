@@ -68,7 +68,8 @@ public struct StoreKitImporter: Sendable {
                         continue
                     }
                     let appName = localization.description.flatMap { $0.isEmpty ? nil : $0 }
-                    imported.localizations.append(GroupLocalization(locale: StoreKitLocale.appStore(locale), name: displayName, appName: appName))
+                    imported.localizations.append(
+                        GroupLocalization(locale: StoreKitLocale.appStore(locale), name: displayName, appName: appName))
                 }
                 catalog.subscriptionGroups.append(imported)
             }
@@ -99,7 +100,8 @@ public struct StoreKitImporter: Sendable {
                 return
             }
             guard productIDs.insert(id).inserted else {
-                report(.duplicateProductID, "'\(id)' appears twice in the file; only the first is imported", at: product.positions.productID)
+                report(
+                    .duplicateProductID, "'\(id)' appears twice in the file; only the first is imported", at: product.positions.productID)
                 return
             }
             var imported = Product(id: id, type: type, referenceName: product.referenceName ?? id)
@@ -176,7 +178,9 @@ public struct StoreKitImporter: Sendable {
                 if let eligibility = OfferEligibility(rawValue: value) {
                     imported.eligibility.append(eligibility)
                 } else {
-                    report(.unsupportedElement, "\(what) has eligibility '\(value)', which iapcat does not know; it is left out", at: offer.positions.entry)
+                    report(
+                        .unsupportedElement, "\(what) has eligibility '\(value)', which iapcat does not know; it is left out",
+                        at: offer.positions.entry)
                 }
             }
             imported.stackable = offer.isStackable

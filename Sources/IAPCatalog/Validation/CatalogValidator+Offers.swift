@@ -7,11 +7,14 @@ extension CatalogValidator.Check {
         for offer in terms.promotionalOffers {
             check(offer, "a promotional offer of '\(product.id)'")
             guard let id = offer.id else {
-                report(.subscriptionOffer, "a promotional offer of '\(product.id)' needs an 'id' (the offer identifier)", at: offer.positions.entry)
+                report(
+                    .subscriptionOffer, "a promotional offer of '\(product.id)' needs an 'id' (the offer identifier)",
+                    at: offer.positions.entry)
                 continue
             }
             if offer.referenceName == nil {
-                report(.subscriptionOffer, "promotional offer '\(id)' of '\(product.id)' needs a 'reference_name'", at: offer.positions.entry)
+                report(
+                    .subscriptionOffer, "promotional offer '\(id)' of '\(product.id)' needs a 'reference_name'", at: offer.positions.entry)
             }
             if let first = offerIDs[id] {
                 report(
