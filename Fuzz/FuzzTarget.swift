@@ -4,7 +4,8 @@
 // IAPCAT_FUZZ_TARGET picks the reader:
 //   catalog   YAML catalog loader + validator (CatalogLoader, CatalogValidator)
 //   plist     product-ID plist reader (XML and binary)
-//   json      v1/v2/.storekit JSON list reader
+//   json      v1/v2 JSON list reader
+//   storekit  .storekit reader, then import and drift lint of what it read
 //   bulkxml   bulk-upload metadata.xml importer
 // Every input must come back as a result or diagnostics: a crash, a leak, a timeout or running
 // out of memory is a finding.
@@ -16,11 +17,11 @@
 #endif
 
 private enum FuzzTarget: String {
-    case catalog, plist, json, bulkxml
+    case catalog, plist, json, storekit, bulkxml
 
     static let selected: FuzzTarget = {
         guard let name = getenv("IAPCAT_FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name) else {
-            let message = "set IAPCAT_FUZZ_TARGET to catalog, plist, json or bulkxml\n"
+            let message = "set IAPCAT_FUZZ_TARGET to catalog, plist, json, storekit or bulkxml\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
             exit(2)
         }
@@ -41,10 +42,31 @@ private enum FuzzTarget: String {
             _ = PlistReader().read(bytes, file: "fuzz.plist")
         case .json:
             _ = ProductListJSONReader().read(bytes, file: "fuzz.json")
+        case .storekit:
+            let read = StoreKitReader().read(bytes, file: "fuzz.storekit")
+            if let configuration = read.configuration {
+                _ = StoreKitImporter().makeCatalog(configuration)
+                _ = StoreKitDriftChecker(catalog: Self.storeKitCatalog).check(configuration, environment: .sandbox)
+            }
         case .bulkxml:
             _ = BulkXMLImporter().read(bytes, file: "metadata.xml")
         }
     }
+
+    /// A catalog with one product of each kind a `.storekit` file holds, ids a fuzzer finds in the seeds.
+    private static let storeKitCatalog: Catalog = {
+        var subscription = Product(id: "subscription.pro", type: .autoRenewable, referenceName: "Pro")
+        subscription.subscription = SubscriptionTerms(group: "services", duration: .oneMonth, rank: 1, freeTrialDuration: .oneWeek)
+        subscription.localizations = [Localization(locale: "en-US", displayName: "Pro", description: "Everything")]
+        subscription.price = Price(tier: 5)
+        return Catalog(
+            app: AppInfo(bundleID: "com.example.fuzz"),
+            subscriptionGroups: [SubscriptionGroup(id: "services", referenceName: "Software Services")],
+            products: [
+                Product(id: "consumable.fuel.octane87", type: .consumable, referenceName: "Fuel87", price: Price(tier: 1)),
+                Product(id: "nonRenewing.standard", type: .nonRenewing, referenceName: "Standard"), subscription,
+            ])
+    }()
 
     private func checkParsingPathsAgree(_ bytes: [UInt8]) {
         var pipelined = YAMLParser()

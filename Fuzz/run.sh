@@ -6,13 +6,13 @@
 # fixtures. Findings (crashes, leaks, timeouts, out-of-memory) land in .build/fuzz/findings/TARGET/
 # and make the script exit 1; turn each into a regression test. The corpora stay in
 # .build/fuzz/corpus/TARGET/ between runs. Linux only (libFuzzer ships with the Linux toolchains).
-# Usage: Fuzz/run.sh [SECONDS=600] [TARGET…]      targets: catalog plist json bulkxml
+# Usage: Fuzz/run.sh [SECONDS=600] [TARGET…]      targets: catalog plist json storekit bulkxml
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(catalog plist json bulkxml)
+[ ${#targets[@]} -gt 0 ] || targets=(catalog plist json storekit bulkxml)
 work=.build/fuzz
 mkdir -p "$work"
 
@@ -42,7 +42,8 @@ for target in "${targets[@]}"; do
   case $target in
     catalog) seed "$corpus" -name '*.yaml' -o -name '*.yml' ;;
     plist) seed "$corpus" -name '*.plist' ;;
-    json) seed "$corpus" -name '*.json' -o -name '*.storekit' ;;
+    json) seed "$corpus" -name '*.json' ;;
+    storekit) seed "$corpus" -name '*.storekit' ;;
     bulkxml) seed "$corpus" -name 'metadata.xml' -o -name '*.xml' ;;
     *) echo "unknown target $target" >&2; exit 2 ;;
   esac

@@ -13,6 +13,21 @@ import Testing
         ("", "products.json", .jsonList),
         ("  \n", "ids.plist", .plist),
         ("", "catalog.yaml", .catalog),
+        // Xcode StoreKit configurations: keys only they have, whatever the name…
+        ("{\n  \"products\" : [ { \"productID\" : \"com.example.coins\" } ]\n}", "ids.json", .storeKit),
+        ("{\"subscriptionGroups\": []}", "products", .storeKit),
+        ("{\"nonRenewingSubscriptions\": []}", "list.json", .storeKit),
+        // …any object in a file named .storekit, and an empty or blank one by its name alone.
+        ("{\"version\": 2, \"products\": []}", "Products.storekit", .storeKit),
+        ("{}", "Configuration.STOREKIT", .storeKit),
+        ("", "Products.storekit", .storeKit),
+        ("\n \n", "Products.storekit", .storeKit),
+        // A v2 list (ids as `id`) is a list; an array is a list even in a .storekit file (the
+        // format check then says it is not a StoreKit configuration).
+        ("{\"version\": 2, \"products\": [{\"id\": \"com.example.coins\"}], \"subscription_groups\": []}", "products.json", .jsonList),
+        ("[\"com.example.coins\"]", "Products.storekit", .jsonList),
+        // A catalog in JSON stays a catalog even when it names StoreKit's keys.
+        ("{\"format_version\": 1, \"productID\": 1}", "catalog.storekit", .catalog),
     ])
     func contentDecidesAndTheNameOnlyWhenThereIsNone(content: String, path: String, kind: InputKind) {
         #expect(InputKind.detect(Array(content.utf8), path: path) == kind)

@@ -8,7 +8,9 @@ public struct StoreKitReader: Sendable {
             "appPolicies", "identifier", "nonRenewingSubscriptions", "products", "settings", "subscriptionGroups",
             "subscriptionOffersKeyPair", "version",
         ]
-        static let product: Set<String> = ["displayPrice", "familyShareable", "internalID", "localizations", "productID", "referenceName", "type"]
+        static let product: Set<String> = [
+            "displayPrice", "familyShareable", "internalID", "localizations", "productID", "referenceName", "type",
+        ]
         static let subscription: Set<String> = product.union([
             "adHocOffers", "billingPlans", "codeOffers", "groupNumber", "introductoryOffer", "introductoryOffers",
             "recurringSubscriptionPeriod", "subscriptionGroupID", "winbackOffers",
@@ -134,8 +136,9 @@ public struct StoreKitReader: Sendable {
         mutating func readRoot(_ root: Node) {
             configuration.positions.root = root.position
             guard let top = members(root, "the StoreKit configuration", known: Keys.top) else { return }
-            if let keyPair = root.pairs.first(where: { $0.key.scalar?.text == "subscriptionOffersKeyPair" }), keyPair.value.kind != .scalar
-                || keyPair.value.scalar?.value != .null
+            if let keyPair = root.pairs.first(where: { $0.key.scalar?.text == "subscriptionOffersKeyPair" }),
+                keyPair.value.kind != .scalar
+                    || keyPair.value.scalar?.value != .null
             {
                 configuration.privateKeyPosition = keyPair.key.position
                 decoder.report(
@@ -164,7 +167,8 @@ public struct StoreKitReader: Sendable {
 
         mutating func readVersion(_ node: Node) {
             guard let fields = members(node, "version", known: Keys.version) else { return }
-            guard let major = integer(fields["major"], "the major version"), let minor = integer(fields["minor"], "the minor version") else {
+            guard let major = integer(fields["major"], "the major version"), let minor = integer(fields["minor"], "the minor version")
+            else {
                 return
             }
             configuration.version = StoreKitVersion(major, minor)
@@ -215,10 +219,8 @@ public struct StoreKitReader: Sendable {
         }
 
         mutating func readProduct(_ node: Node, what: String, known: Set<String>, group: Int? = nil) {
-            guard let fields = members(node, what, known: known) else {
-                entries.append(ProductListEntry(.notAString(node.kindDescription), at: SourceLocation(file: decoder.file, node.position)))
-                return
-            }
+            // Not an object: reported as such, and no list entry (the list rules would report it again).
+            guard let fields = members(node, what, known: known) else { return }
             var product = StoreKitProduct()
             product.positions.entry = node.position
             if let idNode = fields["productID"] {
@@ -227,7 +229,8 @@ public struct StoreKitReader: Sendable {
                     product.productID = id
                     entries.append(ProductListEntry(.identifier(id), at: SourceLocation(file: decoder.file, idNode.position)))
                 } else {
-                    entries.append(ProductListEntry(.notAString(idNode.kindDescription), at: SourceLocation(file: decoder.file, idNode.position)))
+                    entries.append(
+                        ProductListEntry(.notAString(idNode.kindDescription), at: SourceLocation(file: decoder.file, idNode.position)))
                 }
             } else {
                 decoder.report(.malformedEntry, "\(what) in the StoreKit configuration has no 'productID'", at: node.position)
@@ -265,7 +268,8 @@ public struct StoreKitReader: Sendable {
             case .int?, .float?: return node.scalar?.text
             default:
                 decoder.report(
-                    .invalidValue, "expected \(what) to be a decimal string such as \"0.99\", found \(node.kindDescription)", at: node.position)
+                    .invalidValue, "expected \(what) to be a decimal string such as \"0.99\", found \(node.kindDescription)",
+                    at: node.position)
                 return nil
             }
         }
