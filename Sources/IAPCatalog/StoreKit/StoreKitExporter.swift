@@ -52,7 +52,7 @@ public struct StoreKitExporter: Sendable {
         guard run.diagnostics.diagnostics.isEmpty else {
             return .failure(StoreKitExportError(diagnostics: run.diagnostics.diagnostics.sorted()))
         }
-        return .success(Array(XcodeJSONWriter.serialize(document).utf8))
+        return .success(XcodeJSONWriter.bytes(document))
     }
 
     /// One rendering's state: the diagnostics found on the way.
