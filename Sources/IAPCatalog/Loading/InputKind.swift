@@ -25,7 +25,11 @@ package enum InputKind: Equatable, Sendable {
         case UInt8(ascii: "["): return .jsonList
         case UInt8(ascii: "{"):
             if contains(bytes, "format_version") { return .catalog }
-            if path.lowercased().hasSuffix(".storekit") || Self.storeKitMarkers.contains(where: { contains(bytes, $0) }) {
+            // The markers stand near the top of every StoreKit configuration (its keys are sorted,
+            // and the first product has a productID): only the start is searched, so that reading
+            // a 35 MB products_v2.json does not first scan it three times for keys it lacks.
+            let head = Array(bytes.prefix(Self.storeKitMarkerWindow))
+            if path.lowercased().hasSuffix(".storekit") || Self.storeKitMarkers.contains(where: { contains(head, $0) }) {
                 return .storeKit
             }
             return .jsonList
@@ -44,6 +48,8 @@ package enum InputKind: Equatable, Sendable {
 
     /// Keys only StoreKit configurations have (v2 lists spell theirs `id` and `subscription_groups`).
     private static let storeKitMarkers = ["\"productID\"", "\"subscriptionGroups\"", "\"nonRenewingSubscriptions\""]
+    /// How much of a file is searched for the markers.
+    private static let storeKitMarkerWindow = 64 * 1024
 
     /// Whether the text contains `word` (`format_version`: only catalogs have that key).
     private static func contains(_ bytes: [UInt8], _ word: String) -> Bool {

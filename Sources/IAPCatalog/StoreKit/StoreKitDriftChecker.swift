@@ -62,9 +62,10 @@ public struct StoreKitDriftChecker: Sendable {
         mutating func matchGroups() {
             let identifiers = StoreKitIdentifiers(app: checker.catalog.app)
             let groups = checker.catalog.subscriptionGroups
+            let exportedIDs = groups.map { identifiers.group($0) }
             for fileGroup in configuration.groups {
                 let match =
-                    groups.first { identifiers.group($0) == fileGroup.id }
+                    exportedIDs.firstIndex(of: fileGroup.id ?? "").map { groups[$0] }
                     ?? groups.first { $0.referenceName == fileGroup.name || $0.id == fileGroup.name }
                 catalogGroupOfFileGroup.append(match?.id)
                 if let match, let name = fileGroup.name, name != (match.referenceName ?? match.id) {

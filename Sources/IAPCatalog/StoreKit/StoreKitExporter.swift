@@ -120,9 +120,9 @@ public struct StoreKitExporter: Sendable {
         /// The catalog's groups that hold an exported subscription, each with its subscriptions.
         mutating func groups(_ subscriptions: [Product]) -> [JSONValue] {
             var result: [JSONValue] = []
+            let byGroup = Dictionary(grouping: subscriptions) { $0.subscription?.group ?? "" }
             for group in catalog.subscriptionGroups {
-                let members = subscriptions.filter { $0.subscription?.group == group.id }
-                guard !members.isEmpty else { continue }
+                guard let members = byGroup[group.id] else { continue }
                 let localizations = group.localizations.map { localization -> JSONValue in
                     .object([
                         ("description", .string(localization.appName ?? "")), ("displayName", .string(localization.name ?? "")),

@@ -25,9 +25,6 @@ package struct StoreKitIdentifiers: Sendable {
     /// offers of one kind apart (the offer id, or the offer's place).
     package func offer(product: String, kind: String, key: String) -> String { hex("offer", product, kind, key) }
 
-    /// A billing plan's `internalID` (version 5.0).
-    package func billingPlan(product: String, type: String) -> String { hex("billing-plan", product, type) }
-
     private func hex(_ parts: String...) -> String {
         // NUL separates the parts: no identifier contains one, so different parts never collide.
         var bytes = Array(app.utf8)
