@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "IAPCatalog", targets: ["IAPCatalog"]),
         .library(name: "IAPCatalogServer", targets: ["IAPCatalogServer"]),
+        .library(name: "AppStoreConnect", targets: ["AppStoreConnect"]),
         .executable(name: "iapcat", targets: ["iapcat"]),
     ],
     dependencies: [
@@ -15,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -52,12 +55,24 @@ let package = Package(
                 .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
+        .target(
+            name: "AppStoreConnect",
+            dependencies: [
+                "IAPCatalog",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         .target(name: "CatalogGenerator", dependencies: ["IAPCatalog"]),
         .executableTarget(
             name: "iapcat",
             dependencies: [
                 "IAPCatalog",
                 "IAPCatalogServer",
+                "AppStoreConnect",
                 "CatalogGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -72,6 +87,22 @@ let package = Package(
             dependencies: ["IAPCatalog", "IAPCatTestSupport"],
             exclude: ["Fixtures"]
         ),
+        // A fake App Store Connect on loopback (tests and benchmarks only): a library target, so that
+        // the test targets and the benchmark share it; no product exposes it.
+        .target(
+            name: "FakeAppStoreConnect",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/FakeAppStoreConnect"
+        ),
+        .testTarget(
+            name: "AppStoreConnectTests",
+            dependencies: ["AppStoreConnect", "FakeAppStoreConnect", "IAPCatTestSupport"]
+        ),
         .testTarget(
             name: "IAPCatalogServerTests",
             dependencies: ["IAPCatalogServer"]
@@ -79,7 +110,7 @@ let package = Package(
         .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),
         .testTarget(
             name: "iapcatIntegrationTests",
-            dependencies: ["iapcat", "IAPCatTestSupport"],
+            dependencies: ["iapcat", "IAPCatTestSupport", "FakeAppStoreConnect"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -16,7 +16,7 @@ struct IAPCat: ParsableCommand {
             Shell completion: iapcat --generate-completion-script bash|zsh|fish
             """,
         version: IAPCatalogVersion.current,
-        subcommands: [Lint.self, Export.self, BulkXML.self, Import.self, Serve.self, Rules.self, Generate.self]
+        subcommands: [Lint.self, Export.self, BulkXML.self, Import.self, ASC.self, Serve.self, Rules.self, Generate.self]
     )
 
     /// Runs the command. Every failure leaves through here: a ``CommandFailure`` prints its

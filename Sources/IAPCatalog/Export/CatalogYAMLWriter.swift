@@ -154,6 +154,7 @@ public struct CatalogYAMLWriter {
 
     private func renderPrice(_ price: Price, into out: inout YAMLOutput) {
         out.line(2, "price:")
+        if let base = price.baseTerritory { out.line(3, "base_territory: \(base)") }
         if let tier = price.tier { out.line(3, "tier: \(tier)") }
         if !price.schedule.isEmpty {
             out.line(3, "schedule:")

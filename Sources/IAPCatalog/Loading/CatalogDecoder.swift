@@ -11,7 +11,7 @@ package struct CatalogDecoder {
             "id", "type", "reference_name", "status", "cleared_for_sale", "family_sharing", "hosted_content",
             "price", "localizations", "review", "promotion", "subscription", "client_data",
         ])
-        static let price = FieldNames(["tier", "schedule", "storefronts"])
+        static let price = FieldNames(["tier", "schedule", "storefronts", "base_territory"])
         static let priceInterval = FieldNames(["tier", "start_date", "end_date"])
         static let localization = FieldNames(["display_name", "description"])
         static let review = FieldNames(["notes", "screenshot"])
@@ -255,6 +255,10 @@ package struct CatalogDecoder {
         }
         if let storefronts = fields["storefronts"] {
             price.storefronts = storefrontPrices(storefronts)
+        }
+        if let base = fields["base_territory"] {
+            price.baseTerritory = decoder.string(base, "the base territory")
+            price.positions.baseTerritory = base.position
         }
         return price
     }

@@ -7,12 +7,16 @@ public struct Price: Sendable, Equatable {
     public var schedule: [PriceInterval] = []
     /// Customer prices per storefront (ISO 3166-1 alpha-3), as decimal strings ("0.99").
     public var storefronts: [StorefrontPrice]
+    /// The territory App Store Connect equalizes the other prices from (`base_territory`); nil
+    /// means ``defaultBaseTerritory``. Explicit prices in other storefronts are manual prices.
+    public var baseTerritory: String?
     package var positions = Positions()
 
     package struct Positions: Sendable, Equatable {
         package var entry: SourcePosition?
         package var tier: SourcePosition?
         package var schedule: SourcePosition?
+        package var baseTerritory: SourcePosition?
         package init() {}
     }
 
@@ -22,6 +26,9 @@ public struct Price: Sendable, Equatable {
         self.schedule = schedule
         self.storefronts = storefronts
     }
+
+    /// The base territory when a catalog names none.
+    public static let defaultBaseTerritory = "USA"
 
     /// Whether a price tier is given, alone or as a schedule (what bulk XML can express).
     public var hasTier: Bool { tier != nil || !schedule.isEmpty }

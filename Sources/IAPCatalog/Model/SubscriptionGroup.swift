@@ -48,3 +48,21 @@ public struct GroupLocalization: Sendable, Equatable {
         self.appName = appName
     }
 }
+
+extension SubscriptionGroup {
+    /// A catalog group key from a group's name (importers, `asc pull`): lower case, runs of other
+    /// characters as `-`.
+    package static func key(fromName name: String) -> String {
+        var result = ""
+        for character in name.lowercased() {
+            if character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == ".") {
+                result.append(character)
+            } else if !result.hasSuffix("-") {
+                result.append("-")
+            }
+        }
+        while result.hasSuffix("-") { result.removeLast() }
+        while result.hasPrefix("-") { result.removeFirst() }
+        return result.isEmpty ? "group" : result
+    }
+}

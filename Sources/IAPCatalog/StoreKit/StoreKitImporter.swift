@@ -50,10 +50,10 @@ public struct StoreKitImporter: Sendable {
             var used: Set<String> = []
             for group in configuration.groups {
                 let name = group.name ?? group.id ?? "group"
-                var id = Self.slug(name)
+                var id = SubscriptionGroup.key(fromName: name)
                 var suffix = 2
                 while used.contains(id) {
-                    id = Self.slug(name) + "-\(suffix)"
+                    id = SubscriptionGroup.key(fromName: name) + "-\(suffix)"
                     suffix += 1
                 }
                 used.insert(id)
@@ -73,21 +73,6 @@ public struct StoreKitImporter: Sendable {
                 }
                 catalog.subscriptionGroups.append(imported)
             }
-        }
-
-        /// A catalog group id from a group name: lower case, runs of other characters as `-`.
-        static func slug(_ name: String) -> String {
-            var result = ""
-            for character in name.lowercased() {
-                if character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == ".") {
-                    result.append(character)
-                } else if !result.hasSuffix("-") {
-                    result.append("-")
-                }
-            }
-            while result.hasSuffix("-") { result.removeLast() }
-            while result.hasPrefix("-") { result.removeFirst() }
-            return result.isEmpty ? "group" : result
         }
 
         mutating func importProduct(_ product: StoreKitProduct) {

@@ -14,6 +14,13 @@ extension CatalogValidator.Check {
         for step in price.schedule { checkTier(step.tier, at: step.position) }
         checkSchedule(price, of: product)
         checkStorefrontPrices(price.storefronts)
+        if let base = price.baseTerritory, !AppStoreStorefronts.codes.contains(base) {
+            report(
+                .unknownStorefront,
+                "unknown base territory '\(base)'; territories are ISO 3166-1 alpha-3 codes such as USA"
+                    + Suggestion.hint(for: base, in: AppStoreStorefronts.codes.sorted()),
+                at: price.positions.baseTerritory)
+        }
     }
 
     /// `unknown_storefront`, `invalid_price`: each storefront exists and each amount is a decimal.

@@ -1,0 +1,354 @@
+import IAPCatalog
+
+/// Carries out a ``Plan`` serially, one API call after another, and stops at the first failure.
+///
+/// Every step is safe to repeat through a new plan: a re-run reads the real state again, and what
+/// a failed run created is found by product id (groups by reference name), so nothing is created
+/// twice.
+public final class Applier {
+    /// Options of an apply.
+    public struct Options: Sendable {
+        /// Keep existing subscribers on their current price when a subscription price changes
+        /// (`preserveCurrentPrice`). Only an explicit flag turns it off.
+        public var preserveCurrentPrice: Bool
+
+        /// Options.
+        public init(preserveCurrentPrice: Bool = true) {
+            self.preserveCurrentPrice = preserveCurrentPrice
+        }
+    }
+
+    /// Why an apply stopped.
+    public struct Failure: Error, Sendable {
+        /// The step that failed (0-based) and its summary.
+        public var stepIndex: Int
+        /// The step's summary.
+        public var step: String
+        /// The API error, when the API refused or did not answer.
+        public var apiError: APIError?
+        /// One line for the diagnostic.
+        public var message: String
+    }
+
+    private let api: any APITransport
+    private let remote: RemoteState
+    private let options: Options
+    private var productIDs: [String: String] = [:]
+    private var groupIDs: [String: String] = [:]
+    private var versionIDs: [PlanOwner: String] = [:]
+    private var localizationIDs: [PlanOwner: [String: String]] = [:]
+
+    /// An applier for the app of `remote`, which is the state the plan was made against.
+    public init(api: any APITransport, remote: RemoteState, desired: DesiredState, options: Options = Options()) {
+        self.api = api
+        self.remote = remote
+        self.options = options
+        for product in remote.products.values {
+            productIDs[product.productID] = product.id
+            let owner: PlanOwner = product.isSubscription ? .subscription(product.productID) : .inAppPurchase(product.productID)
+            if let version = product.version { versionIDs[owner] = version.id }
+            localizationIDs[owner] = Dictionary(product.localizations.map { ($0.locale, $0.id) }, uniquingKeysWith: { first, _ in first })
+        }
+        for group in desired.groups {
+            guard let existing = remote.group(named: group.referenceName) else { continue }
+            groupIDs[group.key] = existing.id
+            if let version = existing.version { versionIDs[.group(group.key)] = version.id }
+            localizationIDs[.group(group.key)] = Dictionary(
+                existing.localizations.map { ($0.locale, $0.id) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Runs every step, calling `progress` before each.
+    public func apply(_ plan: Plan, progress: (Int, PlanStep) -> Void) async throws(Failure) {
+        for (index, step) in plan.steps.enumerated() {
+            progress(index, step)
+            do {
+                try await perform(step)
+            } catch let error as APIError {
+                throw Failure(stepIndex: index, step: step.summary, apiError: error, message: error.message)
+            } catch let error as PricePoints.NoMatch {
+                throw Failure(stepIndex: index, step: step.summary, apiError: nil, message: error.message)
+            } catch {
+                throw Failure(stepIndex: index, step: step.summary, apiError: nil, message: String(describing: error))
+            }
+        }
+    }
+
+    // MARK: Steps
+
+    private func perform(_ step: PlanStep) async throws {
+        let owner = step.owner
+        switch step.action {
+        case .createGroup(let group):
+            let created = try await create(
+                Resource(
+                    type: "subscriptionGroups", attributes: ["referenceName": .string(group.referenceName)], relationships: ["app": app]),
+                at: "/v1/subscriptionGroups")
+            groupIDs[group.key] = created
+        case .updateGroup(let group, _):
+            let id = try resourceID(owner)
+            _ = try await api.send(
+                APIRequest(
+                    .patch, "/v1/subscriptionGroups/\(id)",
+                    body: Resource(type: "subscriptionGroups", id: id, attributes: ["referenceName": .string(group.referenceName)])))
+        case .createProduct(let product):
+            productIDs[product.productID] = try await create(productResource(product, fields: nil), at: productPath(owner))
+        case .updateProduct(let product, let fields):
+            let id = try resourceID(owner)
+            var resource = productResource(product, fields: fields)
+            resource.id = id
+            _ = try await api.send(APIRequest(.patch, "\(productPath(owner))/\(id)", body: resource))
+        case .createVersion:
+            try await createVersion(owner)
+        case .createLocalization(let locale, let name, let description, let appName):
+            let type = localizationType(owner)
+            var attributes: [String: APIValue] = ["locale": .string(locale), "name": .string(name)]
+            if let description { attributes["description"] = .string(description) }
+            if let appName { attributes["customAppName"] = .string(appName) }
+            let version = try versionID(owner)
+            let id = try await create(
+                Resource(
+                    type: type, attributes: attributes,
+                    relationships: ["version": .one(ResourceIdentifier(type: versionType(owner), id: version))]),
+                at: "/v2/\(type)")
+            localizationIDs[owner, default: [:]][locale] = id
+        case .updateLocalization(let locale, let name, let description, let appName, let fields):
+            let type = localizationType(owner)
+            guard let id = localizationIDs[owner]?[locale] else { throw StepError("no \(locale) localization to update") }
+            var attributes: [String: APIValue] = [:]
+            if fields.contains("name") { attributes["name"] = .string(name) }
+            if fields.contains("description") { attributes["description"] = description.map(APIValue.string) ?? .null }
+            if fields.contains("customAppName") { attributes["customAppName"] = appName.map(APIValue.string) ?? .null }
+            _ = try await api.send(APIRequest(.patch, "/v2/\(type)/\(id)", body: Resource(type: type, id: id, attributes: attributes)))
+        case .setPrices(let prices, _):
+            if case .subscription = owner {
+                try await setSubscriptionPrices(owner, prices)
+            } else {
+                try await setInAppPurchasePrices(owner, prices)
+            }
+        case .setAvailability(let available):
+            try await setAvailability(owner, available: available)
+        case .setIntroductoryOffer(let offer, _):
+            try await setIntroductoryOffer(owner, offer)
+        }
+    }
+
+    private var app: Relationship { .one(ResourceIdentifier(type: "apps", id: remote.appID)) }
+
+    private func create(_ resource: Resource, at path: String, included: [Resource] = []) async throws -> String {
+        let document = try await api.send(APIRequest(.post, path, body: resource, included: included))
+        guard let id = document.data.first?.id else { throw StepError("the API created \(resource.type) without answering its id") }
+        return id
+    }
+
+    private func resourceID(_ owner: PlanOwner) throws -> String {
+        let id: String? =
+            switch owner {
+            case .group(let key): groupIDs[key]
+            case .inAppPurchase(let productID), .subscription(let productID): productIDs[productID]
+            }
+        guard let id else { throw StepError("\(owner.noun) \(owner.key) does not exist") }
+        return id
+    }
+
+    private func versionID(_ owner: PlanOwner) throws -> String {
+        guard let id = versionIDs[owner] else { throw StepError("\(owner.noun) \(owner.key) has no version to localize") }
+        return id
+    }
+
+    private func productPath(_ owner: PlanOwner) -> String {
+        if case .subscription = owner { "/v1/subscriptions" } else { "/v2/inAppPurchases" }
+    }
+
+    private func productResource(_ product: DesiredProduct, fields: [String]?) -> Resource {
+        func wanted(_ field: String) -> Bool { fields?.contains(field) ?? true }
+        var attributes: [String: APIValue] = [:]
+        if wanted("name") { attributes["name"] = .string(product.referenceName) }
+        if wanted("reviewNote"), let note = product.reviewNote { attributes["reviewNote"] = .string(note) }
+        if wanted("reviewNote"), product.reviewNote == nil, fields != nil { attributes["reviewNote"] = .null }
+        if wanted("familySharable") { attributes["familySharable"] = .bool(product.familySharable) }
+        guard let subscription = product.subscription else {
+            if fields == nil {
+                attributes["productId"] = .string(product.productID)
+                attributes["inAppPurchaseType"] = .string(product.kind.rawValue)
+                return Resource(type: "inAppPurchases", attributes: attributes, relationships: ["app": app])
+            }
+            return Resource(type: "inAppPurchases", attributes: attributes)
+        }
+        if wanted("subscriptionPeriod") { attributes["subscriptionPeriod"] = .string(subscription.period.apiName) }
+        if wanted("groupLevel"), let level = subscription.level { attributes["groupLevel"] = .int(level) }
+        guard fields == nil else { return Resource(type: "subscriptions", attributes: attributes) }
+        attributes["productId"] = .string(product.productID)
+        let group = groupIDs[subscription.groupKey].map { ResourceIdentifier(type: "subscriptionGroups", id: $0) }
+        return Resource(type: "subscriptions", attributes: attributes, relationships: ["group": .one(group)])
+    }
+
+    // MARK: Versions and localizations
+
+    private func versionType(_ owner: PlanOwner) -> String {
+        switch owner {
+        case .inAppPurchase: "inAppPurchaseVersions"
+        case .subscription: "subscriptionVersions"
+        case .group: "subscriptionGroupVersions"
+        }
+    }
+
+    private func localizationType(_ owner: PlanOwner) -> String {
+        switch owner {
+        case .inAppPurchase: "inAppPurchaseLocalizations"
+        case .subscription: "subscriptionLocalizations"
+        case .group: "subscriptionGroupLocalizations"
+        }
+    }
+
+    private func createVersion(_ owner: PlanOwner) async throws {
+        let type = versionType(owner)
+        let (relationship, relatedType) =
+            switch owner {
+            case .inAppPurchase: ("inAppPurchase", "inAppPurchases")
+            case .subscription: ("subscription", "subscriptions")
+            case .group: ("subscriptionGroup", "subscriptionGroups")
+            }
+        let parent = try resourceID(owner)
+        let id = try await create(
+            Resource(type: type, relationships: [relationship: .one(ResourceIdentifier(type: relatedType, id: parent))]), at: "/v1/\(type)")
+        versionIDs[owner] = id
+        // A new version starts with a copy of the previous one's localizations: learn their ids.
+        let copied = try await api.all("/v1/\(type)/\(id)/localizations").data
+        localizationIDs[owner] = Dictionary(
+            copied.compactMap { resource in resource.string("locale").flatMap { locale in resource.id.map { (locale, $0) } } },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    // MARK: Prices
+
+    private func setInAppPurchasePrices(_ owner: PlanOwner, _ prices: DesiredPrices) async throws {
+        let id = try resourceID(owner)
+        let territories = [prices.baseTerritory] + prices.manual.keys.sorted()
+        let points = try await PricePoints(api: api).points(of: owner, productResourceID: id, territories: territories)
+        var rows: [(territory: String, price: String, start: String?)] = prices.baseSteps.map {
+            (prices.baseTerritory, $0.customerPrice, $0.startDate)
+        }
+        rows += prices.manual.sorted { $0.key < $1.key }.map { ($0.key, $0.value, nil) }
+        var included: [Resource] = []
+        for (index, row) in rows.enumerated() {
+            let point = try PricePoints.match(row.price, in: row.territory, points: points, product: owner.key).get()
+            var attributes: [String: APIValue] = [:]
+            if let start = row.start { attributes["startDate"] = .string(start) }
+            included.append(
+                Resource(
+                    type: "inAppPurchasePrices", id: "${price-\(index + 1)}", attributes: attributes,
+                    relationships: [
+                        "inAppPurchaseV2": .one(ResourceIdentifier(type: "inAppPurchases", id: id)),
+                        "inAppPurchasePricePoint": .one(ResourceIdentifier(type: "inAppPurchasePricePoints", id: point)),
+                    ]))
+        }
+        let schedule = Resource(
+            type: "inAppPurchasePriceSchedules",
+            relationships: [
+                "inAppPurchase": .one(ResourceIdentifier(type: "inAppPurchases", id: id)),
+                "baseTerritory": .one(ResourceIdentifier(type: "territories", id: prices.baseTerritory)),
+                "manualPrices": .many(included.map(\.identifier)),
+            ])
+        _ = try await api.send(APIRequest(.post, "/v1/inAppPurchasePriceSchedules", body: schedule, included: included))
+    }
+
+    /// One row per territory: the base price, its equalizations elsewhere, manual prices where the
+    /// catalog sets them; all in one update of the subscription (inline creates).
+    private func setSubscriptionPrices(_ owner: PlanOwner, _ prices: DesiredPrices) async throws {
+        let id = try resourceID(owner)
+        let lookup = PricePoints(api: api)
+        let points = try await lookup.points(
+            of: owner, productResourceID: id, territories: [prices.baseTerritory] + prices.manual.keys.sorted())
+        var included: [Resource] = []
+        for (stepIndex, step) in prices.baseSteps.enumerated() {
+            let base = try PricePoints.match(step.customerPrice, in: prices.baseTerritory, points: points, product: owner.key).get()
+            var rows = [prices.baseTerritory: base]
+            for (territory, byPrice) in try await lookup.equalizations(of: owner, pointID: base) {
+                guard territory != prices.baseTerritory, let point = byPrice.values.first else { continue }
+                rows[territory] = point
+            }
+            if stepIndex == 0 {
+                for (territory, price) in prices.manual {
+                    rows[territory] = try PricePoints.match(price, in: territory, points: points, product: owner.key).get()
+                }
+            }
+            for (territory, point) in rows.sorted(by: { $0.key < $1.key }) {
+                var attributes: [String: APIValue] = ["preserveCurrentPrice": .bool(options.preserveCurrentPrice)]
+                if let start = step.startDate { attributes["startDate"] = .string(start) }
+                included.append(
+                    Resource(
+                        type: "subscriptionPrices", id: "${price-\(included.count + 1)}", attributes: attributes,
+                        relationships: [
+                            "subscription": .one(ResourceIdentifier(type: "subscriptions", id: id)),
+                            "territory": .one(ResourceIdentifier(type: "territories", id: territory)),
+                            "subscriptionPricePoint": .one(ResourceIdentifier(type: "subscriptionPricePoints", id: point)),
+                        ]))
+            }
+        }
+        let update = Resource(type: "subscriptions", id: id, relationships: ["prices": .many(included.map(\.identifier))])
+        _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id)", body: update, included: included))
+    }
+
+    // MARK: Availability and offers
+
+    private func setAvailability(_ owner: PlanOwner, available: Bool) async throws {
+        let id = try resourceID(owner)
+        let territories = Relationship.many(available ? remote.territories.map { ResourceIdentifier(type: "territories", id: $0) } : [])
+        if case .subscription = owner {
+            let resource = Resource(
+                type: "subscriptionPlanAvailabilities", attributes: ["availableInNewTerritories": .bool(available), "planType": "UPFRONT"],
+                relationships: [
+                    "subscription": .one(ResourceIdentifier(type: "subscriptions", id: id)), "availableTerritories": territories,
+                ])
+            _ = try await create(resource, at: "/v1/subscriptionPlanAvailabilities")
+        } else {
+            let resource = Resource(
+                type: "inAppPurchaseAvailabilities", attributes: ["availableInNewTerritories": .bool(available)],
+                relationships: [
+                    "inAppPurchase": .one(ResourceIdentifier(type: "inAppPurchases", id: id)), "availableTerritories": territories,
+                ])
+            _ = try await create(resource, at: "/v1/inAppPurchaseAvailabilities")
+        }
+    }
+
+    private func setIntroductoryOffer(_ owner: PlanOwner, _ offer: DesiredIntroductoryOffer?) async throws {
+        let id = try resourceID(owner)
+        for existing in try await api.all("/v1/subscriptions/\(id)/introductoryOffers").data {
+            guard let offerID = existing.id else { continue }
+            _ = try await api.send(APIRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(offerID)"))
+        }
+        guard let offer else { return }
+        let territories: [String] = offer.mode == "FREE_TRIAL" ? remote.territories : offer.prices.keys.sorted()
+        let points =
+            offer.mode == "FREE_TRIAL"
+            ? [:] : try await PricePoints(api: api).points(of: owner, productResourceID: id, territories: territories)
+        var included: [Resource] = []
+        for territory in territories {
+            var relationships: [String: Relationship] = [
+                "subscription": .one(ResourceIdentifier(type: "subscriptions", id: id)),
+                "territory": .one(ResourceIdentifier(type: "territories", id: territory)),
+            ]
+            if let price = offer.prices[territory], offer.mode != "FREE_TRIAL" {
+                let point = try PricePoints.match(price, in: territory, points: points, product: owner.key).get()
+                relationships["subscriptionPricePoint"] = .one(ResourceIdentifier(type: "subscriptionPricePoints", id: point))
+            }
+            included.append(
+                Resource(
+                    type: "subscriptionIntroductoryOffers", id: "${offer-\(included.count + 1)}",
+                    attributes: [
+                        "offerMode": .string(offer.mode), "duration": .string(offer.duration.apiName),
+                        "numberOfPeriods": .int(offer.periods),
+                    ],
+                    relationships: relationships))
+        }
+        let update = Resource(type: "subscriptions", id: id, relationships: ["introductoryOffers": .many(included.map(\.identifier))])
+        _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id)", body: update, included: included))
+    }
+}
+
+/// A step that cannot go on (an id the plan expected is missing).
+struct StepError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

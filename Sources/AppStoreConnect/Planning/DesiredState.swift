@@ -1,0 +1,273 @@
+import IAPCatalog
+
+/// What the catalog asks App Store Connect to hold, in the API's terms: reference names, the
+/// API's type and period names, localizations by locale, prices as customer prices per territory.
+///
+/// Both sides of a plan are compared in these terms, and `asc pull` writes them back: a field the
+/// API does not hold (client data, promotion order, list declarations) is not here.
+public struct DesiredState: Sendable, Equatable {
+    /// Subscription groups, by catalog key.
+    public var groups: [DesiredGroup]
+    /// Products the catalog manages (removed ones excluded), in catalog order.
+    public var products: [DesiredProduct]
+    /// Products the catalog marks removed: never created, never deleted.
+    public var removedProductIDs: Set<String>
+    /// Legacy tiers read as their historical U.S. price (warnings for the plan).
+    public var legacyTierProducts: [String]
+    /// Products of a type the API cannot create (free subscriptions).
+    public var unsupportedProducts: [String]
+
+    /// The desired state of `catalog`. `baseTerritory` applies where a product sets none.
+    public init(catalog: Catalog) {
+        groups = catalog.subscriptionGroups.map { group in
+            DesiredGroup(
+                key: group.id, referenceName: group.referenceName ?? group.id,
+                localizations: group.localizations.map {
+                    DesiredGroupLocalization(locale: $0.locale, name: $0.name ?? "", customAppName: $0.appName)
+                }
+            )
+        }
+        var products: [DesiredProduct] = []
+        var removed: Set<String> = []
+        var legacy: [String] = []
+        var unsupported: [String] = []
+        for product in catalog.products {
+            guard product.status != .removed else {
+                removed.insert(product.id)
+                continue
+            }
+            guard let kind = ProductKind(product.type) else {
+                unsupported.append(product.id)
+                continue
+            }
+            let (prices, usedTier) = DesiredPrices.of(product.price)
+            if usedTier { legacy.append(product.id) }
+            products.append(
+                DesiredProduct(
+                    productID: product.id, kind: kind, referenceName: product.referenceName ?? product.id,
+                    reviewNote: product.review?.notes, familySharable: product.familySharing,
+                    localizations: product.localizations.map {
+                        DesiredLocalization(locale: $0.locale, name: $0.displayName ?? "", description: $0.description)
+                    },
+                    prices: prices, clearedForSale: product.clearedForSale, approved: product.status == .approved,
+                    subscription: product.subscription.map {
+                        DesiredSubscription(
+                            groupKey: $0.group, period: $0.duration, level: $0.rank,
+                            introductoryOffer: $0.introductoryOffer.map(DesiredIntroductoryOffer.init)
+                        )
+                    },
+                    screenshot: product.review?.screenshot
+                )
+            )
+        }
+        self.products = products
+        removedProductIDs = removed
+        legacyTierProducts = legacy
+        unsupportedProducts = unsupported
+    }
+
+    /// A state from its parts (tests, pull).
+    public init(groups: [DesiredGroup], products: [DesiredProduct]) {
+        self.groups = groups
+        self.products = products
+        removedProductIDs = []
+        legacyTierProducts = []
+        unsupportedProducts = []
+    }
+}
+
+/// The API's product families and types.
+public enum ProductKind: String, Sendable, Equatable {
+    /// `CONSUMABLE`.
+    case consumable = "CONSUMABLE"
+    /// `NON_CONSUMABLE`.
+    case nonConsumable = "NON_CONSUMABLE"
+    /// `NON_RENEWING_SUBSCRIPTION`.
+    case nonRenewing = "NON_RENEWING_SUBSCRIPTION"
+    /// An auto-renewable subscription (the `subscriptions` resource, not an `inAppPurchaseType`).
+    case autoRenewable = "AUTO_RENEWABLE"
+
+    /// The kind of a catalog product type; nil for free subscriptions, which the API cannot create.
+    public init?(_ type: ProductType) {
+        switch type {
+        case .consumable: self = .consumable
+        case .nonConsumable: self = .nonConsumable
+        case .nonRenewing: self = .nonRenewing
+        case .autoRenewable: self = .autoRenewable
+        case .freeSubscription: return nil
+        }
+    }
+
+    /// The catalog type of this kind.
+    public var catalogType: ProductType {
+        switch self {
+        case .consumable: .consumable
+        case .nonConsumable: .nonConsumable
+        case .nonRenewing: .nonRenewing
+        case .autoRenewable: .autoRenewable
+        }
+    }
+}
+
+/// A subscription group.
+public struct DesiredGroup: Sendable, Equatable {
+    /// The catalog key (App Store Connect knows groups by reference name).
+    public var key: String
+    /// The reference name: what finds the group in App Store Connect.
+    public var referenceName: String
+    /// Localizations.
+    public var localizations: [DesiredGroupLocalization]
+}
+
+/// A group localization.
+public struct DesiredGroupLocalization: Sendable, Equatable {
+    /// The locale (`en-US`).
+    public var locale: String
+    /// The group's display name.
+    public var name: String
+    /// The custom app name shown with it.
+    public var customAppName: String?
+}
+
+/// A product (an `inAppPurchases` or a `subscriptions` resource).
+public struct DesiredProduct: Sendable, Equatable {
+    /// The product id: the identity on both sides.
+    public var productID: String
+    /// The type.
+    public var kind: ProductKind
+    /// The reference name (`name` in the API).
+    public var referenceName: String
+    /// Notes for App Review.
+    public var reviewNote: String?
+    /// Family Sharing.
+    public var familySharable: Bool
+    /// Localizations of the current version.
+    public var localizations: [DesiredLocalization]
+    /// Prices; nil when the catalog sets none.
+    public var prices: DesiredPrices?
+    /// Available in every territory (true) or in none (false).
+    public var clearedForSale: Bool
+    /// The catalog says approved (App Review decides; the plan only reports a difference).
+    public var approved: Bool
+    /// Subscription terms (auto-renewables).
+    public var subscription: DesiredSubscription?
+    /// The review screenshot's path, relative to the catalog.
+    public var screenshot: String?
+}
+
+/// A product localization.
+public struct DesiredLocalization: Sendable, Equatable {
+    /// The locale.
+    public var locale: String
+    /// The display name.
+    public var name: String
+    /// The description.
+    public var description: String?
+}
+
+/// A subscription's terms.
+public struct DesiredSubscription: Sendable, Equatable {
+    /// The group's catalog key.
+    public var groupKey: String
+    /// The billing period.
+    public var period: SubscriptionPeriod
+    /// The group level (1 = highest), when the catalog sets one.
+    public var level: Int?
+    /// The introductory offer, in every territory the product is priced in.
+    public var introductoryOffer: DesiredIntroductoryOffer?
+}
+
+/// An introductory offer.
+public struct DesiredIntroductoryOffer: Sendable, Equatable {
+    /// `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
+    public var mode: String
+    /// The offer's duration (of one period for pay-as-you-go).
+    public var duration: SubscriptionPeriod
+    /// Periods (pay-as-you-go), 1 otherwise.
+    public var periods: Int
+    /// Customer prices by territory (paid modes).
+    public var prices: [String: String]
+
+    init(_ offer: SubscriptionOffer) {
+        mode = offer.mode.apiName
+        duration = offer.duration
+        periods = offer.periods
+        prices = Dictionary(offer.prices.map { ($0.storefront, $0.amount) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// An offer from its parts.
+    public init(mode: String, duration: SubscriptionPeriod, periods: Int, prices: [String: String]) {
+        self.mode = mode
+        self.duration = duration
+        self.periods = periods
+        self.prices = prices
+    }
+}
+
+/// Prices: a base territory that App Store Connect equalizes from, manual prices elsewhere, and
+/// dated steps of the base price.
+public struct DesiredPrices: Sendable, Equatable {
+    /// The territory Apple equalizes the others from (`USA` unless the catalog says otherwise).
+    public var baseTerritory: String
+    /// The base territory's price steps, the first without a start date.
+    public var baseSteps: [PriceStep]
+    /// Manual prices in other territories (no start date).
+    public var manual: [String: String]
+
+    /// One step of a price schedule.
+    public struct PriceStep: Sendable, Equatable {
+        /// The customer price (`4.99`).
+        public var customerPrice: String
+        /// `YYYY-MM-DD`, or nil for "now".
+        public var startDate: String?
+
+        /// A step.
+        public init(customerPrice: String, startDate: String? = nil) {
+            self.customerPrice = customerPrice
+            self.startDate = startDate
+        }
+    }
+
+    /// Prices from their parts.
+    public init(baseTerritory: String, baseSteps: [PriceStep], manual: [String: String] = [:]) {
+        self.baseTerritory = baseTerritory
+        self.baseSteps = baseSteps
+        self.manual = manual
+    }
+
+    /// The current base price.
+    public var basePrice: String? { baseSteps.first?.customerPrice }
+
+    /// The prices of a catalog price, and whether a legacy tier had to be read as its U.S. price.
+    static func of(_ price: Price?) -> (DesiredPrices?, Bool) {
+        guard let price else { return (nil, false) }
+        let base = price.baseTerritory ?? Price.defaultBaseTerritory
+        var manual = Dictionary(price.storefronts.map { ($0.storefront, $0.amount) }, uniquingKeysWith: { first, _ in first })
+        var steps: [PriceStep] = []
+        var usedTier = false
+        if let explicit = manual.removeValue(forKey: base) {
+            steps = [PriceStep(customerPrice: explicit)]
+        } else if base == LegacyPriceTiers.storefront {
+            let tiers: [(Int, CalendarDate?)] =
+                price.schedule.isEmpty ? price.tier.map { [($0, nil)] } ?? [] : price.schedule.map { ($0.tier, $0.startDate) }
+            for (tier, start) in tiers {
+                guard let usd = LegacyPriceTiers.usdPrice(ofTier: tier) else { continue }
+                steps.append(PriceStep(customerPrice: usd, startDate: steps.isEmpty ? nil : start?.description))
+                usedTier = true
+            }
+        }
+        guard !steps.isEmpty || !manual.isEmpty else { return (nil, usedTier) }
+        return (DesiredPrices(baseTerritory: base, baseSteps: steps, manual: manual), usedTier)
+    }
+}
+
+extension OfferMode {
+    /// The API's name of the mode.
+    var apiName: String {
+        switch self {
+        case .freeTrial: "FREE_TRIAL"
+        case .payAsYouGo: "PAY_AS_YOU_GO"
+        case .payUpFront: "PAY_UP_FRONT"
+        }
+    }
+}

@@ -1,0 +1,134 @@
+/// What `asc apply` would do, resource by resource, and what it will not do.
+public struct Plan: Sendable {
+    /// The changes, in the order `apply` carries them out.
+    public var steps: [PlanStep]
+    /// Differences `apply` leaves alone, each with the reason.
+    public var notDone: [PlanNote]
+    /// Warnings: products still `MISSING_METADATA` afterwards, legacy tiers read as U.S. prices.
+    public var warnings: [PlanNote]
+
+    /// A plan.
+    public init(steps: [PlanStep] = [], notDone: [PlanNote] = [], warnings: [PlanNote] = []) {
+        self.steps = steps
+        self.notDone = notDone
+        self.warnings = warnings
+    }
+
+    /// Whether `apply` would change anything.
+    public var hasChanges: Bool { !steps.isEmpty }
+}
+
+/// A remark about one resource.
+public struct PlanNote: Sendable, Equatable {
+    /// The product id or the group's reference name.
+    public var resource: String
+    /// What and why.
+    public var message: String
+
+    /// A note.
+    public init(resource: String, message: String) {
+        self.resource = resource
+        self.message = message
+    }
+}
+
+/// The resource a step works on.
+public enum PlanOwner: Sendable, Hashable {
+    /// An in-app purchase, by product id.
+    case inAppPurchase(String)
+    /// A subscription, by product id.
+    case subscription(String)
+    /// A subscription group, by catalog key.
+    case group(String)
+
+    /// The product id or group key.
+    public var key: String {
+        switch self {
+        case .inAppPurchase(let id), .subscription(let id), .group(let id): id
+        }
+    }
+
+    /// `in-app purchase`, `subscription`, `subscription group`.
+    public var noun: String {
+        switch self {
+        case .inAppPurchase: "in-app purchase"
+        case .subscription: "subscription"
+        case .group: "subscription group"
+        }
+    }
+}
+
+/// One change.
+public struct PlanStep: Sendable {
+    /// What the change is.
+    public enum Action: Sendable {
+        /// Create the group.
+        case createGroup(DesiredGroup)
+        /// Update the group's named fields.
+        case updateGroup(DesiredGroup, fields: [String])
+        /// Create the product.
+        case createProduct(DesiredProduct)
+        /// Update the product's named fields.
+        case updateProduct(DesiredProduct, fields: [String])
+        /// Create a version (the first, or a new one because the current one is live).
+        case createVersion
+        /// Create a localization on the current version.
+        case createLocalization(locale: String, name: String, description: String?, customAppName: String?)
+        /// Update a localization of the current version.
+        case updateLocalization(locale: String, name: String, description: String?, customAppName: String?, fields: [String])
+        /// Set the prices (a new schedule for an in-app purchase, price rows for a subscription).
+        case setPrices(DesiredPrices, changes: [String])
+        /// Set where the product is sold: everywhere, or nowhere.
+        case setAvailability(available: Bool)
+        /// Replace the introductory offers.
+        case setIntroductoryOffer(DesiredIntroductoryOffer?, prices: [String: String])
+    }
+
+    /// The resource.
+    public var owner: PlanOwner
+    /// The change.
+    public var action: Action
+
+    /// A step.
+    public init(_ owner: PlanOwner, _ action: Action) {
+        self.owner = owner
+        self.action = action
+    }
+
+    /// `create`, `update`, `new-version`, … (the JSON output's `action`).
+    public var verb: String {
+        switch action {
+        case .createGroup, .createProduct: "create"
+        case .updateGroup, .updateProduct: "update"
+        case .createVersion: "create-version"
+        case .createLocalization: "create-localization"
+        case .updateLocalization: "update-localization"
+        case .setPrices: "set-prices"
+        case .setAvailability: "set-availability"
+        case .setIntroductoryOffer: "set-introductory-offer"
+        }
+    }
+
+    /// One line describing the step.
+    public var summary: String {
+        let subject = "\(owner.noun) \(owner.key)"
+        switch action {
+        case .createGroup(let group): return "create \(subject) \"\(group.referenceName)\""
+        case .updateGroup(_, let fields): return "update \(subject): \(fields.joined(separator: ", "))"
+        case .createProduct(let product):
+            let type = product.subscription.map { "\($0.period.apiName) in group \($0.groupKey)" } ?? product.kind.rawValue
+            return "create \(subject) (\(type)) \"\(product.referenceName)\""
+        case .updateProduct(_, let fields): return "update \(subject): \(fields.joined(separator: ", "))"
+        case .createVersion: return "create a new version of \(subject)"
+        case .createLocalization(let locale, let name, _, _): return "create \(locale) localization of \(subject): \"\(name)\""
+        case .updateLocalization(let locale, _, _, _, let fields):
+            return "update \(locale) localization of \(subject): \(fields.joined(separator: ", "))"
+        case .setPrices(_, let changes): return "set prices of \(subject): \(changes.joined(separator: "; "))"
+        case .setAvailability(let available):
+            return available ? "make \(subject) available in every territory" : "remove \(subject) from sale in every territory"
+        case .setIntroductoryOffer(let offer, _):
+            guard let offer else { return "remove the introductory offers of \(subject)" }
+            return "set the introductory offer of \(subject): \(offer.mode) \(offer.duration.rawValue) × \(offer.periods)"
+        }
+    }
+}

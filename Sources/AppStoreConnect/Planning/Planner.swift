@@ -1,0 +1,245 @@
+import IAPCatalog
+
+/// Compares the catalog's ``DesiredState`` with App Store Connect's ``RemoteState`` and lists the
+/// changes. Product ids are the identity; groups are found by reference name. Nothing is deleted,
+/// and a product id or type is never changed: such differences become ``Plan/notDone`` notes.
+public struct Planner: Sendable {
+    /// `YYYY-MM-DD` of today (UTC), to tell current prices from scheduled ones.
+    public var today: String
+
+    /// A planner.
+    public init(today: String) {
+        self.today = today
+    }
+
+    /// The plan that brings `remote` to `desired`.
+    public func plan(_ desired: DesiredState, against remote: RemoteState) -> Plan {
+        var plan = Plan()
+        for group in desired.groups { planGroup(group, remote: remote.group(named: group.referenceName), into: &plan) }
+        let groupsByKey = Dictionary(desired.groups.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for product in desired.products {
+            planProduct(product, remote: remote.products[product.productID], state: remote, groups: groupsByKey, into: &plan)
+        }
+        for id in desired.legacyTierProducts {
+            plan.warnings.append(
+                PlanNote(
+                    resource: id,
+                    message: "a legacy price tier stands for its historical U.S. price only; give storefront prices to be exact"))
+        }
+        for id in desired.unsupportedProducts {
+            plan.notDone.append(PlanNote(resource: id, message: "free subscriptions cannot be created through the App Store Connect API"))
+        }
+        let managed = Set(desired.products.map(\.productID)).union(desired.removedProductIDs).union(desired.unsupportedProducts)
+        for product in remote.products.values.sorted(by: { $0.productID < $1.productID }) where !managed.contains(product.productID) {
+            plan.notDone.append(
+                PlanNote(resource: product.productID, message: "in App Store Connect but not in the catalog: deletions are never automatic")
+            )
+        }
+        for id in desired.removedProductIDs.sorted() {
+            guard let product = remote.products[id], product.catalogStatusName != "removed" else { continue }
+            plan.notDone.append(
+                PlanNote(
+                    resource: id,
+                    message: "marked removed in the catalog but \(product.state) in App Store Connect: remove it from sale there"))
+        }
+        return plan
+    }
+
+    // MARK: Groups
+
+    private func planGroup(_ group: DesiredGroup, remote: RemoteGroup?, into plan: inout Plan) {
+        let owner = PlanOwner.group(group.key)
+        if remote == nil { plan.steps.append(PlanStep(owner, .createGroup(group))) }
+        let desired = group.localizations.map { ($0.locale, $0.name, String?.none, $0.customAppName) }
+        planLocalizations(
+            owner, desired: desired, remote: remote?.localizations ?? [], version: remote?.version, exists: remote != nil, into: &plan)
+    }
+
+    // MARK: Products
+
+    private func planProduct(
+        _ product: DesiredProduct, remote: RemoteProduct?, state: RemoteState, groups: [String: DesiredGroup], into plan: inout Plan
+    ) {
+        let owner: PlanOwner = product.kind == .autoRenewable ? .subscription(product.productID) : .inAppPurchase(product.productID)
+        if let remote {
+            guard remote.type == product.kind.rawValue else {
+                plan.notDone.append(
+                    PlanNote(
+                        resource: product.productID,
+                        message:
+                            "is \(remote.type) in App Store Connect and \(product.kind.rawValue) in the catalog: a product's type never changes"
+                    ))
+                return
+            }
+            let fields = changedFields(product, remote: remote, state: state, groups: groups)
+            if fields.contains("group") {
+                plan.notDone.append(PlanNote(resource: product.productID, message: "a subscription cannot move to another group"))
+            }
+            let updatable = fields.filter { $0 != "group" }
+            if !updatable.isEmpty { plan.steps.append(PlanStep(owner, .updateProduct(product, fields: updatable))) }
+        } else {
+            plan.steps.append(PlanStep(owner, .createProduct(product)))
+        }
+        let desired = product.localizations.map { ($0.locale, $0.name, $0.description, String?.none) }
+        planLocalizations(
+            owner, desired: desired, remote: remote?.localizations ?? [], version: remote?.version, exists: remote != nil, into: &plan)
+        if let prices = product.prices, let changes = priceChanges(prices, remote: remote) {
+            plan.steps.append(PlanStep(owner, .setPrices(prices, changes: changes)))
+        }
+        let territories = product.clearedForSale ? state.territories : []
+        if remote?.availability?.territories != territories || remote?.availability?.availableInNewTerritories != product.clearedForSale {
+            plan.steps.append(PlanStep(owner, .setAvailability(available: product.clearedForSale)))
+        }
+        if let subscription = product.subscription {
+            planIntroductoryOffer(subscription.introductoryOffer, product: product, remote: remote, state: state, into: &plan)
+        }
+        if product.approved, let remote, remote.catalogStatusName != "approved" {
+            plan.notDone.append(
+                PlanNote(
+                    resource: product.productID,
+                    message: "approved in the catalog but \(remote.state) in App Store Connect: App Review approves, not iapcat"))
+        }
+        var missing: [String] = []
+        if product.localizations.isEmpty { missing.append("localization") }
+        if product.prices == nil { missing.append("price") }
+        if product.screenshot == nil && remote?.screenshotChecksum == nil { missing.append("review screenshot") }
+        if !missing.isEmpty {
+            plan.warnings.append(
+                PlanNote(
+                    resource: product.productID,
+                    message: "will still be MISSING_METADATA after apply: no \(missing.joined(separator: ", "))"))
+        }
+    }
+
+    private func changedFields(_ product: DesiredProduct, remote: RemoteProduct, state: RemoteState, groups: [String: DesiredGroup])
+        -> [String]
+    {
+        var fields: [String] = []
+        if product.referenceName != remote.name { fields.append("name") }
+        if (product.reviewNote ?? "") != (remote.reviewNote ?? "") { fields.append("reviewNote") }
+        if product.familySharable != remote.familySharable {
+            // Family Sharing, once on, cannot be turned off.
+            fields.append("familySharable")
+        }
+        if let subscription = product.subscription {
+            if subscription.period.apiName != remote.period { fields.append("subscriptionPeriod") }
+            if let level = subscription.level, level != remote.groupLevel { fields.append("groupLevel") }
+            let groupName = groups[subscription.groupKey]?.referenceName
+            if let groupID = remote.groupID, let group = state.groups.first(where: { $0.id == groupID }), group.referenceName != groupName {
+                fields.append("group")
+            }
+        }
+        return fields
+    }
+
+    // MARK: Localizations
+
+    private func planLocalizations(
+        _ owner: PlanOwner, desired: [(String, String, String?, String?)], remote: [RemoteLocalization], version: RemoteVersion?,
+        exists: Bool,
+        into plan: inout Plan
+    ) {
+        var steps: [PlanStep] = []
+        for (locale, name, description, appName) in desired {
+            guard let current = remote.first(where: { $0.locale == locale }) else {
+                steps.append(
+                    PlanStep(owner, .createLocalization(locale: locale, name: name, description: description, customAppName: appName)))
+                continue
+            }
+            var fields: [String] = []
+            if current.name != name { fields.append("name") }
+            if (current.description ?? "") != (description ?? "") { fields.append("description") }
+            if (current.customAppName ?? "") != (appName ?? "") { fields.append("customAppName") }
+            if !fields.isEmpty {
+                steps.append(
+                    PlanStep(
+                        owner,
+                        .updateLocalization(locale: locale, name: name, description: description, customAppName: appName, fields: fields)))
+            }
+        }
+        let wanted = Set(desired.map(\.0))
+        for localization in remote where !wanted.contains(localization.locale) {
+            plan.notDone.append(
+                PlanNote(
+                    resource: owner.key,
+                    message: "has a \(localization.locale) localization the catalog lacks: deletions are never automatic"))
+        }
+        guard !steps.isEmpty else { return }
+        if let version, version.isEditable {
+            plan.steps += steps
+        } else if version == nil || version!.allowsNewVersion {
+            plan.steps.append(PlanStep(owner, .createVersion))
+            plan.steps += steps
+        } else {
+            plan.notDone.append(
+                PlanNote(resource: owner.key, message: "localization changes wait: version \(version!.number) is \(version!.state)"))
+        }
+        _ = exists
+    }
+
+    // MARK: Prices
+
+    /// What changes in the prices, or nil when nothing does.
+    func priceChanges(_ prices: DesiredPrices, remote: RemoteProduct?) -> [String]? {
+        guard let remote else {
+            return ["\(prices.baseTerritory) \(prices.basePrice ?? "-") (base)"]
+                + prices.manual.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        }
+        var changes: [String] = []
+        let current = remote.currentPrices(today: today)
+        if !remote.isSubscription, let base = remote.baseTerritory, base != prices.baseTerritory {
+            changes.append("base territory \(base) → \(prices.baseTerritory)")
+        }
+        if let price = prices.basePrice, current[prices.baseTerritory] != price {
+            changes.append("\(prices.baseTerritory) \(current[prices.baseTerritory] ?? "none") → \(price)")
+        }
+        let scheduled = remote.scheduledPrices(in: prices.baseTerritory, today: today).map { "\($0.customerPrice)@\($0.startDate ?? "")" }
+        let wanted = prices.baseSteps.dropFirst().map { "\($0.customerPrice)@\($0.startDate ?? "")" }
+        if scheduled != wanted {
+            for step in prices.baseSteps.dropFirst() {
+                changes.append("\(prices.baseTerritory) \(step.customerPrice) from \(step.startDate ?? "?")")
+            }
+            if wanted.isEmpty { changes.append("scheduled \(prices.baseTerritory) changes dropped") }
+        }
+        for (territory, price) in prices.manual.sorted(by: { $0.key < $1.key }) where current[territory] != price {
+            changes.append("\(territory) \(current[territory] ?? "none") → \(price)")
+        }
+        if !remote.isSubscription {
+            let manualTerritories = Set(current.keys).subtracting([prices.baseTerritory])
+            for territory in manualTerritories.subtracting(prices.manual.keys).sorted() {
+                changes.append("\(territory) \(current[territory]!) → equalized")
+            }
+        }
+        return changes.isEmpty ? nil : changes
+    }
+
+    // MARK: Introductory offers
+
+    private func planIntroductoryOffer(
+        _ offer: DesiredIntroductoryOffer?, product: DesiredProduct, remote: RemoteProduct?, state: RemoteState, into plan: inout Plan
+    ) {
+        let owner = PlanOwner.subscription(product.productID)
+        let desired = Self.offerRows(offer, product: product, territories: state.territories)
+        let current = Dictionary(
+            (remote?.introductoryOffers ?? []).map {
+                ($0.territory ?? "*", "\($0.mode) \($0.duration) \($0.periods) \($0.customerPrice ?? "")")
+            },
+            uniquingKeysWith: { first, _ in first })
+        guard desired != current else { return }
+        plan.steps.append(PlanStep(owner, .setIntroductoryOffer(offer, prices: offer?.prices ?? [:])))
+    }
+
+    /// The offer rows by territory, as compared with the remote ones.
+    static func offerRows(_ offer: DesiredIntroductoryOffer?, product: DesiredProduct, territories: [String]) -> [String: String] {
+        guard let offer else { return [:] }
+        let where_ = Self.offerTerritories(offer, product: product, territories: territories)
+        return Dictionary(
+            where_.map { ($0, "\(offer.mode) \(offer.duration.apiName) \(offer.periods) \(offer.prices[$0] ?? "")") },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Paid offers run where the catalog prices them; a free trial everywhere the product is sold.
+    static func offerTerritories(_ offer: DesiredIntroductoryOffer, product: DesiredProduct, territories: [String]) -> [String] {
+        offer.mode == "FREE_TRIAL" ? (product.clearedForSale ? territories : []) : offer.prices.keys.sorted()
+    }
+}

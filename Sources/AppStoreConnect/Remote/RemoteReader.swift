@@ -1,0 +1,181 @@
+/// Reads an app's in-app purchases and subscriptions from App Store Connect into a ``RemoteState``.
+///
+/// One paged list per family with `include` for what the API can include (versions, availability,
+/// the price schedule, the review screenshot), then per product what it cannot: the current
+/// version's localizations, prices, available territories, introductory offers. Localizations come
+/// from the latest version (4.4.1); a product without versions is read through the older
+/// product-level resource.
+public struct RemoteReader: Sendable {
+    let api: any APITransport
+
+    /// A reader over `api`.
+    public init(api: any APITransport) {
+        self.api = api
+    }
+
+    /// Reads the whole state of `appID`.
+    public func read(appID: String) async throws(APIError) -> RemoteState {
+        var state = RemoteState(appID: appID)
+        state.territories = try await api.all("/v1/territories").data.compactMap(\.id).sorted()
+        for product in try await readInAppPurchases(appID: appID) { state.products[product.productID] = product }
+        let (groups, subscriptions) = try await readSubscriptions(appID: appID)
+        state.groups = groups
+        for product in subscriptions { state.products[product.productID] = product }
+        return state
+    }
+
+    // MARK: In-app purchases
+
+    func readInAppPurchases(appID: String) async throws(APIError) -> [RemoteProduct] {
+        let list = try await api.all(
+            "/v1/apps/\(appID)/inAppPurchasesV2",
+            query: [
+                ("include", "versions,inAppPurchaseAvailability,iapPriceSchedule,appStoreReviewScreenshot"), ("limit[versions]", "50"),
+            ])
+        var products: [RemoteProduct] = []
+        for resource in list.data {
+            guard let id = resource.id, let productID = resource.string("productId") else { continue }
+            var product = RemoteProduct(
+                id: id, productID: productID, type: resource.string("inAppPurchaseType") ?? "UNKNOWN", name: resource.string("name") ?? "",
+                state: resource.string("state") ?? "UNKNOWN", reviewNote: resource.string("reviewNote"),
+                familySharable: resource.bool("familySharable") ?? false, version: nil, localizations: [], baseTerritory: nil, prices: [],
+                availability: nil, groupID: nil, period: nil, groupLevel: nil, introductoryOffers: [], screenshotChecksum: nil)
+            product.version = Self.latestVersion(list.included(resource.relationships["versions"]))
+            if let version = product.version {
+                product.localizations = try await localizations("/v1/inAppPurchaseVersions/\(version.id)/localizations")
+            } else {
+                product.localizations = try await localizations("/v2/inAppPurchases/\(id)/inAppPurchaseLocalizations")
+            }
+            if let schedule = resource.relationships["iapPriceSchedule"]?.identifier?.id {
+                product.baseTerritory = try await api.send(APIRequest(.get, "/v1/inAppPurchasePriceSchedules/\(schedule)/baseTerritory"))
+                    .data.first?.id
+                let prices = try await api.all(
+                    "/v1/inAppPurchasePriceSchedules/\(schedule)/manualPrices", query: [("include", "inAppPurchasePricePoint,territory")])
+                product.prices = Self.prices(prices, pointRelationship: "inAppPurchasePricePoint")
+            }
+            if let availability = list.included(resource.relationships["inAppPurchaseAvailability"]?.identifier) {
+                product.availability = try await self.availability(availability, path: "/v1/inAppPurchaseAvailabilities")
+            }
+            if let screenshot = list.included(resource.relationships["appStoreReviewScreenshot"]?.identifier) {
+                product.screenshotChecksum = Self.deliveredChecksum(screenshot)
+            }
+            products.append(product)
+        }
+        return products
+    }
+
+    // MARK: Subscriptions
+
+    func readSubscriptions(appID: String) async throws(APIError) -> ([RemoteGroup], [RemoteProduct]) {
+        let list = try await api.all("/v1/apps/\(appID)/subscriptionGroups", query: [("include", "versions"), ("limit[versions]", "50")])
+        var groups: [RemoteGroup] = []
+        var products: [RemoteProduct] = []
+        for resource in list.data {
+            guard let id = resource.id else { continue }
+            let version = Self.latestVersion(list.included(resource.relationships["versions"]))
+            let localizations =
+                if let version {
+                    try await self.localizations("/v1/subscriptionGroupVersions/\(version.id)/localizations")
+                } else {
+                    try await self.localizations("/v1/subscriptionGroups/\(id)/subscriptionGroupLocalizations")
+                }
+            groups.append(
+                RemoteGroup(id: id, referenceName: resource.string("referenceName") ?? "", version: version, localizations: localizations))
+            let subscriptions = try await api.all(
+                "/v1/subscriptionGroups/\(id)/subscriptions",
+                query: [("include", "versions,planAvailabilities,appStoreReviewScreenshot"), ("limit[versions]", "50")])
+            for subscription in subscriptions.data {
+                if let product = try await readSubscription(subscription, groupID: id, document: subscriptions) { products.append(product) }
+            }
+        }
+        return (groups, products)
+    }
+
+    private func readSubscription(_ resource: Resource, groupID: String, document: APIDocument) async throws(APIError) -> RemoteProduct? {
+        guard let id = resource.id, let productID = resource.string("productId") else { return nil }
+        var product = RemoteProduct(
+            id: id, productID: productID, type: ProductKind.autoRenewable.rawValue, name: resource.string("name") ?? "",
+            state: resource.string("state") ?? "UNKNOWN", reviewNote: resource.string("reviewNote"),
+            familySharable: resource.bool("familySharable") ?? false, version: nil, localizations: [], baseTerritory: nil, prices: [],
+            availability: nil, groupID: groupID, period: resource.string("subscriptionPeriod"), groupLevel: resource.int("groupLevel"),
+            introductoryOffers: [], screenshotChecksum: nil)
+        product.version = Self.latestVersion(document.included(resource.relationships["versions"]))
+        if let version = product.version {
+            product.localizations = try await localizations("/v1/subscriptionVersions/\(version.id)/localizations")
+        } else {
+            product.localizations = try await localizations("/v1/subscriptions/\(id)/subscriptionLocalizations")
+        }
+        let prices = try await api.all("/v1/subscriptions/\(id)/prices", query: [("include", "territory,subscriptionPricePoint")])
+        product.prices = Self.prices(prices, pointRelationship: "subscriptionPricePoint")
+        let offers = try await api.all(
+            "/v1/subscriptions/\(id)/introductoryOffers", query: [("include", "territory,subscriptionPricePoint")])
+        product.introductoryOffers = offers.data.compactMap { offer in
+            guard let offerID = offer.id else { return nil }
+            return RemoteIntroductoryOffer(
+                id: offerID, territory: offer.related("territory"), mode: offer.string("offerMode") ?? "UNKNOWN",
+                duration: offer.string("duration") ?? "UNKNOWN", periods: offer.int("numberOfPeriods") ?? 1,
+                customerPrice: offers.included(offer.relationships["subscriptionPricePoint"]?.identifier)?.string("customerPrice"))
+        }
+        if let availability = document.included(resource.relationships["planAvailabilities"]).first {
+            product.availability = try await self.availability(availability, path: "/v1/subscriptionPlanAvailabilities")
+        }
+        if let screenshot = document.included(resource.relationships["appStoreReviewScreenshot"]?.identifier) {
+            product.screenshotChecksum = Self.deliveredChecksum(screenshot)
+        }
+        return product
+    }
+
+    // MARK: Shared
+
+    private func localizations(_ path: String) async throws(APIError) -> [RemoteLocalization] {
+        try await api.all(path).data.compactMap { resource in
+            guard let id = resource.id, let locale = resource.string("locale") else { return nil }
+            return RemoteLocalization(
+                id: id, locale: locale, name: resource.string("name") ?? "", description: resource.string("description"),
+                customAppName: resource.string("customAppName"))
+        }
+    }
+
+    private func availability(_ resource: Resource, path: String) async throws(APIError) -> RemoteAvailability? {
+        guard let id = resource.id else { return nil }
+        let territories = try await api.all("\(path)/\(id)/availableTerritories").data.compactMap(\.id)
+        return RemoteAvailability(
+            id: id, availableInNewTerritories: resource.bool("availableInNewTerritories") ?? false, territories: territories.sorted())
+    }
+
+    /// The newest version that has not been replaced.
+    static func latestVersion(_ versions: [Resource]) -> RemoteVersion? {
+        versions.compactMap { resource -> RemoteVersion? in
+            guard let id = resource.id else { return nil }
+            return RemoteVersion(id: id, number: resource.int("version") ?? 0, state: resource.string("state") ?? "UNKNOWN")
+        }
+        .filter { $0.state != "REPLACED_WITH_NEW_VERSION" }
+        .max { $0.number < $1.number }
+    }
+
+    static func prices(_ document: APIDocument, pointRelationship: String) -> [RemotePrice] {
+        document.data.compactMap { price in
+            guard let id = price.id, let territory = price.related("territory"),
+                let point = document.included(price.relationships[pointRelationship]?.identifier),
+                let customerPrice = point.string("customerPrice")
+            else { return nil }
+            return RemotePrice(id: id, territory: territory, customerPrice: customerPrice, startDate: price.string("startDate"))
+        }
+    }
+
+    /// The checksum of a screenshot whose upload completed (a failed or unfinished one counts as none).
+    static func deliveredChecksum(_ screenshot: Resource) -> String? {
+        let state = screenshot.attributes["assetDeliveryState"]?["state"]?.string
+        guard state == "COMPLETE" || state == "UPLOAD_COMPLETE" else { return nil }
+        return screenshot.string("sourceFileChecksum")
+    }
+}
+
+extension RemoteReader {
+    /// The app's bundle id, SKU and primary locale (`GET /v1/apps/{id}`), for a pulled catalog.
+    public func readApp(appID: String) async throws(APIError) -> (bundleID: String?, sku: String?, primaryLocale: String?) {
+        let app = try await api.send(APIRequest(.get, "/v1/apps/\(appID)", query: [("fields[apps]", "bundleId,sku,primaryLocale")])).data
+            .first
+        return (app?.string("bundleId"), app?.string("sku"), app?.string("primaryLocale"))
+    }
+}

@@ -1,0 +1,182 @@
+/// What App Store Connect holds for one app, as read by ``RemoteReader``: the other side of a plan.
+///
+/// States and types are kept as the API sent them (open values): a state the spec does not list is
+/// carried, shown, and mapped to a catalog status by ``RemoteProduct/catalogStatus``.
+public struct RemoteState: Sendable {
+    /// The app's App Store Connect id.
+    public var appID: String
+    /// Every territory App Store Connect knows (for "available everywhere").
+    public var territories: [String]
+    /// Subscription groups.
+    public var groups: [RemoteGroup]
+    /// In-app purchases and subscriptions, by product id.
+    public var products: [String: RemoteProduct]
+
+    /// A state from its parts.
+    public init(appID: String, territories: [String] = [], groups: [RemoteGroup] = [], products: [String: RemoteProduct] = [:]) {
+        self.appID = appID
+        self.territories = territories
+        self.groups = groups
+        self.products = products
+    }
+
+    /// The group with a reference name.
+    public func group(named referenceName: String) -> RemoteGroup? {
+        groups.first { $0.referenceName == referenceName }
+    }
+}
+
+/// A version of a product or group (4.4.1): localizations belong to it.
+public struct RemoteVersion: Sendable, Equatable {
+    /// The resource id.
+    public var id: String
+    /// 1, 2, …
+    public var number: Int
+    /// `PREPARE_FOR_SUBMISSION`, `APPROVED`, … (open).
+    public var state: String
+
+    /// Whether its localizations can still be edited (otherwise a change needs a new version).
+    public var isEditable: Bool {
+        ["PREPARE_FOR_SUBMISSION", "REJECTED", "DEVELOPER_REJECTED"].contains(state)
+    }
+
+    /// Whether a new version may be created beside it (it is not in review or waiting).
+    public var allowsNewVersion: Bool {
+        ["APPROVED", "ACCEPTED", "REPLACED_WITH_NEW_VERSION"].contains(state)
+    }
+}
+
+/// A subscription group.
+public struct RemoteGroup: Sendable {
+    /// The resource id.
+    public var id: String
+    /// The reference name.
+    public var referenceName: String
+    /// The latest version, when the API has versions for it.
+    public var version: RemoteVersion?
+    /// Localizations of that version (or of the group, from the older resource).
+    public var localizations: [RemoteLocalization]
+}
+
+/// A localization of a product or a group (`customAppName` for groups only).
+public struct RemoteLocalization: Sendable, Equatable {
+    /// The resource id.
+    public var id: String
+    /// The locale.
+    public var locale: String
+    /// The display name.
+    public var name: String
+    /// The description (products).
+    public var description: String?
+    /// The custom app name (groups).
+    public var customAppName: String?
+}
+
+/// A price in one territory.
+public struct RemotePrice: Sendable, Equatable {
+    /// The resource id.
+    public var id: String
+    /// The territory.
+    public var territory: String
+    /// The customer price of its price point.
+    public var customerPrice: String
+    /// `YYYY-MM-DD`, nil for "since ever".
+    public var startDate: String?
+}
+
+/// Availability: where the product is sold.
+public struct RemoteAvailability: Sendable, Equatable {
+    /// The resource id.
+    public var id: String
+    /// Sold in territories Apple adds later.
+    public var availableInNewTerritories: Bool
+    /// Territory codes.
+    public var territories: [String]
+}
+
+/// An introductory offer in one territory.
+public struct RemoteIntroductoryOffer: Sendable, Equatable {
+    /// The resource id.
+    public var id: String
+    /// The territory (nil: every territory).
+    public var territory: String?
+    /// `FREE_TRIAL`, … (open).
+    public var mode: String
+    /// `ONE_WEEK`, … (open).
+    public var duration: String
+    /// Number of periods.
+    public var periods: Int
+    /// The customer price of its price point (paid modes).
+    public var customerPrice: String?
+}
+
+/// An in-app purchase or an auto-renewable subscription.
+public struct RemoteProduct: Sendable {
+    /// The resource id (of `inAppPurchases` or `subscriptions`).
+    public var id: String
+    /// The product id.
+    public var productID: String
+    /// `CONSUMABLE`, `NON_CONSUMABLE`, `NON_RENEWING_SUBSCRIPTION`, or `AUTO_RENEWABLE` for a subscription (open).
+    public var type: String
+    /// The reference name.
+    public var name: String
+    /// `MISSING_METADATA`, `APPROVED`, … (open).
+    public var state: String
+    /// Notes for App Review.
+    public var reviewNote: String?
+    /// Family Sharing.
+    public var familySharable: Bool
+    /// The latest version, when the API has versions for it.
+    public var version: RemoteVersion?
+    /// Localizations of that version (or the product-level ones of older products).
+    public var localizations: [RemoteLocalization]
+    /// The base territory of an in-app purchase's price schedule.
+    public var baseTerritory: String?
+    /// Manual prices (in-app purchases) or every territory's prices (subscriptions), with scheduled ones.
+    public var prices: [RemotePrice]
+    /// Availability, if set.
+    public var availability: RemoteAvailability?
+    /// Subscription: the group's resource id.
+    public var groupID: String?
+    /// Subscription: `ONE_MONTH`, … (open).
+    public var period: String?
+    /// Subscription: the level in its group.
+    public var groupLevel: Int?
+    /// Subscription: introductory offers.
+    public var introductoryOffers: [RemoteIntroductoryOffer]
+    /// The review screenshot's MD5 checksum, when one is uploaded.
+    public var screenshotChecksum: String?
+
+    /// The product is a subscription resource.
+    public var isSubscription: Bool { type == ProductKind.autoRenewable.rawValue }
+
+    /// The kind, when the type is one iapcat knows.
+    public var kind: ProductKind? { ProductKind(rawValue: type) }
+
+    /// The prices in effect now (the latest row per territory without a future start date).
+    public func currentPrices(today: String) -> [String: String] {
+        var current: [String: (String, String)] = [:]
+        for price in prices where (price.startDate ?? "") <= today {
+            let start = price.startDate ?? ""
+            if let existing = current[price.territory], existing.0 > start { continue }
+            current[price.territory] = (start, price.customerPrice)
+        }
+        return current.mapValues(\.1)
+    }
+
+    /// Scheduled prices of a territory (start date after today), in date order.
+    public func scheduledPrices(in territory: String, today: String) -> [RemotePrice] {
+        prices.filter { $0.territory == territory && ($0.startDate ?? "") > today }.sorted { ($0.startDate ?? "") < ($1.startDate ?? "") }
+    }
+}
+
+extension RemoteProduct {
+    /// `approved` for `APPROVED`, `removed` for the removed-from-sale states, `draft` otherwise.
+    public var catalogStatusName: String {
+        switch state {
+        case "APPROVED": "approved"
+        case "REMOVED_FROM_SALE", "DEVELOPER_REMOVED_FROM_SALE": "removed"
+        default: "draft"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// One entry of a JSON:API `errors` array.
+public struct APIErrorObject: Sendable, Equatable {
+    /// The HTTP status, as the API repeats it.
+    public var status: String?
+    /// The hierarchical error code (`ENTITY_ERROR.ATTRIBUTE.REQUIRED`, `STATE_ERROR`, …).
+    public var code: String
+    /// A short title.
+    public var title: String?
+    /// The detail the API gives.
+    public var detail: String?
+    /// `source.pointer`: the JSON pointer into the request body (`/data/attributes/name`).
+    public var pointer: String?
+    /// `source.parameter`: the query parameter at fault.
+    public var parameter: String?
+
+    /// An error object.
+    public init(
+        status: String? = nil, code: String, title: String? = nil, detail: String? = nil, pointer: String? = nil, parameter: String? = nil
+    ) {
+        self.status = status
+        self.code = code
+        self.title = title
+        self.detail = detail
+        self.pointer = pointer
+        self.parameter = parameter
+    }
+
+    static func parse(_ bytes: [UInt8]) -> [APIErrorObject] {
+        guard let root = try? JSONDecoderBox.decode(bytes) else { return [] }
+        return (root["errors"]?.array ?? []).map { error in
+            APIErrorObject(
+                status: error["status"]?.string, code: error["code"]?.string ?? "UNKNOWN", title: error["title"]?.string,
+                detail: error["detail"]?.string, pointer: error["source"]?["pointer"]?.string,
+                parameter: error["source"]?["parameter"]?.string
+            )
+        }
+    }
+}
+
+/// Why a call of the API failed. No case holds a token, a key or a request body.
+public enum APIError: Error, Sendable, Equatable {
+    /// The API answered with an error status and (usually) a list of errors.
+    case response(request: String, status: Int, errors: [APIErrorObject])
+    /// No answer: connection refused or dropped, timeout, TLS failure. For a create (`POST`) the
+    /// work may or may not have been done; re-planning against the real state tells.
+    case transport(request: String, message: String)
+    /// An answer that is not the JSON:API the spec promises.
+    case malformedResponse(request: String, message: String)
+    /// A `links.next` that leaves the API's server (the token is never sent elsewhere).
+    case foreignLink(request: String)
+
+    /// One line for a diagnostic.
+    public var message: String {
+        switch self {
+        case .response(let request, let status, let errors):
+            guard let first = errors.first else { return "\(request) answered HTTP \(status)" }
+            let detail = first.detail ?? first.title ?? ""
+            let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+            return "\(request) answered HTTP \(status) \(first.code)\(detail.isEmpty ? "" : ": " + detail)\(more)"
+        case .transport(let request, let message): return "\(request) got no answer: \(message)"
+        case .malformedResponse(let request, let message): return "\(request) answered something that is not JSON:API: \(message)"
+        case .foreignLink(let request): return "\(request) answered a next-page link to another server; not followed"
+        }
+    }
+
+    /// The HTTP status, for an error answer.
+    public var status: Int? { if case .response(_, let status, _) = self { status } else { nil } }
+
+    /// The error objects of an error answer.
+    public var errors: [APIErrorObject] { if case .response(_, _, let errors) = self { errors } else { [] } }
+}
+
+enum JSONDecoderBox {
+    static func decode(_ bytes: [UInt8]) throws -> APIValue {
+        try JSONDecoder().decode(APIValue.self, from: Data(bytes))
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// One call of the App Store Connect API: method, path, query and body.
+public struct APIRequest: Sendable {
+    /// The HTTP methods the API uses.
+    public enum Method: String, Sendable {
+        /// Read.
+        case get = "GET"
+        /// Create.
+        case post = "POST"
+        /// Update.
+        case patch = "PATCH"
+        /// Delete.
+        case delete = "DELETE"
+
+        /// Whether repeating the request after an unanswered attempt cannot do the work twice.
+        public var isIdempotent: Bool { self != .post }
+    }
+
+    /// The method.
+    public var method: Method
+    /// The path below the API's base URL (`/v1/apps/123/inAppPurchasesV2`), or an absolute
+    /// `links.next` URL of the same server.
+    public var path: String
+    /// Query parameters, in order (`include`, `limit`, `filter[territory]`, …).
+    public var query: [(name: String, value: String)]
+    /// The body's primary resource (creates and updates).
+    public var body: Resource?
+    /// Inline-created resources sent in the body's `included` (price schedules, subscription prices).
+    public var included: [Resource]
+
+    /// A request.
+    public init(
+        _ method: Method, _ path: String, query: [(name: String, value: String)] = [], body: Resource? = nil, included: [Resource] = []
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.body = body
+        self.included = included
+    }
+
+    /// The request's body as JSON bytes (sorted keys: the same request, the same bytes).
+    public func bodyBytes() -> [UInt8]? {
+        guard let body else { return nil }
+        var document: [String: APIValue] = ["data": body.json]
+        if !included.isEmpty { document["included"] = .array(included.map(\.json)) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(APIValue.object(document))).map(Array.init) ?? []
+    }
+
+    /// `path?query`, percent-encoded, for the URL and for messages (it never holds a secret).
+    public var target: String {
+        guard !query.isEmpty else { return path }
+        let encoded = query.map { Self.encode($0.name) + "=" + Self.encode($0.value) }.joined(separator: "&")
+        return path + (path.contains("?") ? "&" : "?") + encoded
+    }
+
+    /// A short description for progress lines and diagnostics: `POST /v2/inAppPurchases`.
+    public var summary: String { "\(method.rawValue) \(Self.pathOnly(path))" }
+
+    private static let allowed: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,".utf8))
+
+    private static func encode(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            if allowed.contains(byte) {
+                out.unicodeScalars.append(UnicodeScalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    static func pathOnly(_ path: String) -> String {
+        var path = Substring(path)
+        if let scheme = path.range(of: "://") {
+            path = path[scheme.upperBound...]
+            path = path.firstIndex(of: "/").map { path[$0...] } ?? "/"
+        }
+        return String(path.prefix { $0 != "?" })
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,69 @@
+/// What the readers and the applier need of the API: one call, every page of a list, and the
+/// unauthenticated upload of a file part. ``ConnectClient`` is the real one.
+public protocol APITransport: Sendable {
+    /// Sends one request (repeating it as ``RetryPolicy`` allows) and returns the answer's document
+    /// (empty for `204 No Content`).
+    func send(_ request: APIRequest) async throws(APIError) -> APIDocument
+
+    /// Uploads `bytes` as one of a reservation's upload operations (no bearer token: the URL is signed).
+    func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError)
+}
+
+extension APITransport {
+    /// Reads every page of a list, following `links.next` (`limit=200` unless the query sets one).
+    public func all(_ path: String, query: [(name: String, value: String)] = []) async throws(APIError) -> APIDocument {
+        var query = query
+        if !query.contains(where: { $0.name == "limit" }) { query.append((name: "limit", value: "200")) }
+        var document = try await send(APIRequest(.get, path, query: query))
+        var pages = 1
+        while let next = document.next {
+            pages += 1
+            guard pages <= 10_000 else {
+                throw .malformedResponse(request: "GET \(path)", message: "more than 10,000 pages")
+            }
+            document.append(page: try await send(APIRequest(.get, next)))
+        }
+        return document
+    }
+}
+
+/// One part of a reserved upload, as the API describes it.
+public struct UploadOperation: Sendable, Equatable {
+    /// `PUT`, as a rule.
+    public var method: String
+    /// The signed URL.
+    public var url: String
+    /// Where the part starts in the file.
+    public var offset: Int
+    /// The part's length.
+    public var length: Int
+    /// Headers to send with it (`Content-Type`).
+    public var headers: [(name: String, value: String)]
+
+    /// An operation.
+    public init(method: String, url: String, offset: Int, length: Int, headers: [(name: String, value: String)]) {
+        self.method = method
+        self.url = url
+        self.offset = offset
+        self.length = length
+        self.headers = headers
+    }
+
+    /// The operations of a reservation's `uploadOperations` attribute.
+    public static func list(_ value: APIValue?) -> [UploadOperation] {
+        (value?.array ?? []).compactMap { item in
+            guard let url = item["url"]?.string, let offset = item["offset"]?.int, let length = item["length"]?.int else { return nil }
+            let headers = (item["requestHeaders"]?.array ?? []).compactMap { header -> (name: String, value: String)? in
+                guard let name = header["name"]?.string, let value = header["value"]?.string else { return nil }
+                return (name, value)
+            }
+            return UploadOperation(method: item["method"]?.string ?? "PUT", url: url, offset: offset, length: length, headers: headers)
+        }
+    }
+
+    /// Equal when every field is.
+    public static func == (lhs: UploadOperation, rhs: UploadOperation) -> Bool {
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.offset == rhs.offset && lhs.length == rhs.length
+            && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
+    }
+}

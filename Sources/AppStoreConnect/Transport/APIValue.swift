@@ -1,0 +1,83 @@
+/// A JSON value as App Store Connect sends and receives it: attributes, error objects, paging.
+///
+/// Attributes stay untyped at the transport so that a value the spec does not list (a new state,
+/// a new type) is carried rather than refused; the `Remote/` readers give them types.
+public indirect enum APIValue: Sendable, Hashable, Codable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number without fraction or exponent that fits an `Int`.
+    case int(Int)
+    /// Any other number.
+    case double(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([APIValue])
+    /// An object (keys unordered: JSON:API gives them no meaning).
+    case object([String: APIValue])
+
+    /// Decodes any JSON value.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([APIValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: APIValue].self))
+        }
+    }
+
+    /// Encodes the value as JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The string, if this is one.
+    public var string: String? { if case .string(let value) = self { value } else { nil } }
+    /// The boolean, if this is one.
+    public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    /// The integer, if this is one (or a double without fraction).
+    public var int: Int? {
+        switch self {
+        case .int(let value): value
+        case .double(let value) where value.rounded() == value && abs(value) < 1e15: Int(value)
+        default: nil
+        }
+    }
+    /// The array, if this is one.
+    public var array: [APIValue]? { if case .array(let value) = self { value } else { nil } }
+    /// The object, if this is one.
+    public var object: [String: APIValue]? { if case .object(let value) = self { value } else { nil } }
+
+    /// The member `key` of an object (nil for other values).
+    public subscript(key: String) -> APIValue? { object?[key] }
+}
+
+extension APIValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral {
+    /// A string value.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// A boolean value.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer value.
+    public init(integerLiteral value: Int) { self = .int(value) }
+}

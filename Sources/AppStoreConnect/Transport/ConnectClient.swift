@@ -1,0 +1,166 @@
+import AsyncHTTPClient
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+
+/// The App Store Connect API over HTTPS with async-http-client: bearer tokens, JSON:API bodies,
+/// retries with back-off, and a record of every exchange for verbose output and benchmarks.
+public final class ConnectClient: APITransport {
+    /// Apple's API.
+    public static let defaultBaseURL = "https://api.appstoreconnect.apple.com"
+    /// The largest response body read (a page of 8,000 price points is about 3 MB).
+    public static let responseLimit = 64 << 20
+
+    /// One exchange, as verbose output shows it (never a token or body).
+    public struct Exchange: Sendable {
+        /// `GET /v1/apps/123/inAppPurchasesV2`.
+        public var request: String
+        /// The HTTP status (0 when there was no answer).
+        public var status: Int
+        /// Which attempt this was (1 = the first).
+        public var attempt: Int
+        /// The rate limit the answer reported.
+        public var rateLimit: RateLimit?
+    }
+
+    private let baseURL: String
+    private let tokens: TokenProvider
+    private let retry: RetryPolicy
+    private let http: HTTPClient
+    private let observer: (@Sendable (Exchange) -> Void)?
+    private let counter = NIOLockedValueBox(0)
+
+    /// A client for `baseURL` (no trailing slash needed) signing with `tokens`.
+    public init(
+        baseURL: String = ConnectClient.defaultBaseURL, tokens: TokenProvider, retry: RetryPolicy = RetryPolicy(),
+        observer: (@Sendable (Exchange) -> Void)? = nil
+    ) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.tokens = tokens
+        self.retry = retry
+        self.observer = observer
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .seconds(15), read: .seconds(120))
+        configuration.redirectConfiguration = .disallow
+        configuration.connectionPool = .init(idleTimeout: .seconds(60))
+        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// How many requests were sent (attempts included).
+    public var requestCount: Int { counter.withLockedValue { $0 } }
+
+    /// Closes the connections. Call once, when done.
+    public func shutdown() async {
+        try? await http.shutdown()
+    }
+
+    /// Sends `request`, repeating it as the ``RetryPolicy`` allows.
+    public func send(_ request: APIRequest) async throws(APIError) -> APIDocument {
+        let summary = request.summary
+        let url: String
+        if request.path.hasPrefix("/") {
+            url = baseURL + request.target
+        } else if request.path.hasPrefix(baseURL + "/") {
+            url = request.target
+        } else {
+            throw .foreignLink(request: summary)
+        }
+        var attempt = 0
+        while true {
+            attempt += 1
+            let outcome = await exchange(request, url: url, attempt: attempt)
+            switch outcome {
+            case .success(let document):
+                return document
+            case .failure(let error, let retryAfter, let retryable):
+                guard retryable, attempt < retry.maxAttempts else { throw error }
+                try? await Task.sleep(for: retry.delay(afterAttempt: attempt, retryAfter: retryAfter))
+            }
+        }
+    }
+
+    /// Uploads one part of a reserved file, without the bearer token.
+    public func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError) {
+        let summary = "\(operation.method) \(APIRequest.pathOnly(operation.url))"
+        var request = HTTPClientRequest(url: operation.url)
+        request.method = HTTPMethod(rawValue: operation.method)
+        for header in operation.headers { request.headers.add(name: header.name, value: header.value) }
+        request.body = .bytes(ByteBuffer(bytes: bytes))
+        var attempt = 0
+        while true {
+            attempt += 1
+            counter.withLockedValue { $0 += 1 }
+            do {
+                let response = try await http.execute(request, timeout: .seconds(300))
+                _ = try? await response.body.collect(upTo: 1 << 20)
+                let status = Int(response.status.code)
+                observer?(Exchange(request: summary, status: status, attempt: attempt, rateLimit: nil))
+                if (200..<300).contains(status) { return }
+                let error = APIError.response(request: summary, status: status, errors: [])
+                guard RetryPolicy.isRetryable(status: status), attempt < retry.maxAttempts else { throw error }
+                try? await Task.sleep(for: retry.delay(afterAttempt: attempt, retryAfter: nil))
+            } catch let error as APIError {
+                throw error
+            } catch {
+                observer?(Exchange(request: summary, status: 0, attempt: attempt, rateLimit: nil))
+                // An upload part is idempotent: the same bytes at the same place.
+                guard attempt < retry.maxAttempts else { throw .transport(request: summary, message: Self.describe(error)) }
+                try? await Task.sleep(for: retry.delay(afterAttempt: attempt, retryAfter: nil))
+            }
+        }
+    }
+
+    private enum Outcome {
+        case success(APIDocument)
+        case failure(APIError, retryAfter: Int?, retryable: Bool)
+    }
+
+    private func exchange(_ request: APIRequest, url: String, attempt: Int) async -> Outcome {
+        let summary = request.summary
+        var http = HTTPClientRequest(url: url)
+        http.method = HTTPMethod(rawValue: request.method.rawValue)
+        http.headers.add(name: "Authorization", value: "Bearer " + tokens.token())
+        http.headers.add(name: "Accept", value: "application/json")
+        if let body = request.bodyBytes() {
+            http.headers.add(name: "Content-Type", value: "application/json")
+            http.body = .bytes(ByteBuffer(bytes: body))
+        }
+        counter.withLockedValue { $0 += 1 }
+        let response: HTTPClientResponse
+        let bytes: [UInt8]
+        do {
+            response = try await self.http.execute(http, timeout: .seconds(180))
+            bytes = Array(buffer: try await response.body.collect(upTo: Self.responseLimit))
+        } catch {
+            observer?(Exchange(request: summary, status: 0, attempt: attempt, rateLimit: nil))
+            return .failure(
+                .transport(request: summary, message: Self.describe(error)), retryAfter: nil, retryable: request.method.isIdempotent)
+        }
+        let status = Int(response.status.code)
+        let rateLimit = response.headers.first(name: "X-Rate-Limit").flatMap(RateLimit.init(header:))
+        observer?(Exchange(request: summary, status: status, attempt: attempt, rateLimit: rateLimit))
+        guard (200..<300).contains(status) else {
+            let retryAfter = response.headers.first(name: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let error = APIError.response(request: summary, status: status, errors: APIErrorObject.parse(bytes))
+            return .failure(error, retryAfter: retryAfter, retryable: RetryPolicy.isRetryable(status: status))
+        }
+        if status == 204 || bytes.isEmpty { return .success(APIDocument()) }
+        guard let document = APIDocument.parse(bytes) else {
+            return .failure(
+                .malformedResponse(request: summary, message: "HTTP \(status), \(bytes.count) bytes"), retryAfter: nil, retryable: false)
+        }
+        return .success(document)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout: return "timed out"
+            case .remoteConnectionClosed: return "the server closed the connection"
+            default: return String(describing: error)
+            }
+        }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,161 @@
+import AppStoreConnect
+import ArgumentParser
+import Dispatch
+import Foundation
+import IAPCatalog
+
+extension IAPCat {
+    /// `iapcat asc pull|plan|apply`: the catalog against App Store Connect, through its API.
+    struct ASC: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "asc",
+            abstract: "Pull, plan and apply the catalog against App Store Connect, through its API.",
+            discussion: """
+                Credentials: an App Store Connect API key (Users and Access → Integrations): --key-id, \
+                --issuer-id (team keys; omit it for an individual key) and --private-key (the .p8 file), or \
+                ASC_KEY_ID, ASC_ISSUER_ID and ASC_PRIVATE_KEY_PATH. The app is the catalog's app.apple_id. \
+                Nothing prints or logs a token or the key. Guide: docs/app-store-connect.md.
+
+                Examples:
+                  iapcat asc pull --app 1234567890 -o catalogs/catalog.yaml
+                  iapcat asc plan --catalog catalogs/catalog.yaml
+                  iapcat asc apply --catalog catalogs/catalog.yaml --yes
+                """,
+            subcommands: [IAPCat.ASCPull.self, IAPCat.ASCPlan.self, IAPCat.ASCApply.self]
+        )
+    }
+}
+
+/// The options every `asc` subcommand shares: credentials and the API's address.
+struct ConnectOptions: ParsableArguments {
+    @Option(name: .customLong("key-id"), help: ArgumentHelp("The API key's id (or ASC_KEY_ID).", valueName: "id"))
+    var keyID: String?
+
+    @Option(
+        name: .customLong("issuer-id"),
+        help: ArgumentHelp("The issuer id of a team key (or ASC_ISSUER_ID); omit it for an individual key.", valueName: "id"))
+    var issuerID: String?
+
+    @Option(
+        name: .customLong("private-key"), help: ArgumentHelp("The .p8 key file (or ASC_PRIVATE_KEY_PATH).", valueName: "file"),
+        completion: .file(extensions: ["p8"]))
+    var privateKey: String?
+
+    @Option(
+        name: .customLong("api-url"),
+        help: ArgumentHelp("The API's base URL (or ASC_API_URL), for proxies and tests.", valueName: "url"))
+    var apiURL: String?
+
+    @Flag(name: .shortAndLong, help: "Print every request with its status and the rate limit left.")
+    var verbose = false
+
+    /// A client, or a failure naming the missing setting. Warns when the key file is readable by others.
+    func client() throws(CommandFailure) -> ConnectClient {
+        let environment = ProcessInfo.processInfo.environment
+        guard let keyID = keyID ?? environment["ASC_KEY_ID"], !keyID.isEmpty else {
+            throw CommandFailure(status: .inputErrors, message: "no API key id: pass --key-id or set ASC_KEY_ID")
+        }
+        guard let path = privateKey ?? environment["ASC_PRIVATE_KEY_PATH"], !path.isEmpty else {
+            throw CommandFailure(status: .inputErrors, message: "no API key file: pass --private-key or set ASC_PRIVATE_KEY_PATH")
+        }
+        let issuer = (issuerID ?? environment["ASC_ISSUER_ID"]).flatMap { $0.isEmpty ? nil : $0 }
+        let loaded: (key: APIKey, warning: String?)
+        do {
+            loaded = try APIKey.load(keyID: keyID, issuerID: issuer, path: path)
+        } catch {
+            throw CommandFailure(status: .inputErrors, message: error.message)
+        }
+        if let warning = loaded.warning { Output.error("iapcat: warning: \(warning)") }
+        let verbose = self.verbose
+        return ConnectClient(
+            baseURL: apiURL ?? environment["ASC_API_URL"] ?? ConnectClient.defaultBaseURL, tokens: TokenProvider(key: loaded.key),
+            observer: { exchange in
+                guard verbose else { return }
+                var line = "\(exchange.request) → \(exchange.status == 0 ? "no answer" : String(exchange.status))"
+                if exchange.attempt > 1 { line += " (attempt \(exchange.attempt))" }
+                if let limit = exchange.rateLimit { line += " [rate limit \(limit.remaining)/\(limit.limit) left]" }
+                Output.error(line)
+            })
+    }
+}
+
+/// Runs async work from a synchronous command and waits for it.
+func runBlocking<T: Sendable>(_ work: @escaping @Sendable () async throws(CommandFailure) -> T) throws(CommandFailure) -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        do throws(CommandFailure) {
+            box.result = .success(try await work())
+        } catch {
+            box.result = .failure(error)
+        }
+        done.signal()
+    }
+    done.wait()
+    return try box.result!.get()
+}
+
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    var result: Result<T, CommandFailure>?
+}
+
+/// Today's date in UTC, `YYYY-MM-DD`: what separates current prices from scheduled ones.
+func todayUTC() -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    return formatter.string(from: Date())
+}
+
+/// An API failure as a diagnostic line: the request, the status, `code`, `detail`, and where the
+/// catalog holds the value a `source.pointer` names.
+func describe(_ error: APIError) -> String {
+    var text = "App Store Connect: " + error.message
+    for object in error.errors.dropFirst() { text += "\n  \(object.code): \(object.detail ?? object.title ?? "")" }
+    if let pointer = error.errors.first?.pointer { text += " (at \(pointer))" }
+    return text
+}
+
+/// The catalog at `path`, validated; its errors stop a plan.
+func loadCatalogForConnect(_ path: String) throws(CommandFailure) -> Catalog {
+    let result: CatalogLoader.Result
+    do {
+        result = try CatalogLoader().loadValidated(path)
+    } catch {
+        // Every `asc` failure exits 1: 2 means "changes" under `plan --detailed-exitcode`.
+        throw .inputErrors("\(error)")
+    }
+    let report = result.diagnostics.isEmpty ? nil : TextReporter().report(LintResult(diagnostics: result.diagnostics, files: [path]))
+    guard let catalog = result.catalog, !result.hasErrors else {
+        throw .inputErrors("\(path) has errors; fix them before talking to App Store Connect", details: report)
+    }
+    return catalog
+}
+
+/// Reads the remote state and plans, for `plan` and `apply`.
+struct ConnectSession {
+    let catalogPath: String
+    let options: ConnectOptions
+
+    func plan() throws(CommandFailure) -> (Catalog, DesiredState, RemoteState, Plan, ConnectClient) {
+        let catalog = try loadCatalogForConnect(catalogPath)
+        guard let appID = catalog.app.appleID, !appID.isEmpty else {
+            throw .inputErrors("\(catalogPath): app.apple_id is not set: it names the app in App Store Connect")
+        }
+        let client = try options.client()
+        let desired = DesiredState(catalog: catalog)
+        let today = todayUTC()
+        do {
+            let remote = try runBlocking { () async throws(CommandFailure) -> RemoteState in
+                do throws(APIError) {
+                    return try await RemoteReader(api: client).read(appID: appID)
+                } catch {
+                    await client.shutdown()
+                    throw .inputErrors(describe(error))
+                }
+            }
+            return (catalog, desired, remote, Planner(today: today).plan(desired, against: remote), client)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import AppStoreConnect
+import ArgumentParser
+import Foundation
+import IAPCatalog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension IAPCat {
+    /// `iapcat asc apply`: carries out the plan.
+    struct ASCApply: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "apply",
+            abstract: "Carry out the plan in App Store Connect, one step after another.",
+            discussion: """
+                Prints the plan, asks for confirmation on a terminal (--yes otherwise), then performs each step \
+                serially, printing it. After a failure, running apply again continues where it stopped: it reads \
+                the real state again and plans anew, so nothing is created twice. Subscription price changes keep \
+                existing subscribers on their price (preserveCurrentPrice) unless --move-existing-subscribers.
+                """
+        )
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("The catalog.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
+        var catalog = Catalog.defaultPath
+
+        @Flag(help: "Apply without asking.")
+        var yes = false
+
+        @Flag(help: "Move existing subscribers to a changed subscription price too (preserveCurrentPrice: false).")
+        var moveExistingSubscribers = false
+
+        @OptionGroup var connect: ConnectOptions
+
+        func run() throws(CommandFailure) {
+            let (_, desired, remote, plan, client) = try ConnectSession(catalogPath: catalog, options: connect).plan()
+            Output.report(PlanRenderer().text(plan))
+            guard plan.hasChanges else {
+                try runBlocking { await client.shutdown() }
+                return
+            }
+            if !yes {
+                guard isatty(STDIN_FILENO) == 1 else {
+                    try runBlocking { await client.shutdown() }
+                    throw .inputErrors("not a terminal: pass --yes to apply without confirmation")
+                }
+                Output.report("Apply these \(plan.steps.count) changes to App Store Connect? Type yes: ")
+                guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
+                    try runBlocking { await client.shutdown() }
+                    throw .inputErrors("not applied")
+                }
+            }
+            let options = Applier.Options(preserveCurrentPrice: !moveExistingSubscribers)
+            let total = plan.steps.count
+            try runBlocking { () async throws(CommandFailure) in
+                let applier = Applier(api: client, remote: remote, desired: desired, options: options)
+                do throws(Applier.Failure) {
+                    try await applier.apply(plan) { index, step in Output.report("[\(index + 1)/\(total)] \(step.summary)\n") }
+                } catch {
+                    await client.shutdown()
+                    var message = "step \(error.stepIndex + 1) of \(total) failed (\(error.step)): "
+                    message += error.apiError.map(describe) ?? error.message
+                    message += "\nRun `iapcat asc apply` again to continue: it re-reads App Store Connect and plans what is left."
+                    throw .inputErrors(message)
+                }
+                await client.shutdown()
+            }
+            Output.report("Applied \(total) change\(total == 1 ? "" : "s").\n")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import AppStoreConnect
+import ArgumentParser
+import IAPCatalog
+
+extension IAPCat {
+    /// `iapcat asc plan`: what `apply` would do.
+    struct ASCPlan: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "plan",
+            abstract: "Show what `asc apply` would change in App Store Connect, and what it will not.",
+            discussion: """
+                Compares the catalog with the app's current state, resource by resource: creations, updates of \
+                named fields, new versions, price changes with their start dates, availability and introductory \
+                offers; then what apply leaves alone and why (a product's id or type never changes; deletions are \
+                never automatic), and a warning for each product still MISSING_METADATA afterwards.
+
+                Exit status: 0 (also with changes), 1 error; with --detailed-exitcode 0 no changes, 1 error,
+                2 changes (as terraform's), for CI.
+                """
+        )
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("The catalog.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
+        var catalog = Catalog.defaultPath
+
+        @Option(help: "text or json.")
+        var format: PlanFormat = .text
+
+        @Flag(help: "Exit 2 when there are changes.")
+        var detailedExitcode = false
+
+        @OptionGroup var connect: ConnectOptions
+
+        func run() throws(CommandFailure) {
+            let (_, _, _, plan, client) = try ConnectSession(catalogPath: catalog, options: connect).plan()
+            try runBlocking { await client.shutdown() }
+            Output.report(format == .json ? PlanRenderer().json(plan) : PlanRenderer().text(plan))
+            if detailedExitcode && plan.hasChanges { Output.finish(.usageOrIO) }
+        }
+    }
+
+    /// Output formats of a plan.
+    enum PlanFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+}

@@ -1,0 +1,74 @@
+import AppStoreConnect
+import ArgumentParser
+import Foundation
+import IAPCatalog
+
+extension IAPCat {
+    /// `iapcat asc pull`: a catalog from App Store Connect.
+    struct ASCPull: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pull",
+            abstract: "Write a catalog from the app's current state in App Store Connect.",
+            discussion: """
+                Reads in-app purchases, subscription groups and subscriptions, the current version's \
+                localizations, review notes, Family Sharing, availability, prices (the base territory and manual \
+                prices as customer prices per storefront) and introductory offers; state → status (APPROVED → \
+                approved, removed from sale → removed, anything else → draft). With --catalog, that catalog names \
+                the app and supplies what App Store Connect does not hold (client data, promotion, lists, \
+                screenshot paths). Product ids are the identity: nothing else needs to be kept.
+                """
+        )
+
+        @Option(
+            name: .shortAndLong, help: ArgumentHelp("Write the catalog here instead of stdout.", valueName: "file"), completion: .file())
+        var output: String?
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("An existing catalog to start from (app, lists, client data).", valueName: "file"))
+        var catalog: String?
+
+        @Option(help: ArgumentHelp("The app's App Store Connect id (default: the catalog's app.apple_id).", valueName: "id"))
+        var app: String?
+
+        @OptionGroup var connect: ConnectOptions
+
+        func run() throws(CommandFailure) {
+            let base = try catalog.map { path throws(CommandFailure) in try loadCatalogForConnect(path) }
+            guard let appID = app ?? base?.app.appleID, !appID.isEmpty else {
+                throw .inputErrors("no app: pass --app or --catalog with app.apple_id")
+            }
+            let client = try connect.client()
+            let today = todayUTC()
+            let result = try runBlocking { () async throws(CommandFailure) -> CatalogBuilder.Result in
+                defer { Task { await client.shutdown() } }
+                let reader = RemoteReader(api: client)
+                do throws(APIError) {
+                    let remote = try await reader.read(appID: appID)
+                    var info = base?.app ?? AppInfo(bundleID: nil)
+                    info.appleID = appID
+                    if let app = try? await reader.readApp(appID: appID) {
+                        info.bundleID = info.bundleID ?? app.bundleID
+                        info.sku = info.sku ?? app.sku
+                        if base == nil, let locale = app.primaryLocale { info.defaultLocale = locale }
+                    }
+                    return CatalogBuilder(today: today).build(remote, app: info, base: base)
+                } catch {
+                    throw .inputErrors(describe(error))
+                }
+            }
+            for note in result.notes { Output.error("iapcat: note: \(note.resource) \(note.message)") }
+            let text = CatalogYAMLWriter(headerComments: ["Pulled by iapcat from App Store Connect (app \(appID))."]).render(result.catalog)
+            guard let output else {
+                Output.report(text)
+                return
+            }
+            do {
+                try AtomicFile.write(Array(text.utf8), to: output)
+            } catch {
+                throw .inputErrors("\(error)")
+            }
+            Output.error(
+                "wrote \(output): \(result.catalog.products.count) products, \(result.catalog.subscriptionGroups.count) subscription groups"
+            )
+        }
+    }
+}
