@@ -1,0 +1,110 @@
+import IAPCatTestSupport
+import IAPCatalog
+import Testing
+
+@testable import AppStoreConnect
+
+func exampleCatalog() throws -> Catalog {
+    try #require(try CatalogLoader().loadValidated(packageRoot + "/catalogs/example.yaml").catalog)
+}
+
+@Suite struct PlannerTests {
+    let planner = Planner(today: "2026-11-23")
+
+    @Test func anEmptyAppGetsEveryGroupProductVersionLocalizationPriceAndOffer() throws {
+        let plan = planner.plan(
+            DesiredState(catalog: try exampleCatalog()), against: RemoteState(appID: "1234567890", territories: ["DEU", "JPN", "USA"]))
+        let lines = plan.steps.map(\.summary)
+        #expect(lines.first == "create subscription group premium \"Cosmic Premium\"")
+        #expect(lines.contains("create in-app purchase com.example.cosmicquest.coins.small (CONSUMABLE) \"Coins (small pouch)\""))
+        #expect(lines.contains("set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 (base); DEU 0.99; JPN 160"))
+        #expect(lines.contains("create subscription com.example.cosmicquest.premium.yearly (ONE_YEAR in group premium) \"Premium yearly\""))
+        #expect(lines.contains("set the introductory offer of subscription com.example.cosmicquest.premium.yearly: PAY_UP_FRONT P3M × 1"))
+        #expect(lines.contains("create de-DE localization of in-app purchase com.example.cosmicquest.level.nebula: \"Nebel-Paket\""))
+        // The removed tombstone is neither created nor mentioned; legacy tiers are warned about.
+        #expect(!lines.contains { $0.contains("coins.huge") })
+        #expect(
+            plan.warnings.contains(
+                PlanNote(
+                    resource: "com.example.cosmicquest.level.nebula",
+                    message: "a legacy price tier stands for its historical U.S. price only; give storefront prices to be exact")))
+        #expect(plan.notDone.isEmpty)
+    }
+
+    @Test func typeChangesAndDeletionsAreNeverPlanned() throws {
+        var remote = RemoteState(appID: "1", territories: ["USA"])
+        remote.products["com.example.cosmicquest.coins.small"] = RemoteProduct(
+            id: "9", productID: "com.example.cosmicquest.coins.small", type: "NON_CONSUMABLE", name: "x", state: "APPROVED",
+            reviewNote: nil,
+            familySharable: false, version: nil, localizations: [], baseTerritory: nil, prices: [], availability: nil, groupID: nil,
+            period: nil,
+            groupLevel: nil, introductoryOffers: [], screenshotChecksum: nil)
+        remote.products["com.example.unmanaged"] = RemoteProduct(
+            id: "8", productID: "com.example.unmanaged", type: "CONSUMABLE", name: "y", state: "SOME_NEW_STATE", reviewNote: nil,
+            familySharable: false, version: nil, localizations: [], baseTerritory: nil, prices: [], availability: nil, groupID: nil,
+            period: nil,
+            groupLevel: nil, introductoryOffers: [], screenshotChecksum: nil)
+        let plan = planner.plan(DesiredState(catalog: try exampleCatalog()), against: remote)
+        #expect(
+            plan.notDone == [
+                PlanNote(
+                    resource: "com.example.cosmicquest.coins.small",
+                    message: "is NON_CONSUMABLE in App Store Connect and CONSUMABLE in the catalog: a product's type never changes"),
+                PlanNote(
+                    resource: "com.example.unmanaged", message: "in App Store Connect but not in the catalog: deletions are never automatic"
+                ),
+            ])
+        #expect(!plan.steps.contains { $0.owner.key == "com.example.cosmicquest.coins.small" })
+    }
+
+    @Test func aLiveVersionGetsANewVersionBeforeItsLocalizationChanges() throws {
+        var catalog = try exampleCatalog()
+        catalog.products = [catalog.products[0]]
+        catalog.subscriptionGroups = []
+        let product = catalog.products[0]
+        var remote = RemoteState(appID: "1", territories: ["DEU", "JPN", "USA"])
+        remote.products[product.id] = RemoteProduct(
+            id: "9", productID: product.id, type: "CONSUMABLE", name: product.referenceName!, state: "APPROVED",
+            reviewNote: product.review?.notes,
+            familySharable: false, version: RemoteVersion(id: "v1", number: 1, state: "APPROVED"),
+            localizations: [
+                RemoteLocalization(id: "l1", locale: "en-US", name: "100 Coins", description: "A small pouch"),
+                RemoteLocalization(id: "l2", locale: "de-DE", name: "100 Münzen", description: "Ein kleiner Beutel Münzen"),
+            ],
+            baseTerritory: "USA",
+            prices: [
+                RemotePrice(id: "p1", territory: "USA", customerPrice: "0.99", startDate: nil),
+                RemotePrice(id: "p2", territory: "JPN", customerPrice: "150", startDate: nil),
+                RemotePrice(id: "p3", territory: "DEU", customerPrice: "0.99", startDate: nil),
+            ],
+            availability: RemoteAvailability(id: "a", availableInNewTerritories: true, territories: ["DEU", "JPN", "USA"]), groupID: nil,
+            period: nil,
+            groupLevel: nil, introductoryOffers: [], screenshotChecksum: "x")
+        let plan = planner.plan(DesiredState(catalog: catalog), against: remote)
+        #expect(
+            plan.steps.map(\.summary) == [
+                "create a new version of in-app purchase com.example.cosmicquest.coins.small",
+                "update en-US localization of in-app purchase com.example.cosmicquest.coins.small: description",
+                "set prices of in-app purchase com.example.cosmicquest.coins.small: JPN 150 → 160",
+            ])
+        remote.products[product.id]!.version = RemoteVersion(id: "v2", number: 2, state: "WAITING_FOR_REVIEW")
+        let waiting = planner.plan(DesiredState(catalog: catalog), against: remote)
+        #expect(waiting.steps.map(\.verb) == ["set-prices"])
+        #expect(waiting.notDone == [PlanNote(resource: product.id, message: "localization changes wait: version 2 is WAITING_FOR_REVIEW")])
+    }
+
+    @Test func desiredPricesReadTiersStorefrontsAndBaseTerritories() throws {
+        let catalog = try exampleCatalog()
+        let desired = DesiredState(catalog: catalog)
+        let byID = Dictionary(uniqueKeysWithValues: desired.products.map { ($0.productID, $0) })
+        #expect(
+            byID["com.example.cosmicquest.coins.small"]?.prices
+                == DesiredPrices(baseTerritory: "USA", baseSteps: [.init(customerPrice: "0.99")], manual: ["JPN": "160", "DEU": "0.99"]))
+        #expect(
+            byID["com.example.cosmicquest.premium.yearly"]?.prices
+                == DesiredPrices(
+                    baseTerritory: "USA",
+                    baseSteps: [.init(customerPrice: "39.99"), .init(customerPrice: "44.99", startDate: "2027-01-01")]))
+        #expect(desired.removedProductIDs == ["com.example.cosmicquest.coins.huge"])
+    }
+}
