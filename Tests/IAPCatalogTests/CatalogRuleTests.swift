@@ -212,6 +212,29 @@ import Testing
                 ])
     }
 
+    @Test func baseTerritoriesAreStorefronts() {
+        #expect(
+            lintMarked(
+                catalogYAML(
+                    products: """
+                          - id: com.example.based
+                            type: consumable
+                            reference_name: Based coins
+                            status: approved
+                            price: { base_territory: ↓GER, storefronts: { DEU: "0.99" } }
+                            localizations: { en-US: { display_name: Coins } }
+                          - id: com.example.japan
+                            type: consumable
+                            reference_name: Japanese coins
+                            status: approved
+                            price: { base_territory: JPN, storefronts: { JPN: "160" } }
+                            localizations: { en-US: { display_name: Coins } }
+
+                        """)) == [
+                    "error: unknown base territory 'GER'; territories are ISO 3166-1 alpha-3 codes such as USA; did you mean 'GBR'? [unknown_storefront]"
+                ])
+    }
+
     @Test func promotions() {
         var products = ""
         for index in 1...21 {
