@@ -144,7 +144,8 @@ struct ConnectSession {
             throw .inputErrors("\(catalogPath): app.apple_id is not set: it names the app in App Store Connect")
         }
         let client = try options.client()
-        let desired = DesiredState(catalog: catalog)
+        var desired = DesiredState(catalog: catalog)
+        _ = desired.readScreenshots(catalogDirectory: FilePaths.directory(of: catalogPath))
         let today = todayUTC()
         do {
             let remote = try runBlocking { () async throws(CommandFailure) -> RemoteState in

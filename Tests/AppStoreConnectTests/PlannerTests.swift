@@ -8,6 +8,13 @@ func exampleCatalog() throws -> Catalog {
     try #require(try CatalogLoader().loadValidated(packageRoot + "/catalogs/example.yaml").catalog)
 }
 
+/// The example's desired state with its screenshots read.
+func exampleDesiredState() throws -> DesiredState {
+    var desired = DesiredState(catalog: try exampleCatalog())
+    _ = desired.readScreenshots(catalogDirectory: packageRoot + "/catalogs")
+    return desired
+}
+
 @Suite struct PlannerTests {
     let planner = Planner(today: "2026-11-23")
 
@@ -106,5 +113,40 @@ func exampleCatalog() throws -> Catalog {
                     baseTerritory: "USA",
                     baseSteps: [.init(customerPrice: "39.99"), .init(customerPrice: "44.99", startDate: "2027-01-01")]))
         #expect(desired.removedProductIDs == ["com.example.cosmicquest.coins.huge"])
+    }
+}
+
+@Suite struct ScreenshotPlanTests {
+    @Test func aScreenshotIsUploadedOnlyWhenItsChecksumDiffers() throws {
+        var catalog = try exampleCatalog()
+        catalog.products = [catalog.products[1]]  // the nebula pack
+        catalog.subscriptionGroups = []
+        var desired = DesiredState(catalog: catalog)
+        #expect(desired.readScreenshots(catalogDirectory: packageRoot + "/catalogs") == [])
+        let file = try #require(desired.products[0].screenshotFile)
+        #expect(file.fileName == "nebula.png")
+        let planner = Planner(today: "2026-11-23")
+        let empty = planner.plan(desired, against: RemoteState(appID: "1"))
+        #expect(
+            empty.steps.contains {
+                $0.summary
+                    == "upload the review screenshot of in-app purchase com.example.cosmicquest.level.nebula: nebula.png (\(file.size) bytes, MD5 \(file.checksum))"
+            })
+
+        var remote = RemoteState(appID: "1")
+        remote.products[file.fileName] = nil
+        remote.products["com.example.cosmicquest.level.nebula"] = RemoteProduct(
+            id: "9", productID: "com.example.cosmicquest.level.nebula", type: "NON_CONSUMABLE", name: "Nebula level pack",
+            state: "READY_TO_SUBMIT",
+            reviewNote: nil, familySharable: true, version: nil, localizations: [], baseTerritory: nil, prices: [], availability: nil,
+            groupID: nil, period: nil, groupLevel: nil, introductoryOffers: [], screenshotChecksum: file.checksum)
+        #expect(!planner.plan(desired, against: remote).steps.contains { $0.verb == "upload-screenshot" })
+        remote.products["com.example.cosmicquest.level.nebula"]!.screenshotChecksum = "0123"
+        #expect(planner.plan(desired, against: remote).steps.contains { $0.verb == "upload-screenshot" })
+
+        var missing = DesiredState(catalog: catalog)
+        let notes = missing.readScreenshots(catalogDirectory: "/nonexistent")
+        #expect(notes.count == 1)
+        #expect(notes.first?.message.hasPrefix("review screenshot not uploaded: /nonexistent/screenshots/nebula.png: ") == true)
     }
 }

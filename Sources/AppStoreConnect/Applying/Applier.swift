@@ -11,10 +11,13 @@ public final class Applier {
         /// Keep existing subscribers on their current price when a subscription price changes
         /// (`preserveCurrentPrice`). Only an explicit flag turns it off.
         public var preserveCurrentPrice: Bool
+        /// How long to wait between checks of an uploaded screenshot's processing.
+        public var pollInterval: Duration
 
         /// Options.
-        public init(preserveCurrentPrice: Bool = true) {
+        public init(preserveCurrentPrice: Bool = true, pollInterval: Duration = .seconds(2)) {
             self.preserveCurrentPrice = preserveCurrentPrice
+            self.pollInterval = pollInterval
         }
     }
 
@@ -130,6 +133,9 @@ public final class Applier {
             try await setAvailability(owner, available: available)
         case .setIntroductoryOffer(let offer, _):
             try await setIntroductoryOffer(owner, offer)
+        case .uploadScreenshot(let file):
+            try await ScreenshotUpload(api: api, pollInterval: options.pollInterval).upload(
+                file, owner: owner, productResourceID: try resourceID(owner))
         }
     }
 

@@ -16,6 +16,8 @@ public struct DesiredState: Sendable, Equatable {
     public var legacyTierProducts: [String]
     /// Products of a type the API cannot create (free subscriptions).
     public var unsupportedProducts: [String]
+    /// Screenshots that could not be read (warnings for the plan).
+    public var screenshotNotes: [PlanNote] = []
 
     /// The desired state of `catalog`. `baseTerritory` applies where a product sets none.
     public init(catalog: Catalog) {
@@ -120,6 +122,8 @@ public struct DesiredProduct: Sendable, Equatable {
     public var subscription: DesiredSubscription?
     /// The review screenshot's path, relative to the catalog.
     public var screenshot: String?
+    /// The screenshot's file, once ``DesiredState/readScreenshots(catalogDirectory:)`` read it.
+    public var screenshotFile: ScreenshotFile? = nil
 }
 
 /// A product localization.

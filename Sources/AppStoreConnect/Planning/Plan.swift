@@ -82,6 +82,8 @@ public struct PlanStep: Sendable {
         case setAvailability(available: Bool)
         /// Replace the introductory offers.
         case setIntroductoryOffer(DesiredIntroductoryOffer?, prices: [String: String])
+        /// Upload the review screenshot (its checksum differs from App Store Connect's).
+        case uploadScreenshot(ScreenshotFile)
     }
 
     /// The resource.
@@ -106,6 +108,7 @@ public struct PlanStep: Sendable {
         case .setPrices: "set-prices"
         case .setAvailability: "set-availability"
         case .setIntroductoryOffer: "set-introductory-offer"
+        case .uploadScreenshot: "upload-screenshot"
         }
     }
 
@@ -129,6 +132,8 @@ public struct PlanStep: Sendable {
         case .setIntroductoryOffer(let offer, _):
             guard let offer else { return "remove the introductory offers of \(subject)" }
             return "set the introductory offer of \(subject): \(offer.mode) \(offer.duration.rawValue) × \(offer.periods)"
+        case .uploadScreenshot(let file):
+            return "upload the review screenshot of \(subject): \(file.fileName) (\(file.size) bytes, MD5 \(file.checksum))"
         }
     }
 }

@@ -26,6 +26,7 @@ public struct Planner: Sendable {
                     resource: id,
                     message: "a legacy price tier stands for its historical U.S. price only; give storefront prices to be exact"))
         }
+        plan.warnings += desired.screenshotNotes
         for id in desired.unsupportedProducts {
             plan.notDone.append(PlanNote(resource: id, message: "free subscriptions cannot be created through the App Store Connect API"))
         }
@@ -93,6 +94,9 @@ public struct Planner: Sendable {
         if let subscription = product.subscription {
             planIntroductoryOffer(subscription.introductoryOffer, product: product, remote: remote, state: state, into: &plan)
         }
+        if let file = product.screenshotFile, remote?.screenshotChecksum != file.checksum {
+            plan.steps.append(PlanStep(owner, .uploadScreenshot(file)))
+        }
         if product.approved, let remote, remote.catalogStatusName != "approved" {
             plan.notDone.append(
                 PlanNote(
@@ -102,7 +106,7 @@ public struct Planner: Sendable {
         var missing: [String] = []
         if product.localizations.isEmpty { missing.append("localization") }
         if product.prices == nil { missing.append("price") }
-        if product.screenshot == nil && remote?.screenshotChecksum == nil { missing.append("review screenshot") }
+        if product.screenshotFile == nil && remote?.screenshotChecksum == nil { missing.append("review screenshot") }
         if !missing.isEmpty {
             plan.warnings.append(
                 PlanNote(

@@ -1,0 +1,51 @@
+import IAPCatalog
+
+/// A review screenshot as the plan needs it: where it is, its size and its MD5 checksum (what App
+/// Store Connect keeps, so an unchanged file is never uploaded again).
+public struct ScreenshotFile: Sendable, Equatable {
+    /// The file's path (the catalog's path joined with the catalog's directory).
+    public var path: String
+    /// The name sent to App Store Connect.
+    public var fileName: String
+    /// Its size in bytes.
+    public var size: Int
+    /// The MD5 checksum, lower-case hex.
+    public var checksum: String
+
+    /// The file at `path`, or an error message.
+    public static func read(_ path: String) -> Result<ScreenshotFile, ScreenshotError> {
+        do {
+            let bytes = try InputFile.read(path, sizeLimit: 64 << 20)
+            var md5 = MD5()
+            md5.update(bytes)
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return .success(ScreenshotFile(path: path, fileName: name, size: bytes.count, checksum: md5.finalize()))
+        } catch {
+            return .failure(ScreenshotError(message: error.description))
+        }
+    }
+}
+
+/// Why a screenshot cannot be read.
+public struct ScreenshotError: Error, Sendable, Equatable {
+    /// The message (path and reason).
+    public var message: String
+}
+
+extension DesiredState {
+    /// Reads every product's review screenshot, relative to `catalogDirectory`; a file that cannot
+    /// be read becomes a warning and is not uploaded.
+    public mutating func readScreenshots(catalogDirectory: String) -> [PlanNote] {
+        var notes: [PlanNote] = []
+        for index in products.indices {
+            guard let relative = products[index].screenshot else { continue }
+            switch ScreenshotFile.read(FilePaths.join(catalogDirectory, relative)) {
+            case .success(let file): products[index].screenshotFile = file
+            case .failure(let error):
+                notes.append(PlanNote(resource: products[index].productID, message: "review screenshot not uploaded: \(error.message)"))
+            }
+        }
+        screenshotNotes = notes
+        return notes
+    }
+}
