@@ -216,10 +216,16 @@ public final class Applier {
             case .group: ("subscriptionGroup", "subscriptionGroups")
             }
         let parent = try resourceID(owner)
+        let isFirst = versionIDs[owner] == nil && (localizationIDs[owner] ?? [:]).isEmpty
         let id = try await create(
             Resource(type: type, relationships: [relationship: .one(ResourceIdentifier(type: relatedType, id: parent))]), at: "/v1/\(type)")
         versionIDs[owner] = id
-        // A new version starts with a copy of the previous one's localizations: learn their ids.
+        // A first version has nothing to copy; a new one starts with a copy of the previous one's
+        // localizations: learn their ids.
+        guard !isFirst else {
+            localizationIDs[owner] = [:]
+            return
+        }
         let copied = try await api.all("/v1/\(type)/\(id)/localizations").data
         localizationIDs[owner] = Dictionary(
             copied.compactMap { resource in resource.string("locale").flatMap { locale in resource.id.map { (locale, $0) } } },

@@ -53,7 +53,7 @@ public struct Planner: Sendable {
         if remote == nil { plan.steps.append(PlanStep(owner, .createGroup(group))) }
         let desired = group.localizations.map { ($0.locale, $0.name, String?.none, $0.customAppName) }
         planLocalizations(
-            owner, desired: desired, remote: remote?.localizations ?? [], version: remote?.version, exists: remote != nil, into: &plan)
+            owner, desired: desired, remote: remote?.localizations ?? [], version: remote?.version, into: &plan)
     }
 
     // MARK: Products
@@ -83,7 +83,7 @@ public struct Planner: Sendable {
         }
         let desired = product.localizations.map { ($0.locale, $0.name, $0.description, String?.none) }
         planLocalizations(
-            owner, desired: desired, remote: remote?.localizations ?? [], version: remote?.version, exists: remote != nil, into: &plan)
+            owner, desired: desired, remote: remote?.localizations ?? [], version: remote?.version, into: &plan)
         if let prices = product.prices, let changes = priceChanges(prices, remote: remote) {
             plan.steps.append(PlanStep(owner, .setPrices(prices, changes: changes)))
         }
@@ -140,7 +140,6 @@ public struct Planner: Sendable {
 
     private func planLocalizations(
         _ owner: PlanOwner, desired: [(String, String, String?, String?)], remote: [RemoteLocalization], version: RemoteVersion?,
-        exists: Bool,
         into plan: inout Plan
     ) {
         var steps: [PlanStep] = []
@@ -178,7 +177,6 @@ public struct Planner: Sendable {
             plan.notDone.append(
                 PlanNote(resource: owner.key, message: "localization changes wait: version \(version!.number) is \(version!.state)"))
         }
-        _ = exists
     }
 
     // MARK: Prices
