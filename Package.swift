@@ -101,7 +101,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreConnectTests",
-            dependencies: ["AppStoreConnect", "FakeAppStoreConnect", "IAPCatTestSupport"]
+            dependencies: ["AppStoreConnect", "FakeAppStoreConnect", "IAPCatTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "IAPCatalogServerTests",

@@ -90,7 +90,7 @@ func exampleDesiredState() throws -> DesiredState {
         let plan = planner.plan(DesiredState(catalog: catalog), against: remote)
         #expect(
             plan.steps.map(\.summary) == [
-                "create a new version of in-app purchase com.example.cosmicquest.coins.small",
+                "create a new version of in-app purchase com.example.cosmicquest.coins.small (version 1 is APPROVED)",
                 "update en-US localization of in-app purchase com.example.cosmicquest.coins.small: description",
                 "set prices of in-app purchase com.example.cosmicquest.coins.small: JPN 150 → 160",
             ])
@@ -148,5 +148,23 @@ func exampleDesiredState() throws -> DesiredState {
         let notes = missing.readScreenshots(catalogDirectory: "/nonexistent")
         #expect(notes.count == 1)
         #expect(notes.first?.message.hasPrefix("review screenshot not uploaded: /nonexistent/screenshots/nebula.png: ") == true)
+    }
+}
+
+@Suite struct PlanOutputTests {
+    static let golden = FixtureDirectory(besideFile: #filePath).path("golden")
+
+    /// The whole plan of the example for an empty app, as `asc plan` prints it (text and JSON).
+    @Test func theExamplePlanForAnEmptyApp() throws {
+        var desired = try exampleDesiredState()
+        // Checksums in the golden file would change with every screenshot edit: name the files only.
+        for index in desired.products.indices { desired.products[index].screenshotFile?.checksum = "<md5>" }
+        let plan = Planner(today: "2026-11-23").plan(
+            desired, against: RemoteState(appID: "1234567890", territories: ["DEU", "JPN", "USA"]))
+        let text = PlanRenderer().text(plan).replacingOccurrences(of: packageRoot, with: "<root>")
+        try Golden.expect(text, path: Self.golden + "/example-empty-app.plan.txt")
+        try Golden.expect(
+            PlanRenderer().json(plan).replacingOccurrences(of: packageRoot, with: "<root>"),
+            path: Self.golden + "/example-empty-app.plan.json")
     }
 }

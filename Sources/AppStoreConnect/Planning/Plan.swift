@@ -70,8 +70,9 @@ public struct PlanStep: Sendable {
         case createProduct(DesiredProduct)
         /// Update the product's named fields.
         case updateProduct(DesiredProduct, fields: [String])
-        /// Create a version (the first, or a new one because the current one is live).
-        case createVersion
+        /// Create a version: the first (`replacing` nil), or a new one because the current one
+        /// (`replacing`) is live.
+        case createVersion(replacing: RemoteVersion?)
         /// Create a localization on the current version.
         case createLocalization(locale: String, name: String, description: String?, customAppName: String?)
         /// Update a localization of the current version.
@@ -122,7 +123,8 @@ public struct PlanStep: Sendable {
             let type = product.subscription.map { "\($0.period.apiName) in group \($0.groupKey)" } ?? product.kind.rawValue
             return "create \(subject) (\(type)) \"\(product.referenceName)\""
         case .updateProduct(_, let fields): return "update \(subject): \(fields.joined(separator: ", "))"
-        case .createVersion: return "create a new version of \(subject)"
+        case .createVersion(let current?): return "create a new version of \(subject) (version \(current.number) is \(current.state))"
+        case .createVersion(nil): return "create the first version of \(subject)"
         case .createLocalization(let locale, let name, _, _): return "create \(locale) localization of \(subject): \"\(name)\""
         case .updateLocalization(let locale, _, _, _, let fields):
             return "update \(locale) localization of \(subject): \(fields.joined(separator: ", "))"

@@ -171,7 +171,7 @@ public struct Planner: Sendable {
         if let version, version.isEditable {
             plan.steps += steps
         } else if version == nil || version!.allowsNewVersion {
-            plan.steps.append(PlanStep(owner, .createVersion))
+            plan.steps.append(PlanStep(owner, .createVersion(replacing: version)))
             plan.steps += steps
         } else {
             plan.notDone.append(
