@@ -185,6 +185,7 @@ public struct Planner: Sendable {
     func priceChanges(_ prices: DesiredPrices, remote: RemoteProduct?) -> [String]? {
         guard let remote else {
             return ["\(prices.baseTerritory) \(prices.basePrice ?? "-") (base)"]
+                + prices.baseSteps.dropFirst().map { "\(prices.baseTerritory) \($0.customerPrice) from \($0.startDate ?? "?")" }
                 + prices.manual.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         }
         var changes: [String] = []
