@@ -44,13 +44,13 @@ public struct RemoteReader: Sendable {
             if let version = product.version {
                 product.localizations = try await localizations("/v1/inAppPurchaseVersions/\(version.id)/localizations")
             } else {
-                product.localizations = try await localizations("/v2/inAppPurchases/\(id)/inAppPurchaseLocalizations")
+                product.localizations = try await localizations("/v2/inAppPurchases/\(id)/inAppPurchaseLocalizations", absentIsEmpty: true)
             }
             if let schedule = resource.relationships["iapPriceSchedule"]?.identifier?.id {
-                product.baseTerritory = try await api.send(APIRequest(.get, "/v1/inAppPurchasePriceSchedules/\(schedule)/baseTerritory"))
-                    .data.first?.id
-                let prices = try await api.all(
-                    "/v1/inAppPurchasePriceSchedules/\(schedule)/manualPrices", query: [("include", "inAppPurchasePricePoint,territory")])
+                product.baseTerritory = try await one("/v1/inAppPurchasePriceSchedules/\(schedule)/baseTerritory")?.id
+                let prices = try await all(
+                    "/v1/inAppPurchasePriceSchedules/\(schedule)/manualPrices", query: [("include", "inAppPurchasePricePoint,territory")],
+                    absentIsEmpty: true)
                 product.prices = Self.prices(prices, pointRelationship: "inAppPurchasePricePoint")
             }
             if let availability = list.included(resource.relationships["inAppPurchaseAvailability"]?.identifier) {
@@ -77,7 +77,7 @@ public struct RemoteReader: Sendable {
                 if let version {
                     try await self.localizations("/v1/subscriptionGroupVersions/\(version.id)/localizations")
                 } else {
-                    try await self.localizations("/v1/subscriptionGroups/\(id)/subscriptionGroupLocalizations")
+                    try await self.localizations("/v1/subscriptionGroups/\(id)/subscriptionGroupLocalizations", absentIsEmpty: true)
                 }
             groups.append(
                 RemoteGroup(id: id, referenceName: resource.string("referenceName") ?? "", version: version, localizations: localizations))
@@ -103,7 +103,7 @@ public struct RemoteReader: Sendable {
         if let version = product.version {
             product.localizations = try await localizations("/v1/subscriptionVersions/\(version.id)/localizations")
         } else {
-            product.localizations = try await localizations("/v1/subscriptions/\(id)/subscriptionLocalizations")
+            product.localizations = try await localizations("/v1/subscriptions/\(id)/subscriptionLocalizations", absentIsEmpty: true)
         }
         let prices = try await api.all("/v1/subscriptions/\(id)/prices", query: [("include", "territory,subscriptionPricePoint")])
         product.prices = Self.prices(prices, pointRelationship: "subscriptionPricePoint")
@@ -127,8 +127,27 @@ public struct RemoteReader: Sendable {
 
     // MARK: Shared
 
-    private func localizations(_ path: String) async throws(APIError) -> [RemoteLocalization] {
-        try await api.all(path).data.compactMap { resource in
+    /// Every page of a list; with `absentIsEmpty`, a 404 (a product without a schedule, an older
+    /// resource a server no longer serves) reads as an empty list.
+    private func all(_ path: String, query: [(name: String, value: String)] = [], absentIsEmpty: Bool = false) async throws(APIError) -> APIDocument {
+        do {
+            return try await api.all(path, query: query)
+        } catch where absentIsEmpty && error.status == 404 {
+            return APIDocument()
+        }
+    }
+
+    /// One resource, or nil when there is none (`data: null` or 404).
+    private func one(_ path: String) async throws(APIError) -> Resource? {
+        do {
+            return try await api.send(APIRequest(.get, path)).data.first
+        } catch where error.status == 404 {
+            return nil
+        }
+    }
+
+    private func localizations(_ path: String, absentIsEmpty: Bool = false) async throws(APIError) -> [RemoteLocalization] {
+        try await all(path, absentIsEmpty: absentIsEmpty).data.compactMap { resource in
             guard let id = resource.id, let locale = resource.string("locale") else { return nil }
             return RemoteLocalization(
                 id: id, locale: locale, name: resource.string("name") ?? "", description: resource.string("description"),
