@@ -35,7 +35,7 @@ extension IAPCat {
         @OptionGroup var connect: ConnectOptions
 
         func run() throws(CommandFailure) {
-            let (_, desired, remote, plan, client) = try ConnectSession(catalogPath: catalog, options: connect).plan()
+            let (loaded, desired, remote, plan, client) = try ConnectSession(catalogPath: catalog, options: connect).plan()
             Output.report(PlanRenderer().text(plan))
             guard plan.hasChanges else {
                 try runBlocking { await client.shutdown() }
@@ -54,6 +54,7 @@ extension IAPCat {
             }
             let options = Applier.Options(preserveCurrentPrice: !moveExistingSubscribers)
             let total = plan.steps.count
+            let catalogPath = catalog
             try runBlocking { () async throws(CommandFailure) in
                 let applier = Applier(api: client, remote: remote, desired: desired, options: options)
                 do throws(Applier.Failure) {
@@ -62,6 +63,10 @@ extension IAPCat {
                     await client.shutdown()
                     var message = "step \(error.stepIndex + 1) of \(total) failed (\(error.step)): "
                     message += error.apiError.map(describe) ?? error.message
+                    let pointer = error.apiError?.errors.first?.pointer
+                    if let position = CatalogPositions(catalog: loaded).position(of: error.failedStep, pointer: pointer) {
+                        message = "\(catalogPath):\(position.line):\(position.column): " + message
+                    }
                     message += "\nRun `iapcat asc apply` again to continue: it re-reads App Store Connect and plans what is left."
                     throw .inputErrors(message)
                 }

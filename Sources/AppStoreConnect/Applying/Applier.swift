@@ -23,8 +23,10 @@ public final class Applier {
 
     /// Why an apply stopped.
     public struct Failure: Error, Sendable {
-        /// The step that failed (0-based) and its summary.
+        /// The step that failed (0-based).
         public var stepIndex: Int
+        /// The step itself (for the catalog position of an error's `source.pointer`).
+        public var failedStep: PlanStep
         /// The step's summary.
         public var step: String
         /// The API error, when the API refused or did not answer.
@@ -68,11 +70,11 @@ public final class Applier {
             do {
                 try await perform(step)
             } catch let error as APIError {
-                throw Failure(stepIndex: index, step: step.summary, apiError: error, message: error.message)
+                throw Failure(stepIndex: index, failedStep: step, step: step.summary, apiError: error, message: error.message)
             } catch let error as PricePoints.NoMatch {
-                throw Failure(stepIndex: index, step: step.summary, apiError: nil, message: error.message)
+                throw Failure(stepIndex: index, failedStep: step, step: step.summary, apiError: nil, message: error.message)
             } catch {
-                throw Failure(stepIndex: index, step: step.summary, apiError: nil, message: String(describing: error))
+                throw Failure(stepIndex: index, failedStep: step, step: step.summary, apiError: nil, message: String(describing: error))
             }
         }
     }

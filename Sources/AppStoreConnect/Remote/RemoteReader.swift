@@ -129,10 +129,12 @@ public struct RemoteReader: Sendable {
 
     /// Every page of a list; with `absentIsEmpty`, a 404 (a product without a schedule, an older
     /// resource a server no longer serves) reads as an empty list.
-    private func all(_ path: String, query: [(name: String, value: String)] = [], absentIsEmpty: Bool = false) async throws(APIError) -> APIDocument {
+    private func all(_ path: String, query: [(name: String, value: String)] = [], absentIsEmpty: Bool = false) async throws(APIError)
+        -> APIDocument
+    {
         do {
             return try await api.all(path, query: query)
-        } catch where absentIsEmpty && error.status == 404 {
+        } catch  where absentIsEmpty && error.status == 404 {
             return APIDocument()
         }
     }
@@ -141,7 +143,7 @@ public struct RemoteReader: Sendable {
     private func one(_ path: String) async throws(APIError) -> Resource? {
         do {
             return try await api.send(APIRequest(.get, path)).data.first
-        } catch where error.status == 404 {
+        } catch  where error.status == 404 {
             return nil
         }
     }
