@@ -1,0 +1,108 @@
+import Foundation
+
+/// Subscription prices, one row per territory (and start date): an immediate price (no start date)
+/// replaces the territory's current one, a future start date schedules a change. Price points
+/// belong to one subscription; listing them requires `filter[territory]`.
+enum SubscriptionPriceHandlers {
+    /// A checked price, not yet applied.
+    struct Pending {
+        var point: PricePoint
+        var startDate: String?
+        var preserved: Bool
+        var planType: String?
+    }
+
+    static func create(_ c: Context) throws(APIError) -> Reply {
+        let entity = try c.body(.subscriptionPriceCreate).data
+        let subscriptionID = entity.one("subscription")!
+        guard c.state.subscriptions[subscriptionID] != nil else {
+            throw entity.invalidRelationship("subscription", "There is no subscription with id '\(subscriptionID)'.")
+        }
+        let price = try check(entity, subscriptionID: subscriptionID, c)
+        let id = c.state.applySubscriptionPrice(price, to: subscriptionID)
+        return c.created(Ref(.subscriptionPrice, id))
+    }
+
+    /// Checks a price (a POST body or an inline create of a subscription PATCH).
+    static func check(_ item: RequestEntity, subscriptionID: String, _ c: Context) throws(APIError) -> Pending {
+        if let other = item.one("subscription"), other != subscriptionID {
+            throw item.invalidRelationship("subscription", "The price names another subscription ('\(other)').")
+        }
+        guard let pointID = item.one("subscriptionPricePoint") else { throw item.missingRelationship("subscriptionPricePoint") }
+        guard let point = c.state.pricePoint(Ref(.subscriptionPricePoint, pointID)), point.product == subscriptionID else {
+            throw item.invalidRelationship(
+                "subscriptionPricePoint", "'\(pointID)' is not a price point of subscription '\(subscriptionID)'.")
+        }
+        if let territory = item.one("territory"), territory != point.territory {
+            throw item.invalidRelationship("territory", "The price point is for \(point.territory), not \(territory).")
+        }
+        let startDate = item.string("startDate")
+        if let startDate, startDate < FakeState.today() {
+            throw item.invalidAttribute("startDate", "The start date \(startDate) is in the past.")
+        }
+        return Pending(
+            point: point, startDate: startDate, preserved: item.bool("preserveCurrentPrice") ?? false, planType: item.string("planType"))
+    }
+
+    static func delete(_ c: Context) throws(APIError) -> Reply {
+        guard let record = c.state.subscriptionPrices[c.id] else { throw .resourceNotFound("subscriptionPrices", c.id) }
+        c.state.subscriptionPrices[c.id] = nil
+        c.state.subscriptions[record.subscriptionID]?.priceIDs.removeAll { $0 == c.id }
+        c.state.refreshState(of: .subscription(record.subscriptionID))
+        return .noContent
+    }
+
+    static func list(_ c: Context) throws(APIError) -> Reply {
+        let subscription = try c.state.subscription(c.id)
+        let prices = subscription.priceIDs.compactMap { c.state.subscriptionPrices[$0] }.filter { price in
+            (c.query.filter("territory")?.contains(price.point.territory) ?? true)
+                && (c.query.filter("planType")?.contains(price.planType ?? "") ?? true)
+                && (c.query.filter("subscriptionPricePoint")?.contains(price.point.id) ?? true)
+        }
+        return c.list(prices.map { Ref(.subscriptionPrice, $0.id) })
+    }
+
+    static func pricePoints(_ c: Context) throws(APIError) -> Reply {
+        _ = try c.state.subscription(c.id)
+        return c.list(c.state.pricePoints(of: c.id, kind: .subscriptionPricePoint, in: c.query.filter("territory")))
+    }
+
+    static func pricePoint(_ c: Context) throws(APIError) -> Reply {
+        guard c.state.pricePoint(Ref(.subscriptionPricePoint, c.id)) != nil else {
+            throw .resourceNotFound("subscriptionPricePoints", c.id)
+        }
+        return c.one(Ref(.subscriptionPricePoint, c.id))
+    }
+}
+
+extension FakeState {
+    /// Today in UTC, `YYYY-MM-DD`.
+    static func today() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date())
+    }
+
+    /// Adds a checked price: without a start date it replaces the territory's current price (rows
+    /// already in effect); with one it replaces a change scheduled for that date. Returns its id.
+    @discardableResult
+    func applySubscriptionPrice(_ price: SubscriptionPriceHandlers.Pending, to subscriptionID: String) -> String {
+        let today = Self.today()
+        let replaced = (subscriptions[subscriptionID]?.priceIDs ?? []).filter { id in
+            guard let row = subscriptionPrices[id], row.point.territory == price.point.territory, row.planType == price.planType else {
+                return false
+            }
+            if let startDate = price.startDate { return row.startDate == startDate }
+            return row.startDate.map { $0 <= today } ?? true
+        }
+        for id in replaced { subscriptionPrices[id] = nil }
+        subscriptions[subscriptionID]?.priceIDs.removeAll { replaced.contains($0) }
+        let record = SubscriptionPriceRecord(
+            id: newUUID(), subscriptionID: subscriptionID, point: price.point, startDate: price.startDate, preserved: price.preserved,
+            planType: price.planType)
+        subscriptionPrices[record.id] = record
+        subscriptions[subscriptionID]?.priceIDs.append(record.id)
+        refreshState(of: .subscription(subscriptionID))
+        return record.id
+    }
+}

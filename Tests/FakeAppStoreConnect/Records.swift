@@ -1,0 +1,158 @@
+import Foundation
+
+// The stored resources. Relationships are kept as ids on the owning side; the renderer
+// (Resources.swift) turns them into JSON:API relationships.
+
+struct AppRecord {
+    let id: String
+    let bundleID: String
+    /// Every product id ever used in the app (a deleted product's id stays taken).
+    var usedProductIDs: Set<String> = []
+    var inAppPurchaseIDs: [String] = []
+    var groupIDs: [String] = []
+}
+
+/// What a version, its localizations, an availability or a screenshot belongs to.
+enum Owner: Hashable {
+    case inAppPurchase(String)
+    case subscription(String)
+    case group(String)
+
+    var id: String {
+        switch self {
+        case .inAppPurchase(let id), .subscription(let id), .group(let id): id
+        }
+    }
+}
+
+struct InAppPurchaseRecord {
+    let id: String
+    let appID: String
+    var name: String
+    let productID: String
+    let type: String
+    var state = "MISSING_METADATA"
+    var reviewNote: String?
+    var familySharable = false
+    var versionIDs: [String] = []
+    var schedule: PriceScheduleRecord?
+    var availability: AvailabilityRecord?
+    var screenshotID: String?
+}
+
+struct PriceScheduleRecord {
+    var baseTerritory: String
+    var manualPrices: [InAppPurchasePriceRecord]
+}
+
+struct InAppPurchasePriceRecord {
+    let id: String
+    let point: PricePoint
+    var startDate: String?
+    var endDate: String?
+}
+
+/// An in-app purchase's availability, or one plan availability of a subscription.
+struct AvailabilityRecord {
+    let id: String
+    let owner: Owner
+    var availableInNewTerritories: Bool
+    var territories: [String]
+    /// `MONTHLY` or `UPFRONT` for a subscription plan availability.
+    var planType: String?
+}
+
+/// A version of an in-app purchase, a subscription or a subscription group.
+struct VersionRecord {
+    let id: String
+    let owner: Owner
+    let number: Int
+    var state = "PREPARE_FOR_SUBMISSION"
+    var localizationIDs: [String] = []
+
+    /// Localizations may be created, changed or deleted in these states only.
+    var isEditable: Bool { ["PREPARE_FOR_SUBMISSION", "REJECTED", "DEVELOPER_REJECTED"].contains(state) }
+    /// A new version may not be created while one is in these states.
+    var blocksNewVersion: Bool { ["PREPARE_FOR_SUBMISSION", "READY_FOR_REVIEW", "WAITING_FOR_REVIEW", "IN_REVIEW"].contains(state) }
+}
+
+struct LocalizationRecord {
+    let id: String
+    let versionID: String
+    let owner: Owner
+    let locale: String
+    var name: String
+    var description: String?
+    var customAppName: String?
+    var state = "PREPARE_FOR_SUBMISSION"
+}
+
+struct ScreenshotRecord {
+    struct Part {
+        let offset: Int
+        let length: Int
+    }
+
+    let id: String
+    let owner: Owner
+    let fileName: String
+    let fileSize: Int
+    let contentType: String
+    /// The secret in the upload URLs.
+    let uploadToken: String
+    let parts: [Part]
+    var received: [Int: Data] = [:]
+    var sourceFileChecksum: String?
+    var deliveryState = "AWAITING_UPLOAD"
+    var deliveryErrors: [(code: String, description: String)] = []
+    var committed = false
+}
+
+struct GroupRecord {
+    let id: String
+    let appID: String
+    var referenceName: String
+    var versionIDs: [String] = []
+    var subscriptionIDs: [String] = []
+}
+
+struct SubscriptionRecord {
+    let id: String
+    let appID: String
+    let groupID: String
+    var name: String
+    let productID: String
+    var state = "MISSING_METADATA"
+    var familySharable = false
+    var subscriptionPeriod: String?
+    var reviewNote: String?
+    var groupLevel: Int
+    var versionIDs: [String] = []
+    var priceIDs: [String] = []
+    var introductoryOfferIDs: [String] = []
+    var planAvailabilities: [AvailabilityRecord] = []
+    var screenshotID: String?
+}
+
+struct SubscriptionPriceRecord {
+    let id: String
+    let subscriptionID: String
+    let point: PricePoint
+    var startDate: String?
+    var preserved: Bool
+    var planType: String?
+}
+
+struct IntroductoryOfferRecord {
+    let id: String
+    let subscriptionID: String
+    /// nil: the offer applies in every territory.
+    let territory: String?
+    let point: PricePoint?
+    var startDate: String?
+    var endDate: String?
+    var duration: String
+    var offerMode: String
+    var numberOfPeriods: Int
+    var targetSubscriptionPlanType: String?
+}

@@ -1,0 +1,76 @@
+/// The kinds of resource the fake serves: each has a JSON:API `type` and the path its `links.self`
+/// points at. A few kinds share a type but differ in shape: a localization reached through its
+/// product (the older product-level representation: `state` and a relationship to the product) or
+/// through its version (4.4.1: a relationship `version`).
+enum Kind: Hashable, Sendable {
+    case app
+    case territory
+    case inAppPurchase
+    case inAppPurchaseVersion
+    case inAppPurchaseLocalization
+    case inAppPurchaseLocalizationV1
+    case inAppPurchasePricePoint
+    case inAppPurchasePriceSchedule
+    case inAppPurchasePrice
+    case inAppPurchaseAvailability
+    case inAppPurchaseScreenshot
+    case group
+    case groupVersion
+    case groupLocalization
+    case groupLocalizationV1
+    case subscription
+    case subscriptionVersion
+    case subscriptionLocalization
+    case subscriptionLocalizationV1
+    case subscriptionPrice
+    case subscriptionPricePoint
+    case introductoryOffer
+    case planAvailability
+    case subscriptionScreenshot
+
+    /// The JSON:API type.
+    var type: String {
+        switch self {
+        case .app: "apps"
+        case .territory: "territories"
+        case .inAppPurchase: "inAppPurchases"
+        case .inAppPurchaseVersion: "inAppPurchaseVersions"
+        case .inAppPurchaseLocalization, .inAppPurchaseLocalizationV1: "inAppPurchaseLocalizations"
+        case .inAppPurchasePricePoint: "inAppPurchasePricePoints"
+        case .inAppPurchasePriceSchedule: "inAppPurchasePriceSchedules"
+        case .inAppPurchasePrice: "inAppPurchasePrices"
+        case .inAppPurchaseAvailability: "inAppPurchaseAvailabilities"
+        case .inAppPurchaseScreenshot: "inAppPurchaseAppStoreReviewScreenshots"
+        case .group: "subscriptionGroups"
+        case .groupVersion: "subscriptionGroupVersions"
+        case .groupLocalization, .groupLocalizationV1: "subscriptionGroupLocalizations"
+        case .subscription: "subscriptions"
+        case .subscriptionVersion: "subscriptionVersions"
+        case .subscriptionLocalization, .subscriptionLocalizationV1: "subscriptionLocalizations"
+        case .subscriptionPrice: "subscriptionPrices"
+        case .subscriptionPricePoint: "subscriptionPricePoints"
+        case .introductoryOffer: "subscriptionIntroductoryOffers"
+        case .planAvailability: "subscriptionPlanAvailabilities"
+        case .subscriptionScreenshot: "subscriptionAppStoreReviewScreenshots"
+        }
+    }
+
+    /// The collection path of the kind (`links.self` is this plus `/id`).
+    var path: String {
+        switch self {
+        case .inAppPurchase, .inAppPurchaseLocalization, .groupLocalization, .subscriptionLocalization: "/v2/\(type)"
+        default: "/v1/\(type)"
+        }
+    }
+}
+
+/// A resource identifier: kind and id.
+struct Ref: Hashable, Sendable {
+    var kind: Kind
+    var id: String
+
+    init(_ kind: Kind, _ id: String) {
+        self.kind = kind
+        self.id = id
+    }
+}

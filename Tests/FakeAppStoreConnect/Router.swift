@@ -1,0 +1,122 @@
+import Foundation
+
+/// A request as the server read it.
+struct HTTPRequest: Sendable {
+    var method: String
+    var path: String
+    /// The raw query string, without `?`.
+    var query: String
+    var headers: [(name: String, value: String)]
+    var body: Data
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// A response to write.
+struct HTTPResponse: Sendable {
+    var status: Int
+    var headers: [(name: String, value: String)] = []
+    var body = Data()
+
+    static func json(_ status: Int, _ document: JSON, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(document.serialized.utf8))
+    }
+}
+
+/// What a handler answers.
+enum Reply {
+    case document(Int, JSON)
+    case noContent
+}
+
+/// A handler's view of one request: the store, the path parameters, the validated query.
+struct Context {
+    let state: FakeState
+    let request: HTTPRequest
+    /// The `{id}` segments of the path, in order.
+    let parameters: [String]
+    let query: Query
+
+    /// The first path parameter.
+    var id: String { parameters[0] }
+
+    var renderer: DocumentRenderer { DocumentRenderer(state: state, query: query) }
+
+    private var selfURL: String {
+        state.baseURL + request.path + (request.query.isEmpty ? "" : "?" + request.query)
+    }
+
+    /// The validated request entity: `Content-Type: application/json`, then the schema.
+    func body(_ schema: BodySchema) throws(APIError) -> RequestDocument {
+        let contentType = request.header("Content-Type")
+        guard let contentType, contentType.lowercased().hasPrefix("application/json") else {
+            throw .unsupportedMediaType(contentType)
+        }
+        return try schema.validate(request.body, pathID: parameters.first)
+    }
+
+    /// 200 with one resource (`data: null` when nil).
+    func one(_ ref: Ref?) -> Reply {
+        .document(200, renderer.single(ref, selfURL: selfURL))
+    }
+
+    /// 201 with the created resource.
+    func created(_ ref: Ref) -> Reply {
+        .document(201, renderer.single(ref, selfURL: selfURL))
+    }
+
+    /// 200 with a page of `refs`.
+    func list(_ refs: [Ref]) -> Reply {
+        .document(200, renderer.list(refs, selfURL: selfURL, path: request.path))
+    }
+}
+
+/// One endpoint: method, path template (`{id}` segments are parameters), accepted query, handler.
+struct Route: Sendable {
+    typealias Handler = @Sendable (Context) throws(APIError) -> Reply
+
+    let method: String
+    let segments: [String?]
+    let rules: QueryRules
+    let handler: Handler
+
+    init(_ method: String, _ template: String, _ rules: QueryRules, _ handler: @escaping Handler) {
+        self.method = method
+        self.segments = template.split(separator: "/").map { $0.hasPrefix("{") ? nil : String($0) }
+        self.rules = rules
+        self.handler = handler
+    }
+
+    /// The parameters when `path` fits the template.
+    func parameters(of path: [Substring]) -> [String]? {
+        guard path.count == segments.count else { return nil }
+        var parameters: [String] = []
+        for (segment, part) in zip(segments, path) {
+            if let segment {
+                guard segment == part else { return nil }
+            } else {
+                parameters.append(String(part))
+            }
+        }
+        return parameters
+    }
+}
+
+/// Finds the route of a request: 404 for an unknown path, 405 for a known path and another method.
+struct Router: Sendable {
+    let routes: [Route]
+
+    func route(method: String, path: String) throws(APIError) -> (Route, [String]) {
+        let parts = path.split(separator: "/")
+        var pathExists = false
+        for route in routes {
+            guard let parameters = route.parameters(of: parts) else { continue }
+            if route.method == method { return (route, parameters) }
+            pathExists = true
+        }
+        if pathExists { throw .methodNotAllowed(method, path) }
+        throw .notFound("The path '\(path)' could not be found.")
+    }
+}
