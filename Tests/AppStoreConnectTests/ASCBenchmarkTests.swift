@@ -1,0 +1,84 @@
+import AppStoreConnect
+import Crypto
+import FakeAppStoreConnect
+import Foundation
+import IAPCatTestSupport
+import IAPCatalog
+import Testing
+
+/// `Benchmarks/asc.sh`: 1,000 products applied to the fake App Store Connect, then planned again;
+/// prints the requests per product. Runs only with IAPCAT_ASC_BENCHMARK=1 (not in `swift test`).
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["IAPCAT_ASC_BENCHMARK"] == "1"))
+struct ASCBenchmarkTests {
+    static func catalog(products count: Int) -> Catalog {
+        var catalog = Catalog(app: AppInfo(bundleID: "com.example.bench", appleID: "1"))
+        catalog.subscriptionGroups = [
+            SubscriptionGroup(
+                id: "plus", referenceName: "Plus", localizations: [GroupLocalization(locale: "en-US", name: "Plus", appName: "Bench")])
+        ]
+        let subscriptions = count / 5
+        for index in 0..<count {
+            let isSubscription = index < subscriptions
+            var product = Product(
+                id: "com.example.bench.p\(index)", type: isSubscription ? .autoRenewable : (index % 2 == 0 ? .consumable : .nonConsumable),
+                referenceName: "Product \(index)", status: .draft,
+                price: Price(storefronts: [StorefrontPrice(storefront: "USA", amount: "\(index % 40).99")]),
+                localizations: [
+                    Localization(locale: "en-US", displayName: "Item \(index)", description: "Item number \(index)"),
+                    Localization(locale: "de-DE", displayName: "Artikel \(index)", description: "Artikel Nummer \(index)"),
+                ],
+                review: ReviewInfo(notes: "Bench \(index)", screenshot: "screenshots/nebula.png"))
+            if isSubscription {
+                product.subscription = SubscriptionTerms(group: "plus", duration: .oneMonth, rank: index + 1)
+            }
+            catalog.products.append(product)
+        }
+        return catalog
+    }
+
+    @Test func thousandProductsAppliedAndPlanned() async throws {
+        let products = Int(ProcessInfo.processInfo.environment["IAPCAT_ASC_PRODUCTS"] ?? "") ?? 1000
+        var desired = DesiredState(catalog: Self.catalog(products: products))
+        _ = desired.readScreenshots(catalogDirectory: packageRoot + "/catalogs")
+        let key = P256.Signing.PrivateKey()
+        let fake = try await FakeAppStoreConnect.start(
+            keys: [FakeAPIKey(keyID: "K", issuerID: "I", publicKey: key.publicKey)], rateLimitPerHour: 1_000_000)
+        fake.addApp(id: "1", bundleID: "com.example.bench")
+        let client = ConnectClient(
+            baseURL: fake.baseURL, tokens: TokenProvider(key: APIKey(keyID: "K", issuerID: "I", privateKey: key)),
+            retry: RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(5), maxDelay: .milliseconds(100)))
+
+        let clock = ContinuousClock()
+        var start = clock.now
+        let remote = try await RemoteReader(api: client).read(appID: "1")
+        let plan = Planner(today: "2026-11-23").plan(desired, against: remote)
+        try await Applier(api: client, remote: remote, desired: desired, options: .init(pollInterval: .milliseconds(1))).apply(plan) {
+            _, _ in
+        }
+        let applyTime = clock.now - start
+        let applyRequests = fake.requests.count
+        fake.resetRequestLog()
+
+        start = clock.now
+        let after = try await RemoteReader(api: client).read(appID: "1")
+        let readTime = clock.now - start
+        let readRequests = fake.requests.count
+        start = clock.now
+        let again = Planner(today: "2026-11-23").plan(desired, against: after)
+        let planTime = clock.now - start
+        #expect(!again.hasChanges)
+        await client.shutdown()
+        try await fake.shutdown()
+
+        func perProduct(_ requests: Int) -> String { String(format: "%.2f", Double(requests) / Double(products)) }
+        print(
+            """
+            asc benchmark: \(products) products (\(products / 5) subscriptions), fake App Store Connect on loopback
+            | what | requests | per product | hours at 3,600/h | wall-clock |
+            |---|---:|---:|---:|---:|
+            | apply on an empty app (read, plan, \(plan.steps.count) steps) | \(applyRequests) | \(perProduct(applyRequests)) | \(String(format: "%.2f", Double(applyRequests) / 3600)) | \(applyTime) |
+            | plan again (read the app) | \(readRequests) | \(perProduct(readRequests)) | \(String(format: "%.2f", Double(readRequests) / 3600)) | \(readTime) |
+            | planning alone (no network) | 0 | 0 | 0 | \(planTime) |
+            """)
+    }
+}

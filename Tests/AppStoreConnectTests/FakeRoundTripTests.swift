@@ -1,0 +1,121 @@
+import Crypto
+import FakeAppStoreConnect
+import Foundation
+import IAPCatTestSupport
+import IAPCatalog
+import Testing
+
+@testable import AppStoreConnect
+
+/// apply → plan → pull against the fake App Store Connect, and an apply interrupted at every step.
+@Suite(.serialized) struct FakeRoundTripTests {
+    static let appID = "1234567890"
+    static let today = "2026-11-23"
+
+    struct Session {
+        let fake: FakeAppStoreConnect
+        let client: ConnectClient
+
+        static func start() async throws -> Session {
+            let key = P256.Signing.PrivateKey()
+            let fake = try await FakeAppStoreConnect.start(keys: [FakeAPIKey(keyID: "KEY1", issuerID: "ISSUER", publicKey: key.publicKey)])
+            fake.addApp(id: FakeRoundTripTests.appID, bundleID: "com.example.cosmicquest")
+            let tokens = TokenProvider(key: APIKey(keyID: "KEY1", issuerID: "ISSUER", privateKey: key))
+            let retry = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(5), maxDelay: .milliseconds(200))
+            return Session(fake: fake, client: ConnectClient(baseURL: fake.baseURL, tokens: tokens, retry: retry))
+        }
+
+        func stop() async throws {
+            await client.shutdown()
+            try await fake.shutdown()
+        }
+
+        func plan(_ desired: DesiredState) async throws -> (Plan, RemoteState) {
+            let remote = try await RemoteReader(api: client).read(appID: FakeRoundTripTests.appID)
+            return (Planner(today: FakeRoundTripTests.today).plan(desired, against: remote), remote)
+        }
+
+        /// Plans and applies; returns the failure, if any.
+        func apply(_ desired: DesiredState) async throws -> Applier.Failure? {
+            let (plan, remote) = try await self.plan(desired)
+            do throws(Applier.Failure) {
+                let options = Applier.Options(pollInterval: .milliseconds(5))
+                try await Applier(api: client, remote: remote, desired: desired, options: options).apply(plan) { _, _ in }
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
+    @Test func applyOnAnEmptyAppThenPlanHasNoChangesAndPullGivesTheCatalogBack() async throws {
+        let catalog = try exampleCatalog()
+        let desired = try exampleDesiredState()
+        let session = try await Session.start()
+        defer { Task { try? await session.stop() } }
+
+        #expect(try await session.apply(desired) == nil)
+        let (plan, remote) = try await session.plan(desired)
+        #expect(plan.steps.map(\.summary) == [])
+        #expect(plan.notDone.map(\.message).allSatisfy { $0.hasPrefix("approved in the catalog but") })
+
+        let summary = session.fake.state(app: Self.appID)
+        #expect(summary.inAppPurchases == 3)
+        #expect(summary.subscriptions == 2)
+        #expect(summary.subscriptionGroups == 1)
+        #expect(summary.screenshots == 5)
+
+        // With the catalog as the base, pull keeps its group keys (App Store Connect knows groups by
+        // reference name only) and what the store does not hold.
+        let pulled = CatalogBuilder(today: Self.today).build(remote, app: catalog.app, base: catalog).catalog
+        var pulledState = DesiredState(catalog: pulled)
+        for index in pulledState.products.indices { pulledState.products[index].screenshot = nil }
+        var expected = desired
+        expected.screenshotNotes = []
+        // App Store Connect holds neither the screenshot path nor an approval iapcat could make.
+        for index in expected.products.indices {
+            expected.products[index].screenshot = nil
+            expected.products[index].screenshotFile = nil
+            expected.products[index].approved = false
+        }
+        expected.products.sort { $0.productID < $1.productID }
+        pulledState.products.sort { $0.productID < $1.productID }
+        #expect(pulledState.products == expected.products)
+        #expect(pulledState.groups == expected.groups)
+        // Without a base catalog the group key derives from the reference name.
+        let fresh = CatalogBuilder(today: Self.today).build(remote, app: catalog.app).catalog
+        #expect(fresh.subscriptionGroups.map(\.id) == ["cosmic-premium"])
+        #expect(fresh.products.compactMap(\.subscription?.group) == ["cosmic-premium", "cosmic-premium"])
+        // The pulled catalog is a valid catalog.
+        let yaml = CatalogYAMLWriter().render(pulled)
+        let reloaded = CatalogLoader().load(Array(yaml.utf8), file: "pulled.yaml")
+        #expect(reloaded.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+    }
+
+    @Test func anApplyInterruptedAtAnyWriteResumesToTheSameStateWithoutDuplicates() async throws {
+        let desired = try exampleDesiredState()
+        let clean = try await Session.start()
+        #expect(try await clean.apply(desired) == nil)
+        let writes = clean.fake.requests.filter { $0.method != "GET" }.count
+        let expected = clean.fake.state(app: Self.appID)
+        try await clean.stop()
+        #expect(writes > 20)
+
+        let faults: [FakeFault] = [.status(409), .dropConnectionAfterHandling, .status(500), .dropConnection, .status(429, retryAfter: 0)]
+        for n in 1...writes {
+            let fault = faults[n % faults.count]
+            let session = try await Session.start()
+            session.fake.inject(fault, onRequest: n, matching: .writes)
+            _ = try await session.apply(desired)
+            var rounds = 0
+            while try await session.plan(desired).0.hasChanges, rounds < 3 {
+                rounds += 1
+                let failure = try await session.apply(desired)
+                #expect(failure == nil, "write \(n) (\(fault)): \(failure?.message ?? "")")
+            }
+            #expect(try await session.plan(desired).0.steps.map(\.summary) == [], "write \(n) (\(fault))")
+            #expect(session.fake.state(app: Self.appID) == expected, "write \(n) (\(fault))")
+            try await session.stop()
+        }
+    }
+}
