@@ -37,6 +37,10 @@ extension IAPCat {
         func run() throws(CommandFailure) {
             let (loaded, desired, remote, plan, client) = try ConnectSession(catalogPath: catalog, options: connect).plan()
             Output.report(PlanRenderer().text(plan))
+            guard plan.errors.isEmpty else {
+                try runBlocking { await client.shutdown() }
+                throw .inputErrors("the plan has \(plan.errors.count) error\(plan.errors.count == 1 ? "" : "s"); nothing was applied")
+            }
             guard plan.hasChanges else {
                 try runBlocking { await client.shutdown() }
                 return

@@ -34,6 +34,9 @@ extension IAPCat {
             let (_, _, _, plan, client) = try ConnectSession(catalogPath: catalog, options: connect).plan()
             try runBlocking { await client.shutdown() }
             Output.report(format == .json ? PlanRenderer().json(plan) : PlanRenderer().text(plan))
+            if !plan.errors.isEmpty {
+                throw .inputErrors("the plan has \(plan.errors.count) error\(plan.errors.count == 1 ? "" : "s"); apply would refuse it")
+            }
             if detailedExitcode && plan.hasChanges { Output.finish(.usageOrIO) }
         }
     }

@@ -188,3 +188,35 @@ func exampleDesiredState() throws -> DesiredState {
         #expect(at(positions.position(of: create, pointer: "/data/relationships/app")) == "31:5")
     }
 }
+
+@Suite struct PlanRuleTests {
+    let planner = Planner(today: "2026-11-23")
+
+    @Test func aPriceWithoutItsBaseTerritoryIsAnErrorAndFamilySharingStaysOn() throws {
+        var catalog = try exampleCatalog()
+        catalog.products = [catalog.products[0]]
+        catalog.products[0].price = Price(storefronts: [StorefrontPrice(storefront: "JPN", amount: "160")])
+        catalog.subscriptionGroups = []
+        let plan = planner.plan(DesiredState(catalog: catalog), against: RemoteState(appID: "1"))
+        #expect(
+            plan.errors == [
+                PlanNote(
+                    resource: "com.example.cosmicquest.coins.small",
+                    message: "has no price in its base territory USA: App Store Connect equalizes every price from it")
+            ])
+        #expect(!plan.steps.contains { $0.verb == "set-prices" })
+        #expect(PlanRenderer().text(plan).contains("! error: com.example.cosmicquest.coins.small has no price in its base territory USA"))
+
+        var remote = RemoteState(appID: "1")
+        remote.products[catalog.products[0].id] = RemoteProduct(
+            id: "9", productID: catalog.products[0].id, type: "CONSUMABLE", name: "Coins (small pouch)", state: "APPROVED",
+            reviewNote: catalog.products[0].review?.notes, familySharable: true, version: nil, localizations: [], baseTerritory: nil,
+            prices: [],
+            availability: nil, groupID: nil, period: nil, groupLevel: nil, introductoryOffers: [], screenshotChecksum: nil)
+        let sharing = planner.plan(DesiredState(catalog: catalog), against: remote)
+        #expect(!sharing.steps.contains { $0.verb == "update" })
+        #expect(
+            sharing.notDone.contains(
+                PlanNote(resource: catalog.products[0].id, message: "Family Sharing, once turned on, cannot be turned off")))
+    }
+}

@@ -133,8 +133,8 @@ public final class Applier {
             }
         case .setAvailability(let available):
             try await setAvailability(owner, available: available)
-        case .setIntroductoryOffer(let offer, _):
-            try await setIntroductoryOffer(owner, offer)
+        case .setIntroductoryOffer(let offer, let territories):
+            try await setIntroductoryOffer(owner, offer, territories: territories)
         case .uploadScreenshot(let file):
             try await ScreenshotUpload(api: api, pollInterval: options.pollInterval).upload(
                 file, owner: owner, productResourceID: try resourceID(owner))
@@ -326,14 +326,13 @@ public final class Applier {
         }
     }
 
-    private func setIntroductoryOffer(_ owner: PlanOwner, _ offer: DesiredIntroductoryOffer?) async throws {
+    private func setIntroductoryOffer(_ owner: PlanOwner, _ offer: DesiredIntroductoryOffer?, territories: [String]) async throws {
         let id = try resourceID(owner)
         for existing in try await api.all("/v1/subscriptions/\(id)/introductoryOffers").data {
             guard let offerID = existing.id else { continue }
             _ = try await api.send(APIRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(offerID)"))
         }
         guard let offer else { return }
-        let territories: [String] = offer.mode == "FREE_TRIAL" ? remote.territories : offer.prices.keys.sorted()
         let points =
             offer.mode == "FREE_TRIAL"
             ? [:] : try await PricePoints(api: api).points(of: owner, productResourceID: id, territories: territories)

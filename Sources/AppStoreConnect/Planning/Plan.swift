@@ -6,6 +6,8 @@ public struct Plan: Sendable {
     public var notDone: [PlanNote]
     /// Warnings: products still `MISSING_METADATA` afterwards, legacy tiers read as U.S. prices.
     public var warnings: [PlanNote]
+    /// What stops the plan from being applied (a price App Store Connect cannot take).
+    public var errors: [PlanNote] = []
 
     /// A plan.
     public init(steps: [PlanStep] = [], notDone: [PlanNote] = [], warnings: [PlanNote] = []) {
@@ -81,8 +83,8 @@ public struct PlanStep: Sendable {
         case setPrices(DesiredPrices, changes: [String])
         /// Set where the product is sold: everywhere, or nowhere.
         case setAvailability(available: Bool)
-        /// Replace the introductory offers.
-        case setIntroductoryOffer(DesiredIntroductoryOffer?, prices: [String: String])
+        /// Replace the introductory offers: one per territory in `territories`.
+        case setIntroductoryOffer(DesiredIntroductoryOffer?, territories: [String])
         /// Upload the review screenshot (its checksum differs from App Store Connect's).
         case uploadScreenshot(ScreenshotFile)
     }

@@ -18,6 +18,7 @@ public struct PlanRenderer: Sendable {
         }
         for note in plan.notDone { out += "- not done: \(note.resource) \(note.message)\n" }
         for note in plan.warnings { out += "! warning: \(note.resource) \(note.message)\n" }
+        for note in plan.errors { out += "! error: \(note.resource) \(note.message)\n" }
         let changes = plan.steps.count
         out += changes == 0 ? "No changes: App Store Connect matches the catalog." : "Plan: \(changes) change\(changes == 1 ? "" : "s")."
         if !plan.notDone.isEmpty { out += " \(plan.notDone.count) difference\(plan.notDone.count == 1 ? "" : "s") left alone." }
@@ -39,6 +40,7 @@ public struct PlanRenderer: Sendable {
                 }),
             "not_done": notes(plan.notDone),
             "warnings": notes(plan.warnings),
+            "errors": notes(plan.errors),
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]

@@ -76,6 +76,9 @@ public struct Planner: Sendable {
             if fields.contains("group") {
                 plan.notDone.append(PlanNote(resource: product.productID, message: "a subscription cannot move to another group"))
             }
+            if remote.familySharable && !product.familySharable {
+                plan.notDone.append(PlanNote(resource: product.productID, message: "Family Sharing, once turned on, cannot be turned off"))
+            }
             let updatable = fields.filter { $0 != "group" }
             if !updatable.isEmpty { plan.steps.append(PlanStep(owner, .updateProduct(product, fields: updatable))) }
         } else {
@@ -84,7 +87,12 @@ public struct Planner: Sendable {
         let desired = product.localizations.map { ($0.locale, $0.name, $0.description, String?.none) }
         planLocalizations(
             owner, desired: desired, remote: remote?.localizations ?? [], version: remote?.version, into: &plan)
-        if let prices = product.prices, let changes = priceChanges(prices, remote: remote) {
+        if let prices = product.prices, prices.baseSteps.isEmpty {
+            plan.errors.append(
+                PlanNote(
+                    resource: product.productID,
+                    message: "has no price in its base territory \(prices.baseTerritory): App Store Connect equalizes every price from it"))
+        } else if let prices = product.prices, let changes = priceChanges(prices, remote: remote) {
             plan.steps.append(PlanStep(owner, .setPrices(prices, changes: changes)))
         }
         let territories = product.clearedForSale ? state.territories : []
@@ -121,10 +129,7 @@ public struct Planner: Sendable {
         var fields: [String] = []
         if product.referenceName != remote.name { fields.append("name") }
         if (product.reviewNote ?? "") != (remote.reviewNote ?? "") { fields.append("reviewNote") }
-        if product.familySharable != remote.familySharable {
-            // Family Sharing, once on, cannot be turned off.
-            fields.append("familySharable")
-        }
+        if product.familySharable && !remote.familySharable { fields.append("familySharable") }
         if let subscription = product.subscription {
             if subscription.period.apiName != remote.period { fields.append("subscriptionPeriod") }
             if let level = subscription.level, level != remote.groupLevel { fields.append("groupLevel") }
@@ -229,7 +234,8 @@ public struct Planner: Sendable {
             },
             uniquingKeysWith: { first, _ in first })
         guard desired != current else { return }
-        plan.steps.append(PlanStep(owner, .setIntroductoryOffer(offer, prices: offer?.prices ?? [:])))
+        let territories = offer.map { Self.offerTerritories($0, product: product, territories: state.territories) } ?? []
+        plan.steps.append(PlanStep(owner, .setIntroductoryOffer(offer, territories: territories)))
     }
 
     /// The offer rows by territory, as compared with the remote ones.
