@@ -20,7 +20,7 @@ import Testing
             try FileManager.default.copyItem(atPath: IAPCat.packageRoot + "/catalogs/example.yaml", toPath: directory + "/catalog.yaml")
             try FileManager.default.copyItem(atPath: IAPCat.packageRoot + "/catalogs/screenshots", toPath: directory + "/screenshots")
             let keyPath = directory + "/AuthKey_KEY1.p8"
-            FileManager.default.createFile(
+            _ = FileManager.default.createFile(
                 atPath: keyPath, contents: Data(key.pemRepresentation.utf8), attributes: [.posixPermissions: 0o600])
             return Setup(
                 fake: fake, directory: directory,
