@@ -114,13 +114,21 @@ public struct PlistReader {
 }
 
 /// Finds the column after the k-th `<string>` start tag of a line, for the k-th entry on it.
+///
+/// Calls for one line come in entry order, so the scan goes on from where the previous entry
+/// of the line ended, counting characters only once: a minified plist with every entry on one
+/// line costs linear time, not quadratic.
 private struct ColumnLocator {
     let bytes: [UInt8]
     /// The line of `<array>`: entries on it are counted after its start tag.
     let arrayLine: Int
     private var lineStarts: [Int] = []
     private var currentLine = 0
-    private var entriesOnLine = 0
+    /// Where the search for the next start tag of the current line goes on.
+    private var scanIndex = 0
+    /// The byte up to which the characters of the current line are counted, and their count.
+    private var countedIndex = 0
+    private var countedCharacters = 0
 
     init(bytes: [UInt8], arrayLine: Int) {
         self.bytes = bytes
@@ -129,33 +137,33 @@ private struct ColumnLocator {
 
     mutating func columnAfterNextStringTag(onLine line: Int) -> Int {
         if lineStarts.isEmpty { lineStarts = TextPositions.lineStarts(bytes) }
-        if line != currentLine {
-            currentLine = line
-            entriesOnLine = 0
-        }
-        entriesOnLine += 1
         guard line >= 1, line <= lineStarts.count else { return 1 }
         let start = lineStarts[line - 1]
         let end = line < lineStarts.count ? lineStarts[line] : bytes.count
-        var seen = 0
-        var index = start
-        if line == arrayLine, let arrayTag = firstIndex(of: Array("<array".utf8), in: start..<end),
-            let close = bytes[arrayTag..<end].firstIndex(of: UInt8(ascii: ">"))
-        {
-            index = close + 1
-        }
-        while index < end {
-            if bytes[index] == UInt8(ascii: "<") {
-                // Any element start tag counts: the k-th entry is the k-th element on its line.
-                let next = index + 1 < end ? bytes[index + 1] : 0
-                if next != UInt8(ascii: "/") && next != UInt8(ascii: "!") && next != UInt8(ascii: "?") {
-                    seen += 1
-                    if seen == entriesOnLine, let close = bytes[index..<end].firstIndex(of: UInt8(ascii: ">")) {
-                        return bytes.withUnsafeBufferPointer { TextPositions.characterCount($0, from: start, to: close + 1) } + 1
-                    }
-                }
+        if line != currentLine {
+            currentLine = line
+            scanIndex = start
+            countedIndex = start
+            countedCharacters = 0
+            if line == arrayLine, let arrayTag = firstIndex(of: Array("<array".utf8), in: start..<end),
+                let close = bytes[arrayTag..<end].firstIndex(of: UInt8(ascii: ">"))
+            {
+                scanIndex = close + 1
             }
-            index += 1
+        }
+        while scanIndex < end {
+            let index = scanIndex
+            scanIndex += 1
+            guard bytes[index] == UInt8(ascii: "<") else { continue }
+            // Any element start tag counts: the k-th entry is the k-th element on its line.
+            let next = index + 1 < end ? bytes[index + 1] : 0
+            guard next != UInt8(ascii: "/") && next != UInt8(ascii: "!") && next != UInt8(ascii: "?"),
+                let close = bytes[index..<end].firstIndex(of: UInt8(ascii: ">"))
+            else { continue }
+            let counted = countedIndex
+            countedCharacters += bytes.withUnsafeBufferPointer { TextPositions.characterCount($0, from: counted, to: close + 1) }
+            countedIndex = close + 1
+            return countedCharacters + 1
         }
         return 1
     }
