@@ -35,11 +35,7 @@ public struct RemoteReader: Sendable {
         var products: [RemoteProduct] = []
         for resource in list.data {
             guard let id = resource.id, let productID = resource.string("productId") else { continue }
-            var product = RemoteProduct(
-                id: id, productID: productID, type: resource.string("inAppPurchaseType") ?? "UNKNOWN", name: resource.string("name") ?? "",
-                state: resource.string("state") ?? "UNKNOWN", reviewNote: resource.string("reviewNote"),
-                familySharable: resource.bool("familySharable") ?? false, version: nil, localizations: [], baseTerritory: nil, prices: [],
-                availability: nil, groupID: nil, period: nil, groupLevel: nil, introductoryOffers: [], screenshotChecksum: nil)
+            var product = RemoteProduct(resource, id: id, productID: productID, type: resource.string("inAppPurchaseType") ?? "UNKNOWN")
             product.version = Self.latestVersion(list.included(resource.relationships["versions"]))
             if let version = product.version {
                 product.localizations = try await localizations("/v1/inAppPurchaseVersions/\(version.id)/localizations")
@@ -93,12 +89,10 @@ public struct RemoteReader: Sendable {
 
     private func readSubscription(_ resource: Resource, groupID: String, document: APIDocument) async throws(APIError) -> RemoteProduct? {
         guard let id = resource.id, let productID = resource.string("productId") else { return nil }
-        var product = RemoteProduct(
-            id: id, productID: productID, type: ProductKind.autoRenewable.rawValue, name: resource.string("name") ?? "",
-            state: resource.string("state") ?? "UNKNOWN", reviewNote: resource.string("reviewNote"),
-            familySharable: resource.bool("familySharable") ?? false, version: nil, localizations: [], baseTerritory: nil, prices: [],
-            availability: nil, groupID: groupID, period: resource.string("subscriptionPeriod"), groupLevel: resource.int("groupLevel"),
-            introductoryOffers: [], screenshotChecksum: nil)
+        var product = RemoteProduct(resource, id: id, productID: productID, type: ProductKind.autoRenewable.rawValue)
+        product.groupID = groupID
+        product.period = resource.string("subscriptionPeriod")
+        product.groupLevel = resource.int("groupLevel")
         product.version = Self.latestVersion(document.included(resource.relationships["versions"]))
         if let version = product.version {
             product.localizations = try await localizations("/v1/subscriptionVersions/\(version.id)/localizations")
@@ -198,5 +192,16 @@ extension RemoteReader {
         let app = try await api.send(APIRequest(.get, "/v1/apps/\(appID)", query: [("fields[apps]", "bundleId,sku,primaryLocale")])).data
             .first
         return (app?.string("bundleId"), app?.string("sku"), app?.string("primaryLocale"))
+    }
+}
+
+extension RemoteProduct {
+    /// The attributes in-app purchases and subscriptions share; the rest is read afterwards.
+    init(_ resource: Resource, id: String, productID: String, type: String) {
+        self.init(
+            id: id, productID: productID, type: type, name: resource.string("name") ?? "", state: resource.string("state") ?? "UNKNOWN",
+            reviewNote: resource.string("reviewNote"), familySharable: resource.bool("familySharable") ?? false, version: nil,
+            localizations: [], baseTerritory: nil, prices: [], availability: nil, groupID: nil, period: nil, groupLevel: nil,
+            introductoryOffers: [], screenshotChecksum: nil)
     }
 }
