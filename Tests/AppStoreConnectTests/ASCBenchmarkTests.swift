@@ -81,4 +81,51 @@ struct ASCBenchmarkTests {
             | planning alone (no network) | 0 | 0 | 0 | \(planTime) |
             """)
     }
+
+    /// `Benchmarks/asc.sh --plan`: `asc plan` of N products (default 10,000) for an empty app on
+    /// the fake; the planning is timed apart from reading the app, and rendering the plan too.
+    @Test func planningTenThousandProducts() async throws {
+        let products = Int(ProcessInfo.processInfo.environment["IAPCAT_ASC_PRODUCTS"] ?? "") ?? 10000
+        let key = P256.Signing.PrivateKey()
+        let fake = try await FakeAppStoreConnect.start(
+            keys: [FakeAPIKey(keyID: "K", issuerID: "I", publicKey: key.publicKey)], rateLimitPerHour: 1_000_000)
+        fake.addApp(id: "1", bundleID: "com.example.bench")
+        let client = ConnectClient(baseURL: fake.baseURL, tokens: TokenProvider(key: APIKey(keyID: "K", issuerID: "I", privateKey: key)))
+        let clock = ContinuousClock()
+        let catalog = Self.catalog(products: products)
+        var start = clock.now
+        let remote = try await RemoteReader(api: client).read(appID: "1")
+        let readTime = clock.now - start
+        let requests = fake.requests.count
+        start = clock.now
+        let desired = DesiredState(catalog: catalog)
+        let plan = Planner(today: "2026-11-23").plan(desired, against: remote)
+        let planTime = clock.now - start
+        start = clock.now
+        let text = PlanRenderer().text(plan)
+        let renderTime = clock.now - start
+        #expect(plan.hasChanges && !text.isEmpty)
+        await client.shutdown()
+        try await fake.shutdown()
+
+        func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+        if let path = ProcessInfo.processInfo.environment["IAPCAT_ASC_PLAN_OUT"] {
+            let summary: [String: Any] = [
+                "products": products, "steps": plan.steps.count, "requests": requests, "readSeconds": seconds(readTime),
+                "planSeconds": seconds(planTime), "renderSeconds": seconds(renderTime),
+            ]
+            try JSONSerialization.data(withJSONObject: summary, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
+        }
+        print(
+            """
+            asc plan benchmark: \(products) products for an empty app, fake App Store Connect on loopback
+            | what | wall-clock |
+            |---|---:|
+            | read the app (\(requests) requests) | \(readTime) |
+            | render the plan as text (\(plan.steps.count) steps) | \(renderTime) |
+            | planning: desired state and plan (no network) | \(planTime) |
+            """)
+    }
 }

@@ -101,6 +101,27 @@ import Testing
             ])
     }
 
+    /// The products of a v2 list are read as the parser completes each one, then dropped from the
+    /// document: the findings must not depend on where `version` stands, nor on a second `products`.
+    @Test func v2ProductsAreStreamedWhereverTheOtherKeysStand() {
+        #expect(
+            lintMarkedList(#"{"products": [{"id": "com.example.good"}, {"id": ↓"com.example.nope"}, ↓[]], "version": 2}"#) == [
+                "error: 'com.example.nope' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]",
+                "error: expected an identifier string, found a list [malformed_entry]",
+            ])
+        #expect(
+            lintMarkedList(#"{"products": [{"id": "com.example.nope"}], "version": ↓3}"#) == [
+                "error: list version 3 is not supported; this iapcat reads versions 1 and 2 [unsupported_format_version]"
+            ])
+        // A repeated key is reported, and the first `products` (the one streamed) is the list.
+        #expect(
+            lintMarkedList(#"{"version": 2, "products": [{"id": ↓"com.example.one"}], ↓"products": [{"id": "com.example.two"}]}"#)
+                == [
+                    "error: 'com.example.one' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]",
+                    "error: duplicate key 'products' (first at line 1) [duplicate_key]",
+                ])
+    }
+
     @Test func listStructureAndVersions() {
         #expect(
             lintMarkedList(#"{"version": ↓3, "products": []}"#) == [

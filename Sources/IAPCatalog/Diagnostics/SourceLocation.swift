@@ -2,22 +2,41 @@
 ///
 /// Lines and columns are 1-based; columns count characters (Unicode scalars), as libyaml does.
 /// Binary property lists have no lines: their entries are located by array index instead.
+///
+/// Line, column and index are stored in 32 bits each, 0 standing for "none" (lines and columns
+/// start at 1; the index is stored plus one): every entry of a list keeps a location, so their
+/// size shows in a 35 MB list.
 public struct SourceLocation: Hashable, Sendable, Comparable {
     /// The file as the user named it (relative paths stay relative, so reports match the CLI input).
     public var file: String
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+    private var storedIndex: UInt32
+
     /// 1-based line, or nil when the input has no lines (binary plist) or the whole file is meant.
-    public var line: Int?
+    public var line: Int? {
+        get { storedLine == 0 ? nil : Int(storedLine) }
+        set { storedLine = newValue.map { UInt32(clamping: $0) } ?? 0 }
+    }
+
     /// 1-based column in characters, or nil.
-    public var column: Int?
+    public var column: Int? {
+        get { storedColumn == 0 ? nil : Int(storedColumn) }
+        set { storedColumn = newValue.map { UInt32(clamping: $0) } ?? 0 }
+    }
+
     /// Index of the entry in a line-less list (binary plist), or nil.
-    public var index: Int?
+    public var index: Int? {
+        get { storedIndex == 0 ? nil : Int(storedIndex) - 1 }
+        set { storedIndex = newValue.map { UInt32(clamping: $0 + 1) } ?? 0 }
+    }
 
     /// Creates a location in `file`; leave out line and column for the whole file, or give `index` for a binary plist entry.
     public init(file: String, line: Int? = nil, column: Int? = nil, index: Int? = nil) {
         self.file = file
-        self.line = line
-        self.column = column
-        self.index = index
+        storedLine = line.map { UInt32(clamping: $0) } ?? 0
+        storedColumn = column.map { UInt32(clamping: $0) } ?? 0
+        storedIndex = index.map { UInt32(clamping: $0 + 1) } ?? 0
     }
 
     /// A location for `position` in `file`.

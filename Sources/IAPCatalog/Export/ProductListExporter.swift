@@ -24,8 +24,8 @@ public struct ProductListExporter: Sendable {
         let products = products(for: environment)
         switch format {
         case .plist: return PlistListWriter.render(products.map(\.id))
-        case .v1: return Array(JSONWriter.serialize(.array(products.map { .string($0.id) })).utf8)
-        case .v2: return Array(JSONWriter.serialize(ProductsV2Document(catalog: catalog, products: products).json).utf8)
+        case .v1: return JSONWriter.bytes(.array(products.map { .string($0.id) }))
+        case .v2: return JSONWriter.bytes(ProductsV2Document(catalog: catalog, products: products).json)
         case .storekit: return nil
         }
     }

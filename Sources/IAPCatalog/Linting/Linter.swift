@@ -43,18 +43,25 @@ public struct Linter: Sendable {
             run.diagnostics += validation
             for list in lists { run.check(list, catalog: reference) }
         }
-        for input in inputs where FilePaths.normalized(input.path) != FilePaths.normalized(catalogPath) {
-            switch input.kind {
+        for index in inputs.indices where FilePaths.normalized(inputs[index].path) != FilePaths.normalized(catalogPath) {
+            let (path, kind) = (inputs[index].path, inputs[index].kind)
+            switch kind {
             case .catalog:
-                _ = run.lintCatalog(input.bytes, file: input.path)
+                _ = run.lintCatalog(inputs[index].bytes, file: path)
+                inputs[index].bytes = []
             case .plist, .jsonList, .storeKit:
                 let declaration = reference?.lists.first {
-                    FilePaths.normalized(FilePaths.join(FilePaths.directory(of: catalogPath), $0.path)) == FilePaths.normalized(input.path)
+                    FilePaths.normalized(FilePaths.join(FilePaths.directory(of: catalogPath), $0.path)) == FilePaths.normalized(path)
                 }
-                run.lintList(
-                    input.bytes, kind: input.kind, file: input.path, catalog: reference,
-                    expectedFormat: declaration?.format ?? ProductListFormat.implied(byFileName: input.path),
-                    environment: declaration?.environment)
+                let parsed = ReadList.parse(inputs[index].bytes, kind: kind, file: path)
+                // The bytes are let go once read: a 35 MB list is not held while its entries are checked.
+                inputs[index].bytes = []
+                run.check(
+                    ReadList(
+                        file: path, read: parsed,
+                        expectedFormat: declaration?.format ?? ProductListFormat.implied(byFileName: path),
+                        environment: declaration?.environment),
+                    catalog: reference)
             }
         }
         if options.isEnabled(.unlistedProduct), let reference {
@@ -154,7 +161,9 @@ public struct Linter: Sendable {
         let validator: CatalogValidator
         var diagnostics: [Diagnostic] = []
         var files: [String] = []
-        var listedIDs: Set<String> = []
+        /// Which products of the reference catalog a list names, by the index of the first product
+        /// with each identifier (marked while lists are validated: no second lookup per entry).
+        var listedProducts: [Bool] = []
         /// Built once per run, for the reference catalog.
         var listValidator: ProductListValidator?
 
@@ -179,19 +188,6 @@ public struct Linter: Sendable {
             return loaded.catalog
         }
 
-        /// Reads and checks one list. `environment` is the declared one; without a declaration the
-        /// format's default applies (`.storekit` → sandbox), else `--environment`.
-        mutating func lintList(
-            _ bytes: [UInt8], kind: InputKind, file: String, catalog: Catalog?,
-            expectedFormat: ProductListFormat?, environment: StoreEnvironment?
-        ) {
-            check(
-                ReadList(
-                    file: file, read: ReadList.parse(bytes, kind: kind, file: file), expectedFormat: expectedFormat,
-                    environment: environment),
-                catalog: catalog)
-        }
-
         /// Checks a list that was read: its format, then its entries against the catalog.
         mutating func check(_ readList: ReadList, catalog: Catalog?) {
             if readList.wasRead { files.append(readList.file) }
@@ -200,12 +196,15 @@ public struct Linter: Sendable {
             guard let list = read.list else { return }
             let expectedFormat = readList.expectedFormat, environment = readList.environment
             checkFormat(list, expected: expectedFormat)
-            if options.isEnabled(.unlistedProduct) { listedIDs.formUnion(list.identifiers) }
             if let catalog {
                 let validator = listValidator ?? ProductListValidator(catalog: catalog)
                 listValidator = validator
                 let served = environment ?? list.format.defaultEnvironment ?? options.undeclaredEnvironment
-                diagnostics += validator.validate(list, environment: served, isEnabled: options.isEnabled)
+                var listed = listedProducts
+                listedProducts = []
+                if listed.isEmpty { listed = Array(repeating: false, count: catalog.products.count) }
+                diagnostics += validator.validate(list, environment: served, isEnabled: options.isEnabled) { listed[$0] = true }
+                listedProducts = listed
                 if let configuration = readList.storeKit {
                     diagnostics += StoreKitDriftChecker(catalog: catalog).check(
                         configuration, environment: served, isEnabled: options.isEnabled)
@@ -232,7 +231,12 @@ public struct Linter: Sendable {
         }
 
         mutating func reportUnlisted(_ catalog: Catalog, catalogFile: String) {
-            for product in catalog.products where product.status != .removed && !listedIDs.contains(product.id) {
+            let validator = listValidator ?? ProductListValidator(catalog: catalog)
+            func isListed(_ id: String) -> Bool {
+                guard let index = validator.productIndex(of: id), listedProducts.indices.contains(index) else { return false }
+                return listedProducts[index]
+            }
+            for product in catalog.products where product.status != .removed && !isListed(product.id) {
                 diagnostics.append(
                     Diagnostic(
                         .unlistedProduct, "no list names '\(product.id)'",

@@ -8,11 +8,16 @@ public struct ProductListJSONReader {
     public init() {}
 
     /// Reads a v1 or v2 list; the list is nil when it cannot be read, with why in the diagnostics.
+    ///
+    /// The products of a v2 list are read as the parser completes each one and then dropped from
+    /// the document, so that a 35 MB list is never held as a tree (only its bytes are).
     public func read(_ bytes: [UInt8], file: String) -> (list: ProductList?, diagnostics: [Diagnostic]) {
         var decoder = NodeDecoder(file: file)
+        var streamed = StreamedProducts()
         let parsed: ParsedDocument
         do {
-            parsed = try JSONParser().parse(bytes)
+            parsed = try JSONParser().parse(
+                bytes, itemStream: ItemStream(key: "products", releasesItems: true) { streamed.add($1, of: $0, file: file) })
         } catch {
             decoder.report(.jsonSyntax, error.message, at: error.position)
             return (nil, decoder.diagnostics.diagnostics)
@@ -20,16 +25,43 @@ public struct ProductListJSONReader {
         for finding in parsed.findings {
             decoder.report(finding.rule, finding.message, at: finding.position)
         }
-        let list = parsed.document.root.flatMap { read($0, decoder: &decoder) }
+        let list = parsed.document.root.flatMap { read($0, streamed: streamed, decoder: &decoder) }
         return (list, decoder.diagnostics.diagnostics)
     }
 
-    private func read(_ root: Node, decoder: inout NodeDecoder) -> ProductList? {
+    /// What the products of the streamed `products` array came to, in order.
+    private struct StreamedProducts {
+        /// The node index of the array that was streamed (if one was).
+        var list: Int32?
+        var entries: [ProductListEntry] = []
+        /// Products without an `id`, where they start.
+        var missingIDs: [SourcePosition] = []
+
+        mutating func add(_ item: Node, of list: Int32, file: String) {
+            self.list = list
+            ProductListJSONReader.readProduct(item, file: file, into: &self)
+        }
+    }
+
+    /// Reads one item of a v2 list's `products`.
+    private static func readProduct(_ item: Node, file: String, into products: inout StreamedProducts) {
+        guard item.kind == .mapping else {
+            products.entries.append(ProductListEntry(.notAString(item.kindDescription), at: SourceLocation(file: file, item.position)))
+            return
+        }
+        guard let idNode = item.pairs.first(where: { $0.key.scalar?.text == "id" })?.value else {
+            products.missingIDs.append(item.position)
+            return
+        }
+        products.entries.append(entry(idNode, file: file))
+    }
+
+    private func read(_ root: Node, streamed: StreamedProducts, decoder: inout NodeDecoder) -> ProductList? {
         switch root.kind {
         case .sequence:
             return ProductList(
                 file: decoder.file, format: .v1, contentVersion: 1,
-                entries: root.items.map { entry($0, file: decoder.file) })
+                entries: root.items.map { Self.entry($0, file: decoder.file) })
         case .mapping:
             guard let fields = decoder.fields(root, "a v2 list", known: Self.v2Keys) else { return nil }
             guard let versionNode = decoder.requireField(fields, "version", what: "a v2 list"),
@@ -49,22 +81,21 @@ public struct ProductListJSONReader {
                 return nil
             }
             var list = ProductList(file: decoder.file, format: .v2, contentVersion: 2)
-            guard let products = decoder.requireField(fields, "products", what: "a v2 list") else { return list }
-            guard products.kind == .sequence else {
+            guard let productsNode = decoder.requireField(fields, "products", what: "a v2 list") else { return list }
+            guard productsNode.kind == .sequence else {
                 decoder.report(
-                    .invalidListStructure, "'products' must be an array, found \(products.kindDescription)", at: products.position)
+                    .invalidListStructure, "'products' must be an array, found \(productsNode.kindDescription)",
+                    at: productsNode.position)
                 return list
             }
-            for item in products.items {
-                guard item.kind == .mapping else {
-                    list.entries.append(ProductListEntry(.notAString(item.kindDescription), at: location(item, decoder.file)))
-                    continue
-                }
-                guard let idNode = item.pairs.first(where: { $0.key.scalar?.text == "id" })?.value else {
-                    decoder.report(.malformedEntry, "a product in a v2 list has no 'id'", at: item.position)
-                    continue
-                }
-                list.entries.append(entry(idNode, file: decoder.file))
+            var products = streamed
+            if streamed.list != productsNode.index {
+                products = StreamedProducts()
+                for item in productsNode.items { Self.readProduct(item, file: decoder.file, into: &products) }
+            }
+            list.entries = products.entries
+            for position in products.missingIDs {
+                decoder.report(.malformedEntry, "a product in a v2 list has no 'id'", at: position)
             }
             return list
         case .scalar:
@@ -76,14 +107,11 @@ public struct ProductListJSONReader {
         }
     }
 
-    private func location(_ node: Node, _ file: String) -> SourceLocation {
-        SourceLocation(file: file, node.position)
-    }
-
-    private func entry(_ node: Node, file: String) -> ProductListEntry {
+    private static func entry(_ node: Node, file: String) -> ProductListEntry {
+        let location = SourceLocation(file: file, node.position)
         if let scalar = node.scalar, case .string(let text) = scalar.value {
-            return ProductListEntry(.identifier(text), at: location(node, file))
+            return ProductListEntry(.identifier(text), at: location)
         }
-        return ProductListEntry(.notAString(node.kindDescription), at: location(node, file))
+        return ProductListEntry(.notAString(node.kindDescription), at: location)
     }
 }

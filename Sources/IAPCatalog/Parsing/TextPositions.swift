@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Line and column arithmetic over UTF-8 bytes.
 enum TextPositions {
     /// The 1-based line and character column of byte `offset`.
@@ -19,10 +25,17 @@ enum TextPositions {
         return count
     }
 
-    /// Byte offsets at which each line starts.
+    /// Byte offsets at which each line starts (newlines found with `memchr`).
     static func lineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) {
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(offset)
+            }
+        }
         return starts
     }
 }

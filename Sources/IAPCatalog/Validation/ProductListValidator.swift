@@ -49,6 +49,17 @@ public struct ProductListValidator: Sendable {
     public func validate(
         _ list: ProductList, environment: StoreEnvironment, isEnabled: (RuleID) -> Bool = { _ in true }
     ) -> [Diagnostic] {
+        validate(list, environment: environment, isEnabled: isEnabled) { _ in }
+    }
+
+    /// The index in the catalog's products of the first product with `id`, if there is one.
+    package func productIndex(of id: String) -> Int? { indexByID[id] }
+
+    /// ``validate(_:environment:isEnabled:)``, calling `markListed` with the ``productIndex(of:)``
+    /// of every catalog product the list names.
+    package func validate(
+        _ list: ProductList, environment: StoreEnvironment, isEnabled: (RuleID) -> Bool, markListed: (Int) -> Void
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         // Index of each identifier's first entry (an Int, not a location: no string to retain).
         var firstIndex: [String: Int] = [:]
@@ -77,14 +88,15 @@ public struct ProductListValidator: Sendable {
                         at: location(offset)))
                 continue
             }
-            if let first = firstIndex[id] {
+            // One hash lookup finds an earlier entry or records this one as the first.
+            let earlier: Int? = Self.insertIfAbsent(&firstIndex[id], offset)
+            if let first = earlier {
                 let firstLocation = list.entries[first].location
                 diagnostics.append(
                     Diagnostic(
                         .duplicateListEntry, "'\(id)' is listed twice (first at \(Self.describe(firstLocation)))", at: location(offset)))
                 continue
             }
-            firstIndex[id] = offset
             guard let productIndex = indexByID[id] else {
                 if !isEnabled(.unknownProductID) || unreadableIDs.contains(id) { continue }
                 var message = "'\(id)' is not in the catalog: StoreKit would report it as an invalid product identifier"
@@ -98,6 +110,7 @@ public struct ProductListValidator: Sendable {
                 diagnostics.append(Diagnostic(.unknownProductID, message, at: location(offset)))
                 continue
             }
+            markListed(productIndex)
             let status = products[productIndex].status
             if status == .removed {
                 diagnostics.append(
@@ -128,6 +141,13 @@ public struct ProductListValidator: Sendable {
             return character()?.isWhitespace ?? false
         }
         return isWhitespace(id.utf8.first, { id.first }) || isWhitespace(id.utf8.last, { id.last })
+    }
+
+    /// The value in `slot`, or nil after storing `value` there.
+    private static func insertIfAbsent(_ slot: inout Int?, _ value: Int) -> Int? {
+        if let existing = slot { return existing }
+        slot = value
+        return nil
     }
 
     static func describe(_ location: SourceLocation) -> String {

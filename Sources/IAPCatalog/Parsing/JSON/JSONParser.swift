@@ -11,8 +11,14 @@ package struct JSONParser: Sendable {
     }
 
     package func parse(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> ParsedDocument {
+        try parse(bytes, itemStream: nil)
+    }
+
+    /// Parses `bytes`, handing the items of one top-level list to `itemStream` as they complete
+    /// (and, if it says so, dropping them from the document: see ``ItemStream``).
+    func parse(_ bytes: [UInt8], itemStream: ItemStream?) throws(DocumentSyntaxError) -> ParsedDocument {
         try bytes.withUnsafeBufferPointer { buffer throws(DocumentSyntaxError) -> ParsedDocument in
-            var reader = JSONReader(bytes: buffer, limits: limits)
+            var reader = JSONReader(bytes: buffer, limits: limits, itemStream: itemStream)
             try reader.parseDocument()
             return reader.builder.build()
         }
@@ -29,9 +35,10 @@ private struct JSONReader {
     var columnOffset = 0
     var column = 1
 
-    init(bytes: UnsafeBufferPointer<UInt8>, limits: DocumentLimits) {
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: DocumentLimits, itemStream: ItemStream?) {
         self.bytes = bytes
-        self.builder = SourceDocumentBuilder(limits: limits, resolvesMergeKeys: false, estimatedBytes: bytes.count)
+        self.builder = SourceDocumentBuilder(
+            limits: limits, resolvesMergeKeys: false, estimatedBytes: itemStream == nil ? bytes.count : 0, itemStream: itemStream)
     }
 
     mutating func parseDocument() throws(DocumentSyntaxError) {
