@@ -10,7 +10,7 @@ Method, for every row of the target table:
   * instructions: both run once under `valgrind --tool=callgrind` (the count is the same from
     run to run, whatever else the machine does); the ratio of the counts is the figure that holds
     still. Whole processes are counted on both sides, start-up included;
-  * peak memory: the maximum resident set of the process (and its children), from wait4().
+  * peak memory: the maximum resident set of the process, from GNU time (%M).
 The growth table runs iapcat alone at several sizes, one entry per line and minified, and gives the
 cost per entry: a row whose cost per entry grows with the size is a superlinear step, i.e. a bug.
 """
@@ -40,21 +40,26 @@ class Bench:
     # MARK: running
 
     def run_once(self, commands, prepare=None):
-        """Runs `commands` (a list of argv lists) one after the other: (seconds, peak KiB)."""
+        """Runs `commands` (a list of argv lists) one after the other: (seconds, peak KiB).
+
+        Each runs under GNU time, whose %M is the child's own peak: a child forked from this
+        Python process would inherit its resident set into ru_maxrss (the big inputs it wrote).
+        """
         if prepare:
             prepare()
         seconds = 0.0
         peak = 0
+        report = os.path.join(self.work, "time.txt")
         for argv in commands:
             start = time.perf_counter()
-            process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            _, status, usage = os.wait4(process.pid, 0)
+            result = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report, *argv],
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             seconds += time.perf_counter() - start
-            process.returncode = os.waitstatus_to_exitcode(status)
             # lint exits 1 when it finds errors (a catalog over 10,000 products has product_limit)
-            if process.returncode not in (0, 1):
-                sys.exit(f"benchmark command failed ({process.returncode}): {' '.join(argv)}")
-            peak = max(peak, usage.ru_maxrss)
+            if result.returncode not in (0, 1):
+                sys.exit(f"benchmark command failed ({result.returncode}): {' '.join(argv)}")
+            with open(report, encoding="utf-8") as file:
+                peak = max(peak, int(file.read().split()[-1]))
         return seconds, peak
 
     def instructions(self, commands, prepare=None):
@@ -335,7 +340,8 @@ within it. Peak memory is the largest resident set of the iapcat runs. Export an
 iapcat alone, median of {max(3, args.runs // 2)} runs, one entry per line and minified (everything on one line),
 reading each format. **µs/entry** is the median time over the entries; **growth** compares the cost per
 entry at each size with the one before (1.00 = linear; start-up makes small sizes dearer per entry,
-so growth is usually below 1). A growth above 1.5 is flagged as a superlinear step.
+so growth is usually below 1). A growth above 1.5 is flagged as a superlinear step. **bytes/entry**
+is the peak memory above what `iapcat --version` occupies, per entry: flat when memory grows linearly.
 
 {growth}
 """
@@ -391,8 +397,13 @@ def growth_table(bench, work, iapcat, read_list, ten, storekit10k, packages, gen
             output = os.path.join(folder, "imported.yaml")
             cases.append(("metadata.xml", 10_000 * factor, layout,
                           [iapcat, "import", path, "--bundle-id", "com.example.bench", "-o", output], path))
-    lines = ["| format | entries | layout | MB | s, median | peak MiB | µs/entry | growth |", "|---|---|---|---|---|---|---|---|"]
+    # What any run occupies (the Swift runtime and Foundation's libraries): memory per entry is counted above it.
+    _, start_kib = bench.alone([[iapcat, "--version"]], runs)
+    lines = ["| format | entries | layout | MB | s, median | peak MiB | µs/entry | bytes/entry | growth |",
+             "|---|---|---|---|---|---|---|---|---|"]
     previous = {}
+    order = [".storekit", "catalog YAML", "metadata.xml", "plist", "products_v1.json", "products_v2.json"]
+    cases.sort(key=lambda case: (order.index(case[0]), case[2], case[1]))
     for name, count, layout, argv, path in cases:
         print(f"growth: {name} {count} {layout}", file=sys.stderr, flush=True)
         seconds, kib = bench.alone([argv], runs)
@@ -404,7 +415,7 @@ def growth_table(bench, work, iapcat, read_list, ten, storekit10k, packages, gen
             growth = f"{step:.2f}" + (" **superlinear**" if step > 1.5 else "")
         previous[key] = per_entry
         lines.append(f"| {name} | {count:,} | {layout} | {os.path.getsize(path) / 1e6:.1f} | {seconds:.3f} | {kib / 1024:.0f} | "
-                     f"{per_entry:.2f} | {growth} |")
+                     f"{per_entry:.2f} | {max(0, kib - start_kib) * 1024 / count:,.0f} | {growth} |")
     return "\n".join(lines)
 
 
