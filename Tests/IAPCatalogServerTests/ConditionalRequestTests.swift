@@ -76,18 +76,98 @@ import Testing
         #expect(first.count < input.count / 10)
     }
 
-    @Test func theExactMatchFastPathAgreesWithFullEvaluation() {
-        let lastModifiedText = HTTPDate.format(Self.lastModified)
-        let requests: [ConditionalRequest] = [
-            .init(ifNoneMatch: #""abc""#), .init(ifNoneMatch: #""zzz""#), .init(ifModifiedSince: lastModifiedText),
-            .init(ifModifiedSince: "Sun, 06 Nov 1994 08:49:36 GMT"), .init(ifMatch: #""zzz""#, ifNoneMatch: #""abc""#),
-            .init(ifUnmodifiedSince: "Sat, 05 Nov 1994 08:49:37 GMT", ifModifiedSince: lastModifiedText),
-            .init(ifNoneMatch: #""zzz""#, ifModifiedSince: lastModifiedText),
-        ]
-        for request in requests {
-            let fast = request.evaluate(
-                etag: Self.etag, etagText: #""abc""#, lastModified: Self.lastModified, lastModifiedText: lastModifiedText)
-            #expect(fast == outcome(request), "\(request)")
+    /// The header values of `request` as bytes, for the evaluation that reads them in place.
+    func evaluateInPlace(_ request: ConditionalRequest, _ representation: Representation, lastModified: Int64) -> ConditionalRequest.Outcome
+    {
+        func withBytes<R>(_ text: String?, _ body: (UnsafeRawBufferPointer?) -> R) -> R {
+            guard let text else { return body(nil) }
+            return Array(text.utf8).withUnsafeBytes { body($0) }
         }
+        return withBytes(request.ifMatch) { ifMatch in
+            withBytes(request.ifUnmodifiedSince) { ifUnmodifiedSince in
+                withBytes(request.ifNoneMatch) { ifNoneMatch in
+                    withBytes(request.ifModifiedSince) { ifModifiedSince in
+                        ConditionalRequest.evaluate(
+                            ifMatch: ifMatch, ifUnmodifiedSince: ifUnmodifiedSince, ifNoneMatch: ifNoneMatch,
+                            ifModifiedSince: ifModifiedSince,
+                            etag: representation.etag, etagOpaque: representation.etagOpaque, lastModified: lastModified,
+                            lastModifiedText: Array(HTTPDate.format(lastModified).utf8))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theEvaluationOnBytesAgreesWithTheEvaluationOnText() {
+        let representation = Representation(body: Array("[1]".utf8), contentEncoding: nil)
+        let tag = representation.etag.description
+        let opaque = representation.etag.opaque
+        let lastModifiedText = HTTPDate.format(Self.lastModified)
+        let tags = [
+            tag, "W/\(tag)", "\"zzz\"", "*", " * ", "*,", "\"a\", \(tag)", "\"a\",,\t\(tag) ,", "\"a\" \(tag)", "\(tag)x", "W/ \(tag)",
+            "w/\(tag)", "\"\(opaque)", "\"\(opaque) \"", "\"a\u{7F}\", \(tag)", "", " ", ",", "\"\u{E9}\", \(tag)", "\"\u{301}\(opaque)\"",
+        ]
+        let dates = [
+            lastModifiedText, "Sun, 06 Nov 1994 08:49:36 GMT", "Mon, 07 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT",
+            "Sun Nov  6 08:49:37 1994", "garbage", "", " \(lastModifiedText)",
+        ]
+        var requests: [ConditionalRequest] = [.init()]
+        for value in tags {
+            requests += [.init(ifNoneMatch: value), .init(ifMatch: value), .init(ifMatch: value, ifNoneMatch: tag)]
+            requests += dates.map { .init(ifNoneMatch: value, ifModifiedSince: $0) }
+        }
+        for date in dates {
+            requests += [
+                .init(ifModifiedSince: date), .init(ifUnmodifiedSince: date),
+                .init(ifUnmodifiedSince: date, ifModifiedSince: lastModifiedText),
+            ]
+        }
+        for request in requests {
+            let expected = request.evaluate(etag: representation.etag, lastModified: Self.lastModified)
+            #expect(evaluateInPlace(request, representation, lastModified: Self.lastModified) == expected, "\(request)")
+        }
+    }
+
+    @Test func entityTagListsMatchInPlaceAsTheyParse() {
+        let opaque = "abc"
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["\"abc\"", "W/", "\"", "abc", ",", " ", "\t", "*", "\"x\"", "W", "/", "!", "\u{7F}", "\"\"", "a"]
+        var values = ["*", " *\t", "\"abc\"", "W/\"abc\"", "\"x\", W/\"abc\"", "", "\"abc", "W/\"\""]
+        for _ in 0..<20_000 {
+            values.append((0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for value in values {
+            let parsed = EntityTagCondition.parse(value)
+            let expected: EntityTagCondition.Match =
+                switch parsed {
+                case .any?: .any
+                case .tags(let tags)?:
+                    .tags(
+                        matchesWeakly: tags.contains { $0.matchesWeakly(EntityTag(opaque)) },
+                        matchesStrongly: tags.contains { $0.matchesStrongly(EntityTag(opaque)) })
+                case nil: .malformed
+                }
+            let matched = Array(value.utf8).withUnsafeBytes { EntityTagCondition.match($0, opaque: Array(opaque.utf8)) }
+            #expect(matched == expected, "\(value.debugDescription)")
+        }
+    }
+
+    @Test func acceptEncodingReadInPlaceAgreesWithTheRulesOnText() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [
+            "gzip", "GZip", "x-gzip", "*", "br", ",", ";", " ", "\t", "q=0", "q=1", "q=0.5", "Q = 0", "q=", "=", "q", "0", "x", "identity",
+        ]
+        var values = [
+            "gzip;q=0, gzip", "*;q=0, x-gzip", "br;q=1.0, gzip;q=0.9, deflate;q=0.8", "gzip;foo=1;q=0", "gzip;q=abc;q=0", ";gzip",
+        ]
+        for _ in 0..<20_000 {
+            values.append((0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for value in values {
+            #expect(AcceptEncoding.acceptsGzip(value) == AcceptEncoding.acceptsGzip(text: value), "\(value.debugDescription)")
+        }
+        // Not ASCII: decided as text.
+        #expect(!AcceptEncoding.acceptsGzip("gz\u{130}p"))
+        #expect(AcceptEncoding.acceptsGzip("\u{E9}, gzip"))
     }
 }

@@ -13,18 +13,29 @@ import Testing
         return head
     }
 
+    /// The text of a field of a head parsed from `text` (nil when absent).
+    func field(_ range: Range<Int>?, of text: String) -> String? {
+        Array(text.utf8).withUnsafeBytes { bytes in RequestHead.field(range, in: bytes).map { String(decoding: $0, as: UTF8.self) } }
+    }
+
     struct ParseFailure: Error { var text: String }
 
     @Test func aTypicalRequest() throws {
-        let request = try head(
+        let text =
             "GET /products_v2.json?build=42 HTTP/1.1\r\nHost: api\r\nACCEPT-encoding:  gzip, br \r\nIf-None-Match: \"abc\"\r\n"
-                + "if-modified-since: Sun, 06 Nov 1994 08:49:37 GMT\r\n\r\n")
+            + "if-modified-since: Sun, 06 Nov 1994 08:49:37 GMT\r\nIf-Match:\t\"x\"\t\r\nIf-Unmodified-Since: 1\r\n\r\n"
+        let request = try head(text)
         #expect(request.method == .get)
-        #expect(request.path == Array("/products_v2.json".utf8))
+        #expect(field(request.path, of: text) == "/products_v2.json")
         #expect(request.isHTTP11 && request.keepAlive && !request.hasBody)
-        #expect(request.acceptEncoding == "gzip, br")
-        #expect(request.ifNoneMatch == "\"abc\"")
-        #expect(request.ifModifiedSince == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(field(request.acceptEncoding, of: text) == "gzip, br")
+        #expect(field(request.ifNoneMatch, of: text) == "\"abc\"")
+        #expect(field(request.ifModifiedSince, of: text) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(field(request.ifMatch, of: text) == "\"x\"")
+        #expect(field(request.ifUnmodifiedSince, of: text) == "1")
+        let bare = try head("GET / HTTP/1.1\r\nHost: a\r\nAccept-Encoding:\r\n\r\n")
+        #expect(field(bare.acceptEncoding, of: "GET / HTTP/1.1\r\nHost: a\r\nAccept-Encoding:\r\n\r\n") == "")
+        #expect(bare.ifNoneMatch == nil && bare.ifModifiedSince == nil && bare.ifMatch == nil && bare.ifUnmodifiedSince == nil)
     }
 
     @Test func methodsVersionsAndConnections() throws {
@@ -34,6 +45,13 @@ import Testing
         #expect(try !head("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n").keepAlive)
         #expect(try !head("GET / HTTP/1.0\r\n\r\n").keepAlive)
         #expect(try head("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n").keepAlive)
+        #expect(try head("GET / HTTP/1.0\r\nConnection: foo,\t KEEP-ALIVE ,bar\r\n\r\n").keepAlive)
+        #expect(try !head("GET / HTTP/1.1\r\nHost: a\r\nConnection: keep-alive, Close\r\n\r\n").keepAlive)
+        #expect(try head("GET / HTTP/1.1\r\nHost: a\r\nConnection: closed, upgrade\r\n\r\n").keepAlive)
+        #expect(try !head("GET / HTTP/1.0\r\nConnection: keep-alive2\r\n\r\n").keepAlive)
+        // Not ASCII: read as text, with Unicode's case folding (the Kelvin sign folds to "k").
+        #expect(try head("GET / HTTP/1.0\r\nConnection: \u{212A}eep-alive\r\n\r\n").keepAlive)
+        #expect(try !head("GET / HTTP/1.1\r\nHost: a\r\nConnection: \u{E9}, close\r\n\r\n").keepAlive)
         #expect(try head("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\n").hasBody)
         #expect(try !head("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n").hasBody)
         #expect(try head("GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n").hasBody)
@@ -42,7 +60,7 @@ import Testing
     @Test func pipelinedRequestsAreParsedOneAtATime() {
         let text = "GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n"
         guard case .request(let first, let consumed) = parse(text) else { Issue.record("not parsed"); return }
-        #expect(first.path == Array("/a".utf8))
+        #expect(first.path == 4..<6)
         #expect(consumed == 28)
     }
 
@@ -61,5 +79,23 @@ import Testing
     ])
     func malformedHeadsAreBadRequests(text: String) {
         #expect(parse(text) == .invalid(status: 400))
+    }
+
+    @Test func tokenBytesAreExactlyTheTchars() {
+        let tchars = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(RequestHead.isTokenByte(byte) == tchars.contains(byte), "\(byte)")
+        }
+    }
+
+    @Test func theHeadEndsAtTheFirstBlankLine() {
+        // Line feeds that do not end a CRLF CRLF are passed over; a head is complete only with one.
+        for incomplete in ["\n", "\r\n\r", "GET / HTTP/1.1\r\nHost: a\r\n\r", "GET / HTTP/1.1\r\nHost: a\n\r\n", "\n\n\r\n\n"] {
+            #expect(parse(incomplete) == .incomplete, "\(incomplete.debugDescription)")
+        }
+        let text = "GET / HTTP/1.1\r\nHost: a\r\n\r\n\r\n\r\n"
+        guard case .request(_, let consumed) = parse(text) else { Issue.record("not parsed"); return }
+        #expect(consumed == text.utf8.count - 4)
+        #expect(parse("\r\n\r\n") == .invalid(status: 400))
     }
 }

@@ -60,6 +60,21 @@ import Testing
         #expect(elapsed < .seconds(10), "reading \(count) entries on one line took \(elapsed)")
     }
 
+    /// Text comes from libxml2 in pieces (entity and character references, CDATA); an entry's
+    /// value is all of its own text, without that of elements inside it. Empty elements are
+    /// located after `/>`.
+    @Test func anEntrysTextIsJoinedFromEveryPiece() throws {
+        let text = """
+            <plist version="1.0"><array>
+            <string>com.&amp;a<![CDATA[.b]]>&#46;c<!-- note --><i>x</i>.d</string>
+              <true/><string/>
+            </array></plist>
+            """
+        let result = PlistReader().read(Array(text.utf8), file: "p.plist")
+        #expect(result.diagnostics.isEmpty)
+        #expect(entries(result.list) == ["2:9 com.&a.b.c.d", "3:10 (<true>)", "3:19 "])
+    }
+
     @Test func binaryPlistsAreLocatedByIndex() throws {
         let binary = try read("plists/binary.plist")
         #expect(binary.list?.isBinary == true)

@@ -38,7 +38,7 @@ public struct BulkXMLImporter {
         do {
             tree = try XMLTree(bytes, file: file)
         } catch {
-            return Result(catalog: nil, diagnostics: [XMLTree.diagnostic(for: error, file: file, kind: "package", syntaxRule: .xmlSyntax)])
+            return Result(catalog: nil, diagnostics: [error.diagnostic(file: file, kind: "package", syntaxRule: .xmlSyntax)])
         }
         let catalog = tree.root.flatMap { run.package($0) }
         return Result(catalog: catalog, diagnostics: run.diagnostics.diagnostics.sorted(), screenshots: run.screenshots)

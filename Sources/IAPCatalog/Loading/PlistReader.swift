@@ -4,14 +4,20 @@
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads the property-list array of product identifiers that apps embed.
 ///
 /// XML plists are parsed by libxml2 with line numbers and without ever loading the DTD the
 /// DOCTYPE names, external entities, or the network; a plist that declares entities is refused
-/// before parsing. libxml2 gives lines but no columns, so the column of an entry is found by
-/// scanning its line: it is the column of the first character after `<string>` (the k-th
-/// `<string>` of that line for the k-th entry on it). Binary plists (`bplist00`) are read with
-/// Foundation; their entries are located by array index.
+/// before parsing. The document is read as a stream of events (no tree is built); an entry is
+/// located at the first character after its start tag, its line from libxml2 and its column
+/// counted on from the previous entry. Binary plists (`bplist00`) are read with Foundation;
+/// their entries are located by array index.
 public struct PlistReader {
     /// Creates a reader.
     public init() {}
@@ -30,37 +36,25 @@ public struct PlistReader {
     // MARK: XML
 
     private func readXML(_ bytes: [UInt8], file: String, diagnostics: inout DiagnosticCollector) -> ProductList? {
-        let tree: XMLTree
+        let events = PlistEvents(file: file, text: Self.utf8(bytes))
         do {
-            tree = try XMLTree(bytes, file: file)
+            try XMLEventReader.read(bytes, file: file, into: events)
         } catch {
-            diagnostics.append(XMLTree.diagnostic(for: error, file: file, kind: "plist", syntaxRule: .plistSyntax))
+            diagnostics.append(error.diagnostic(file: file, kind: "plist", syntaxRule: .plistSyntax))
             return nil
         }
-        guard let root = tree.root, root.name == "plist" else {
+        guard events.rootIsPlist else {
             diagnostics.report(.invalidListStructure, "the top element must be <plist>", file: file, at: .start)
             return nil
         }
-        let children = root.children
-        guard children.count == 1, let array = children.first, array.name == "array" else {
-            let found = children.first.map { "<\($0.name)>" } ?? "nothing"
+        guard events.plistChildren == 1, events.firstChildIsArray else {
+            let found = events.firstChildName.map { "<\($0)>" } ?? "nothing"
             diagnostics.report(
                 .invalidListStructure, "a product-ID plist must hold one <array> of <string>s, found \(found)", file: file,
-                at: SourcePosition(line: root.line, column: 1))
+                at: SourcePosition(line: events.rootLine, column: 1))
             return nil
         }
-        var locator = ColumnLocator(bytes: Self.utf8(bytes), arrayLine: array.line)
-        var list = ProductList(file: file, format: .plist)
-        array.forEachChild { element in
-            let line = element.line
-            let location = SourceLocation(file: file, line: line, column: locator.columnAfterNextStringTag(onLine: line))
-            if element.isNamed("string") {
-                list.entries.append(ProductListEntry(.identifier(element.text), at: location))
-            } else {
-                list.entries.append(ProductListEntry(.notAString("<\(element.name)>"), at: location))
-            }
-        }
-        return list
+        return ProductList(file: file, format: .plist, entries: events.entries)
     }
 
     /// The text as UTF-8, for finding columns: libxml2 reads UTF-16 plists (with a byte order
@@ -113,67 +107,104 @@ public struct PlistReader {
     }
 }
 
-/// Finds the column after the k-th `<string>` start tag of a line, for the k-th entry on it.
-///
-/// Calls for one line come in entry order, so the scan goes on from where the previous entry
-/// of the line ended, counting characters only once: a minified plist with every entry on one
-/// line costs linear time, not quadratic.
-private struct ColumnLocator {
-    let bytes: [UInt8]
-    /// The line of `<array>`: entries on it are counted after its start tag.
-    let arrayLine: Int
-    private var lineStarts: [Int] = []
-    private var currentLine = 0
-    /// Where the search for the next start tag of the current line goes on.
-    private var scanIndex = 0
-    /// The byte up to which the characters of the current line are counted, and their count.
+/// Builds the entries of a plist from its parse events: the elements of the `<array>` that is
+/// the first child of `<plist>`, each located at the first character after its start tag. Whether
+/// the document has that shape is decided once it is read (a syntax error anywhere comes first).
+private final class PlistEvents: XMLEventHandler {
+    // Called for every element and run of text: no exclusivity checks (the class is used by one
+    // parse, on one thread, and no access overlaps another).
+    let file: String
+    @exclusivity(unchecked) private var columns: ColumnCounter
+    @exclusivity(unchecked) private var depth = 0
+
+    @exclusivity(unchecked) private(set) var rootIsPlist = false
+    @exclusivity(unchecked) private(set) var rootLine = 1
+    /// The elements directly inside `<plist>`, the first one's name and whether it is `<array>`.
+    @exclusivity(unchecked) private(set) var plistChildren = 0
+    @exclusivity(unchecked) private(set) var firstChildName: String?
+    @exclusivity(unchecked) private(set) var firstChildIsArray = false
+    @exclusivity(unchecked) private(set) var entries: [ProductListEntry] = []
+
+    /// The `<string>` being read, and its text so far (nil until some arrives).
+    @exclusivity(unchecked) private var string: SourceLocation?
+    @exclusivity(unchecked) private var text: String?
+
+    init(file: String, text: [UInt8]) {
+        self.file = file
+        columns = ColumnCounter(text: text)
+    }
+
+    func startElement(_ name: XMLName, line: Int, contentStart: Int) {
+        depth += 1
+        switch depth {
+        case 1:
+            rootIsPlist = name.isNamed("plist")
+            rootLine = line
+        case 2 where rootIsPlist:
+            plistChildren += 1
+            if plistChildren == 1 {
+                firstChildName = name.string
+                firstChildIsArray = name.isNamed("array")
+            }
+        case 3 where rootIsPlist && plistChildren == 1 && firstChildIsArray:
+            let location = SourceLocation(file: file, line: line, column: columns.column(ofByte: contentStart))
+            if name.isNamed("string") {
+                string = location
+            } else {
+                entries.append(ProductListEntry(.notAString("<\(name.string)>"), at: location))
+            }
+        default: break
+        }
+    }
+
+    func endElement() {
+        if depth == 3, let location = string {
+            entries.append(ProductListEntry(.identifier(text ?? ""), at: location))
+            string = nil
+            text = nil
+        }
+        depth -= 1
+    }
+
+    func characters(_ characters: UnsafeBufferPointer<UInt8>) {
+        // Only the string's own text, as the entry's value: not that of elements inside it.
+        guard depth == 3, string != nil else { return }
+        // Usually the whole text in one call: made into a string at once, with no buffer between.
+        if text == nil {
+            text = String(decoding: characters, as: UTF8.self)
+        } else {
+            text! += String(decoding: characters, as: UTF8.self)
+        }
+    }
+}
+
+/// The character column of byte offsets that come in increasing order, in linear time overall:
+/// each call counts only the bytes after the previous one (a minified plist with every entry on
+/// one line would otherwise cost quadratic time).
+private struct ColumnCounter {
+    let text: [UInt8]
+    /// The byte up to which the characters of `line` are counted, and their count.
     private var countedIndex = 0
     private var countedCharacters = 0
 
-    init(bytes: [UInt8], arrayLine: Int) {
-        self.bytes = bytes
-        self.arrayLine = arrayLine
-    }
+    init(text: [UInt8]) { self.text = text }
 
-    mutating func columnAfterNextStringTag(onLine line: Int) -> Int {
-        if lineStarts.isEmpty { lineStarts = TextPositions.lineStarts(bytes) }
-        guard line >= 1, line <= lineStarts.count else { return 1 }
-        let start = lineStarts[line - 1]
-        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
-        if line != currentLine {
-            currentLine = line
-            scanIndex = start
-            countedIndex = start
-            countedCharacters = 0
-            if line == arrayLine, let arrayTag = firstIndex(of: Array("<array".utf8), in: start..<end),
-                let close = bytes[arrayTag..<end].firstIndex(of: UInt8(ascii: ">"))
-            {
-                scanIndex = close + 1
+    /// The 1-based column of byte `offset`: characters after the last newline before it.
+    mutating func column(ofByte offset: Int) -> Int {
+        guard offset >= countedIndex, offset <= text.count else { return 1 }
+        text.withUnsafeBufferPointer { buffer in
+            // The start of the offset's line: after the last newline before it.
+            if let base = buffer.baseAddress {
+                var from = countedIndex
+                while from < offset, let found = memchr(base + from, Int32(UInt8(ascii: "\n")), offset - from) {
+                    from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    countedIndex = from
+                    countedCharacters = 0
+                }
             }
+            countedCharacters += TextPositions.characterCount(buffer, from: countedIndex, to: offset)
+            countedIndex = offset
         }
-        while scanIndex < end {
-            let index = scanIndex
-            scanIndex += 1
-            guard bytes[index] == UInt8(ascii: "<") else { continue }
-            // Any element start tag counts: the k-th entry is the k-th element on its line.
-            let next = index + 1 < end ? bytes[index + 1] : 0
-            guard next != UInt8(ascii: "/") && next != UInt8(ascii: "!") && next != UInt8(ascii: "?"),
-                let close = bytes[index..<end].firstIndex(of: UInt8(ascii: ">"))
-            else { continue }
-            let counted = countedIndex
-            countedCharacters += bytes.withUnsafeBufferPointer { TextPositions.characterCount($0, from: counted, to: close + 1) }
-            countedIndex = close + 1
-            return countedCharacters + 1
-        }
-        return 1
-    }
-
-    private func firstIndex(of needle: [UInt8], in range: Range<Int>) -> Int? {
-        var index = range.lowerBound
-        while index + needle.count <= range.upperBound {
-            if bytes[index..<index + needle.count].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
+        return countedCharacters + 1
     }
 }

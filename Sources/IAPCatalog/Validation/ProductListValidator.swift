@@ -65,6 +65,8 @@ public struct ProductListValidator: Sendable {
         var firstIndex: [String: Int] = [:]
         firstIndex.reserveCapacity(list.entries.count)
         var suggestionsLeft = Self.suggestionBudget
+        // Asked once: rules are looked up by name, which costs a hash of it.
+        let reportsUnknown = isEnabled(.unknownProductID)
         // Entries are read in place, and a location is copied only for a finding.
         func location(_ offset: Int) -> SourceLocation { list.entries[offset].location }
         for offset in list.entries.indices {
@@ -98,7 +100,7 @@ public struct ProductListValidator: Sendable {
                 continue
             }
             guard let productIndex = indexByID[id] else {
-                if !isEnabled(.unknownProductID) || unreadableIDs.contains(id) { continue }
+                if !reportsUnknown || unreadableIDs.contains(id) { continue }
                 var message = "'\(id)' is not in the catalog: StoreKit would report it as an invalid product identifier"
                 let index = lowercasedIDs.value
                 if let caseMatch = index.lowercased[id.lowercased()] {

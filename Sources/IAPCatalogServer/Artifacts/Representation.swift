@@ -4,8 +4,8 @@ import IAPCatalog
 package struct Representation: Sendable {
     package let body: [UInt8]
     package let etag: EntityTag
-    /// `etag` as it appears in headers, for the exact-match fast path.
-    let etagText: String
+    /// The bytes of `etag`'s opaque part, which request fields are compared with in place.
+    let etagOpaque: [UInt8]
     /// `gzip`, or nil for identity.
     package let contentEncoding: String?
 
@@ -14,7 +14,7 @@ package struct Representation: Sendable {
         self.contentEncoding = contentEncoding
         // From the bytes alone, so every replica serving the same catalog sends the same tag.
         etag = EntityTag(MD5.hex(body) + (contentEncoding.map { "-" + $0 } ?? ""))
-        etagText = etag.description
+        etagOpaque = Array(etag.opaque.utf8)
     }
 }
 
@@ -26,8 +26,10 @@ package struct Artifact: Sendable {
     package let gzip: Representation
     /// Seconds since the epoch.
     package let lastModified: Int64
-    /// `lastModified` as an HTTP date, for headers and the exact-match fast path.
+    /// `lastModified` as an HTTP date, for headers.
     let lastModifiedText: String
+    /// The bytes of `lastModifiedText`, which `If-Modified-Since` is compared with in place.
+    let lastModifiedBytes: [UInt8]
 
     init(path: String, contentType: String, body: [UInt8], lastModified: Int64) {
         self.path = path
@@ -36,5 +38,6 @@ package struct Artifact: Sendable {
         self.gzip = Representation(body: Gzip.compress(body), contentEncoding: "gzip")
         self.lastModified = lastModified
         self.lastModifiedText = HTTPDate.format(lastModified)
+        self.lastModifiedBytes = Array(lastModifiedText.utf8)
     }
 }

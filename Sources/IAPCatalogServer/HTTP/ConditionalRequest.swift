@@ -23,18 +23,38 @@ package struct ConditionalRequest: Sendable, Equatable {
     /// Whether no precondition header was sent.
     package var isEmpty: Bool { ifMatch == nil && ifUnmodifiedSince == nil && ifNoneMatch == nil && ifModifiedSince == nil }
 
-    /// The outcome for a representation with `etag` (strong) last modified at `lastModified`.
-    /// `etagText` and `lastModifiedText` are the header forms: a client echoing exactly what it was
-    /// sent (the common case) is answered without parsing anything.
-    func evaluate(etag: EntityTag, etagText: String, lastModified: Int64, lastModifiedText: String) -> Outcome {
+    /// The outcome for a representation with `etag` (strong; `etagOpaque` is the bytes of its
+    /// opaque part), last modified at `lastModified` (`lastModifiedText` as
+    /// an HTTP date), from the request's header values as bytes (nil when absent). Decided on the
+    /// bytes, with no copies, when neither `If-Match` nor `If-Unmodified-Since` was sent and
+    /// `If-None-Match` is ASCII, or `If-Modified-Since` is exactly `lastModifiedText` (a client
+    /// echoing what it was sent: the common cases); everything else is read as text by
+    /// ``evaluate(etag:lastModified:)``, with the same result.
+    static func evaluate(
+        ifMatch: UnsafeRawBufferPointer?, ifUnmodifiedSince: UnsafeRawBufferPointer?, ifNoneMatch: UnsafeRawBufferPointer?,
+        ifModifiedSince: UnsafeRawBufferPointer?, etag: EntityTag, etagOpaque: [UInt8], lastModified: Int64,
+        lastModifiedText: [UInt8]
+    ) -> Outcome {
         if ifMatch == nil && ifUnmodifiedSince == nil {
             if let ifNoneMatch {
-                if ifNoneMatch == etagText { return .notModified }
-            } else if ifModifiedSince == lastModifiedText {
-                return .notModified
+                if FieldBytes.isASCII(ifNoneMatch) {
+                    switch EntityTagCondition.match(ifNoneMatch, opaque: etagOpaque) {
+                    case .any: return .notModified
+                    case .tags(let weakly, _): return weakly ? .notModified : .proceed
+                    case .malformed: return .proceed
+                    }
+                }
+            } else if let ifModifiedSince {
+                if FieldBytes.equal(ifModifiedSince, lastModifiedText) { return .notModified }
+            } else {
+                return .proceed
             }
         }
-        return evaluate(etag: etag, lastModified: lastModified)
+        func text(_ bytes: UnsafeRawBufferPointer?) -> String? { bytes.map { String(decoding: $0, as: UTF8.self) } }
+        return ConditionalRequest(
+            ifMatch: text(ifMatch), ifUnmodifiedSince: text(ifUnmodifiedSince), ifNoneMatch: text(ifNoneMatch),
+            ifModifiedSince: text(ifModifiedSince)
+        ).evaluate(etag: etag, lastModified: lastModified)
     }
 
     /// The outcome for a representation with `etag` (strong) last modified at `lastModified`.

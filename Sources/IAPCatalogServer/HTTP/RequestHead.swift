@@ -1,9 +1,19 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The parts of an HTTP/1.1 request head the server uses, parsed straight from the bytes.
 ///
 /// Strict on purpose (RFC 9112): request line `token SP target SP HTTP/1.x CRLF`, header lines
 /// `token ":" OWS value OWS CRLF`, no obsolete line folding, no bare LF, exactly one `Host` on
 /// HTTP/1.1. Requests with a body (`Content-Length` > 0 or any `Transfer-Encoding`) are flagged
 /// so the connection can be closed after answering, since iapcat reads no bodies.
+///
+/// Nothing is copied: the path and the header values the server reads are ranges of the bytes
+/// parsed (values without their surrounding whitespace), read in place while those bytes are at
+/// hand. A field sent twice keeps its last value.
 struct RequestHead: Equatable {
     enum Method: Equatable {
         case get, head, other
@@ -11,15 +21,15 @@ struct RequestHead: Equatable {
 
     var method: Method
     /// The path, without the query.
-    var path: [UInt8]
+    var path: Range<Int>
     var isHTTP11: Bool
     var keepAlive: Bool
     var hasBody: Bool
-    var acceptEncoding: String?
-    var ifMatch: String?
-    var ifUnmodifiedSince: String?
-    var ifNoneMatch: String?
-    var ifModifiedSince: String?
+    var acceptEncoding: Range<Int>?
+    var ifMatch: Range<Int>?
+    var ifUnmodifiedSince: Range<Int>?
+    var ifNoneMatch: Range<Int>?
+    var ifModifiedSince: Range<Int>?
 
     enum ParseResult: Equatable {
         /// More bytes are needed.
@@ -31,16 +41,19 @@ struct RequestHead: Equatable {
     }
 
     static func parse(_ bytes: UnsafeRawBufferPointer, maximumHeadBytes: Int) -> ParseResult {
-        // The end of the head: CRLF CRLF.
+        // The end of the head: CRLF CRLF, looked for at each LF.
         let count = bytes.count
         var end = -1
-        var index = 0
-        while index + 3 < count {
-            if bytes[index + 3] == 10, bytes[index + 2] == 13, bytes[index + 1] == 10, bytes[index] == 13 {
-                end = index
-                break
+        if let base = bytes.baseAddress {
+            var index = 3
+            while index < count, let found = memchr(base + index, 10, count - index) {
+                index = base.distance(to: UnsafeRawPointer(found))
+                if bytes[index - 1] == 13, bytes[index - 2] == 10, bytes[index - 3] == 13 {
+                    end = index - 3
+                    break
+                }
+                index += 1
             }
-            index += 1
         }
         guard end >= 0 else { return count > maximumHeadBytes ? .invalid(status: 431) : .incomplete }
         guard end + 4 <= maximumHeadBytes else { return .invalid(status: 431) }
@@ -66,7 +79,7 @@ struct RequestHead: Equatable {
             cursor += 1
         }
         guard cursor > targetStart, cursor < end, bytes[cursor] == 32 else { return .invalid(status: 400) }
-        let path = Array(UnsafeRawBufferPointer(rebasing: bytes[targetStart..<(queryStart >= 0 ? queryStart : cursor)]))
+        let path = targetStart..<(queryStart >= 0 ? queryStart : cursor)
         cursor += 1
         guard cursor + 8 <= end, bytes[cursor] == 72, bytes[cursor + 1] == 84, bytes[cursor + 2] == 84, bytes[cursor + 3] == 80,
             bytes[cursor + 4] == 47, bytes[cursor + 5] == 49, bytes[cursor + 6] == 46, bytes[cursor + 7] == 48 || bytes[cursor + 7] == 49
@@ -102,23 +115,16 @@ struct RequestHead: Equatable {
             let value = UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd])
             switch name.count {
             case 4 where equalsIgnoringCase(name, "host"): hosts += 1
-            case 10 where equalsIgnoringCase(name, "connection"):
-                for token in String(decoding: value, as: UTF8.self).lowercased().split(separator: ",") {
-                    switch token.trimmingSpaces() {
-                    case "close": head.keepAlive = false
-                    case "keep-alive": if !isHTTP11 { head.keepAlive = true }
-                    default: continue
-                    }
-                }
+            case 10 where equalsIgnoringCase(name, "connection"): readConnection(value, into: &head)
             case 14 where equalsIgnoringCase(name, "content-length"):
                 guard !value.isEmpty, value.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return .invalid(status: 400) }
                 if value.contains(where: { $0 != 48 }) { head.hasBody = true }
             case 17 where equalsIgnoringCase(name, "transfer-encoding"): head.hasBody = true
-            case 15 where equalsIgnoringCase(name, "accept-encoding"): head.acceptEncoding = String(decoding: value, as: UTF8.self)
-            case 13 where equalsIgnoringCase(name, "if-none-match"): head.ifNoneMatch = String(decoding: value, as: UTF8.self)
-            case 17 where equalsIgnoringCase(name, "if-modified-since"): head.ifModifiedSince = String(decoding: value, as: UTF8.self)
-            case 8 where equalsIgnoringCase(name, "if-match"): head.ifMatch = String(decoding: value, as: UTF8.self)
-            case 19 where equalsIgnoringCase(name, "if-unmodified-since"): head.ifUnmodifiedSince = String(decoding: value, as: UTF8.self)
+            case 15 where equalsIgnoringCase(name, "accept-encoding"): head.acceptEncoding = valueStart..<valueEnd
+            case 13 where equalsIgnoringCase(name, "if-none-match"): head.ifNoneMatch = valueStart..<valueEnd
+            case 17 where equalsIgnoringCase(name, "if-modified-since"): head.ifModifiedSince = valueStart..<valueEnd
+            case 8 where equalsIgnoringCase(name, "if-match"): head.ifMatch = valueStart..<valueEnd
+            case 19 where equalsIgnoringCase(name, "if-unmodified-since"): head.ifUnmodifiedSince = valueStart..<valueEnd
             default: break
             }
         }
@@ -126,18 +132,44 @@ struct RequestHead: Equatable {
         return .request(head, consumed: end + 4)
     }
 
-    var conditions: ConditionalRequest {
-        ConditionalRequest(
-            ifMatch: ifMatch, ifUnmodifiedSince: ifUnmodifiedSince, ifNoneMatch: ifNoneMatch, ifModifiedSince: ifModifiedSince)
+    /// `Connection: close` ends a keep-alive connection; `keep-alive` keeps an HTTP/1.0 one open.
+    /// Options are compared without case, as bytes when the value is ASCII and otherwise as text
+    /// (with Unicode's case folding).
+    private static func readConnection(_ value: UnsafeRawBufferPointer, into head: inout RequestHead) {
+        guard FieldBytes.isASCII(value) else {
+            for token in String(decoding: value, as: UTF8.self).lowercased().split(separator: ",") {
+                switch token.trimmingSpaces() {
+                case "close": head.keepAlive = false
+                case "keep-alive": if !head.isHTTP11 { head.keepAlive = true }
+                default: continue
+                }
+            }
+            return
+        }
+        FieldBytes.forEachPart(of: value, separatedBy: 44) { part in  // ","
+            let token = FieldBytes.trimmed(part)
+            if FieldBytes.equalsIgnoringCase(token, "close") {
+                head.keepAlive = false
+            } else if FieldBytes.equalsIgnoringCase(token, "keep-alive"), !head.isHTTP11 {
+                head.keepAlive = true
+            }
+            return true
+        }
     }
 
-    /// RFC 9110 tchar.
+    /// The bytes of `range`, a field of the head parsed from `bytes` (nil when the field was not sent).
+    @inline(__always)
+    static func field(_ range: Range<Int>?, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        range.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
+    }
+
+    /// RFC 9110 tchar: `!#$%&'*+-.^_`|~`, digits and letters.
     @inline(__always)
     static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 48...57, 65...90, 97...122, 33, 35, 36, 37, 38, 39, 42, 43, 45, 46, 94, 95, 96, 124, 126: true
-        default: false
-        }
+        // Bit n of `low` is byte n (0-63), of `high` byte 64 + n.
+        let low: UInt64 = 0x03FF_6CFA_0000_0000
+        let high: UInt64 = 0x57FF_FFFF_C7FF_FFFE
+        return byte < 64 ? (low >> UInt64(byte)) & 1 == 1 : byte < 128 && (high >> UInt64(byte - 64)) & 1 == 1
     }
 
     /// Whether `bytes` equal the lower-case ASCII `name`, ignoring case.

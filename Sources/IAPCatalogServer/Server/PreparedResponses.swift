@@ -1,17 +1,31 @@
 import NIOCore
 
-/// Fully encoded responses for one event loop, so answering a request costs a dictionary lookup
-/// and a write: header blocks are rebuilt once per second (for `Date`) or when the catalog
-/// changes, bodies once per catalog version. Used only on its own event loop.
+/// Fully encoded responses for one event loop, so answering a request for a list costs a lookup
+/// by path bytes and one write of a buffer made before (two for large bodies). Each response —
+/// status line, headers, and the body when it is small — is rendered on first use in each second
+/// (for `Date`) and again only when the catalog changes; bodies are copied into buffers once per
+/// catalog version. Used only on its own event loop.
 final class PreparedResponses {
-    enum Kind: Hashable {
+    enum Kind: Int {
         case ok, head, notModified, preconditionFailed
     }
 
-    private struct Key: Hashable {
-        var path: String
-        var gzip: Bool
-        var kind: Kind
+    /// A response ready to write: `head` is the status line and headers, followed by the body
+    /// when it is small enough to travel with them; `body` is the body when it travels alone.
+    struct Response {
+        var head: ByteBuffer
+        var body: ByteBuffer?
+    }
+
+    /// Bodies up to this size are copied behind their headers once per second, so such a response
+    /// is one buffer; larger ones are shared, written after their headers.
+    static let inlineBodyLimit = 64 * 1024
+    /// Responses per artifact: two encodings, four kinds, keep-alive or closing.
+    private static let slotsPerArtifact = 16
+
+    private struct Slot {
+        var second: Int64
+        var response: Response
     }
 
     private let allocator = ByteBufferAllocator()
@@ -20,10 +34,13 @@ final class PreparedResponses {
     private var dateLine = ""
     private var generation = -1
     private(set) var artifacts: ArtifactSet?
-    /// The artifacts by path bytes: a handful, compared without building strings.
-    private var artifactsByPath: [(path: [UInt8], artifact: Artifact)] = []
-    private var headers: [Key: ByteBuffer] = [:]
-    private var bodies: [Key: ByteBuffer] = [:]
+    /// The current catalog's artifacts, in path order, and their paths' bytes.
+    private var entries: [Artifact] = []
+    private var paths: [[UInt8]] = []
+    /// Per artifact and encoding (`index * 2 + gzip`): the body, copied on first use.
+    private var bodies: [ByteBuffer?] = []
+    /// Per artifact, `slotsPerArtifact` responses, rendered on first use in each second.
+    private var slots: [Slot?] = []
 
     init(cacheControl: String) {
         self.cacheControl = cacheControl
@@ -35,46 +52,63 @@ final class PreparedResponses {
         if current != generation {
             generation = current
             artifacts = store.artifacts
-            artifactsByPath = (artifacts?.artifacts.values).map { $0.map { (Array($0.path.utf8), $0) } } ?? []
-            bodies.removeAll(keepingCapacity: true)
-            headers.removeAll(keepingCapacity: true)
+            entries = (artifacts?.artifacts.values).map { $0.sorted { $0.path < $1.path } } ?? []
+            paths = entries.map { Array($0.path.utf8) }
+            bodies = Array(repeating: nil, count: entries.count * 2)
+            slots = Array(repeating: nil, count: entries.count * Self.slotsPerArtifact)
         }
         if now != second {
             second = now
             dateLine = "Date: \(HTTPDate.format(now))\r\n"
-            headers.removeAll(keepingCapacity: true)
         }
     }
 
+    /// The `Date` header line for this second.
     var date: String { dateLine }
 
-    func artifact(path: [UInt8]) -> Artifact? {
-        for entry in artifactsByPath where entry.path == path { return entry.artifact }
+    /// The index of the artifact served at `path` (the bytes of a request's path), if any.
+    @inline(__always)
+    func artifactIndex(path: UnsafeRawBufferPointer) -> Int? {
+        for index in paths.indices where FieldBytes.equal(path, paths[index]) { return index }
         return nil
     }
 
-    /// The header block and body (nil for HEAD, 304, 412) for `artifact`.
-    func response(_ artifact: Artifact, gzip: Bool, kind: Kind) -> (header: ByteBuffer, body: ByteBuffer?) {
-        let key = Key(path: artifact.path, gzip: gzip, kind: kind)
-        let representation = gzip ? artifact.gzip : artifact.identity
-        let header: ByteBuffer
-        if let cached = headers[key] {
-            header = cached
-        } else {
-            header = allocator.buffer(string: headerText(artifact, representation, kind))
-            headers[key] = header
-        }
-        guard kind == .ok else { return (header, nil) }
-        if let body = bodies[key] { return (header, body) }
-        let body = allocator.buffer(bytes: representation.body)
-        bodies[key] = body
-        return (header, body)
+    /// The artifact at `index`.
+    @inline(__always)
+    func artifact(at index: Int) -> Artifact { entries[index] }
+
+    /// The response for the artifact at `index`: `kind`, in gzip or identity, with
+    /// `Connection: close` when `close`. Bodies are sent only with `.ok`.
+    func response(_ index: Int, gzip: Bool, kind: Kind, close: Bool) -> Response {
+        let slot = index * Self.slotsPerArtifact + (gzip ? 8 : 0) + kind.rawValue * 2 + (close ? 1 : 0)
+        if let cached = slots[slot], cached.second == second { return cached.response }
+        let response = render(index, gzip: gzip, kind: kind, close: close)
+        slots[slot] = Slot(second: second, response: response)
+        return response
     }
 
-    private func headerText(_ artifact: Artifact, _ representation: Representation, _ kind: Kind) -> String {
+    private func render(_ index: Int, gzip: Bool, kind: Kind, close: Bool) -> Response {
+        let artifact = entries[index]
+        let representation = gzip ? artifact.gzip : artifact.identity
+        let text = headerText(artifact, representation, kind, close: close)
+        guard kind == .ok else { return Response(head: allocator.buffer(string: text), body: nil) }
+        if representation.body.count <= Self.inlineBodyLimit {
+            var head = allocator.buffer(capacity: text.utf8.count + representation.body.count)
+            head.writeString(text)
+            head.writeBytes(representation.body)
+            return Response(head: head, body: nil)
+        }
+        let bodyIndex = index * 2 + (gzip ? 1 : 0)
+        let body = bodies[bodyIndex] ?? allocator.buffer(bytes: representation.body)
+        bodies[bodyIndex] = body
+        return Response(head: allocator.buffer(string: text), body: body)
+    }
+
+    private func headerText(_ artifact: Artifact, _ representation: Representation, _ kind: Kind, close: Bool) -> String {
+        let ending = close ? "Connection: close\r\n\r\n" : "\r\n"
         if kind == .preconditionFailed {
             return "HTTP/1.1 412 Precondition Failed\r\n\(dateLine)Content-Length: 0\r\n"
-                + "ETag: \(representation.etag)\r\nLast-Modified: \(artifact.lastModifiedText)\r\n\r\n"
+                + "ETag: \(representation.etag)\r\nLast-Modified: \(artifact.lastModifiedText)\r\n\(ending)"
         }
         var text = kind == .notModified ? "HTTP/1.1 304 Not Modified\r\n" : "HTTP/1.1 200 OK\r\n"
         text += dateLine
@@ -83,7 +117,7 @@ final class PreparedResponses {
             if let encoding = representation.contentEncoding { text += "Content-Encoding: \(encoding)\r\n" }
         }
         text += "ETag: \(representation.etag)\r\nLast-Modified: \(artifact.lastModifiedText)\r\n"
-        text += "Cache-Control: \(cacheControl)\r\nVary: Accept-Encoding\r\n\r\n"
+        text += "Cache-Control: \(cacheControl)\r\nVary: Accept-Encoding\r\n\(ending)"
         return text
     }
 }

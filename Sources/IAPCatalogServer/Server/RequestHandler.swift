@@ -10,7 +10,9 @@ import NIOExtras
 /// 404 for everything else (the path is matched exactly, so `..` or `%2e%2e` can never reach a
 /// file). Closes connections whose request head does not arrive in time, that stay idle, or that
 /// send malformed requests (400) or oversized heads (431). Request heads are parsed from the
-/// bytes by ``RequestHead`` (no per-request header objects); pipelined requests are answered in order.
+/// bytes by ``RequestHead`` and answered from those bytes in place (no per-request header
+/// objects or strings); pipelined requests are answered in order, and the responses to one read
+/// go out in one flush.
 final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -21,6 +23,7 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let store: CatalogStore
     private let prepared: PreparedResponses
     private let headerTimeout: TimeAmount
+    private let idleTimeout: TimeAmount
     /// Bytes received and not yet parsed into a request.
     private var received: ByteBuffer?
     /// Set once the connection is to close: nothing more is read.
@@ -31,26 +34,37 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var deadlineCheck: RepeatedTask?
     /// When the connection opened or last finished a response: the next head is due within `headerTimeout`.
     private var waitingSince = NIODeadline.now()
+    /// When the last read ended: a connection that sends nothing for `idleTimeout` is closed.
+    private var lastRead = NIODeadline.now()
+    /// Between a read and the end of its batch (`channelReadComplete`), which flushes.
+    private var reading = false
+    /// Responses written and not flushed yet.
+    private var unflushed = false
     /// Part of a request head has arrived (graceful shutdown waits for it, up to the deadline).
     private var inRequest = false
     private var closeWhenIdle = false
 
-    init(store: CatalogStore, prepared: PreparedResponses, headerTimeout: TimeAmount) {
+    init(store: CatalogStore, prepared: PreparedResponses, headerTimeout: TimeAmount, idleTimeout: TimeAmount) {
         self.store = store
         self.prepared = prepared
         self.headerTimeout = headerTimeout
+        self.idleTimeout = idleTimeout
     }
 
     func channelActive(context: ChannelHandlerContext) {
         store.metrics.openConnections.wrappingIncrement(ordering: .relaxed)
         waitingSince = .now()
+        lastRead = waitingSince
         let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-        let period = TimeAmount.nanoseconds(max(headerTimeout.nanoseconds / 4, TimeAmount.milliseconds(100).nanoseconds))
+        let shortest = min(headerTimeout, idleTimeout)
+        let period = TimeAmount.nanoseconds(max(shortest.nanoseconds / 4, TimeAmount.milliseconds(100).nanoseconds))
         deadlineCheck = context.eventLoop.scheduleRepeatedTask(initialDelay: period, delay: period) { _ in
             let (handler, context) = loopBound.value
+            let now = NIODeadline.now()
             // Answers are written as soon as a head is complete, so any wait this long is a client
-            // that is idle or sending its head too slowly.
-            if NIODeadline.now() - handler.waitingSince > handler.headerTimeout {
+            // that is idle or sending its head too slowly; and one that sends nothing at all for
+            // the idle timeout is closed even while its responses are still going out.
+            if now - handler.waitingSince > handler.headerTimeout || (!handler.reading && now - handler.lastRead >= handler.idleTimeout) {
                 context.close(promise: nil)
             }
         }
@@ -70,6 +84,7 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        reading = true
         guard !closing else { return }
         var bytes = unwrapInboundIn(data)
         if received == nil {
@@ -80,14 +95,45 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         answerReceived(context: context)
     }
 
+    /// The end of a read batch: one flush for every response it produced.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if reading {
+            reading = false
+            lastRead = .now()
+        }
+        flushIfNeeded(context: context)
+        context.fireChannelReadComplete()
+    }
+
     /// Resumes answering pipelined requests once the client reads again.
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable && pausedForWritability {
             pausedForWritability = false
             context.channel.setOption(ChannelOptions.autoRead, value: true).whenFailure { _ in }
             answerReceived(context: context)
+            if !reading { flushIfNeeded(context: context) }
         }
         context.fireChannelWritabilityChanged()
+    }
+
+    private func flushIfNeeded(context: ChannelHandlerContext) {
+        if unflushed {
+            unflushed = false
+            context.flush()
+        }
+    }
+
+    /// What a request gets, decided from its head while its bytes are at hand.
+    private enum Reply {
+        case artifact(index: Int, gzip: Bool, kind: PreparedResponses.Kind)
+        case health, metrics, notFound, methodNotAllowed
+    }
+
+    /// A request head, parsed and decided.
+    private enum Step {
+        case incomplete
+        case invalid(status: Int)
+        case request(Reply, method: RequestHead.Method, keepAlive: Bool, hasBody: Bool, consumed: Int)
     }
 
     /// Answers the complete requests among the received bytes, in order. When the client stops
@@ -100,10 +146,21 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                     pausedForWritability = true
                     context.channel.setOption(ChannelOptions.autoRead, value: false).whenFailure { _ in }
                 }
+                // What was answered must go out before the channel can become writable again.
+                flushIfNeeded(context: context)
                 return
             }
-            let result = buffer.withUnsafeReadableBytes { RequestHead.parse($0, maximumHeadBytes: Self.maximumHeadBytes) }
-            switch result {
+            let step = buffer.withUnsafeReadableBytes { bytes -> Step in
+                switch RequestHead.parse(bytes, maximumHeadBytes: Self.maximumHeadBytes) {
+                case .incomplete: return .incomplete
+                case .invalid(let status): return .invalid(status: status)
+                case .request(let head, let consumed):
+                    return .request(
+                        reply(to: head, in: bytes), method: head.method, keepAlive: head.keepAlive, hasBody: head.hasBody,
+                        consumed: consumed)
+                }
+            }
+            switch step {
             case .incomplete:
                 inRequest = true
                 return
@@ -112,13 +169,13 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 store.metrics.count(status: status)
                 let line = status == 431 ? "431 Request Header Fields Too Large" : "400 Bad Request"
                 writeSimple(status: line, body: line.dropFirst(4) + "\n", extraHeaders: "", head: false, close: true, context: context)
-            case .request(let head, let consumed):
+            case .request(let reply, let method, let keepAlive, let hasBody, let consumed):
                 received!.moveReaderIndex(forwardBy: consumed)
                 if received!.readableBytes == 0 { received = nil }
                 inRequest = true
                 // A body is never read: answer, then close rather than misread it as a request.
-                if head.hasBody { closing = true }
-                respond(to: head, context: context)
+                if hasBody { closing = true }
+                respond(reply, isHead: method == .head, close: !keepAlive || closing || closeWhenIdle, context: context)
             }
         }
     }
@@ -128,9 +185,7 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is IdleStateHandler.IdleStateEvent {
-            context.close(promise: nil)
-        } else if event is ChannelShouldQuiesceEvent {
+        if event is ChannelShouldQuiesceEvent {
             // Graceful shutdown: finish the request in flight, then close. A response already
             // answered may still be queued behind a slow reader: close once an empty write queued
             // after it completes, so that it goes out whole.
@@ -148,39 +203,46 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     // MARK: Responding
 
-    private func respond(to head: RequestHead, context: ChannelHandlerContext) {
+    /// Routes a request and, for a list, negotiates its encoding and evaluates its preconditions,
+    /// all on the bytes of its head.
+    private func reply(to head: RequestHead, in bytes: UnsafeRawBufferPointer) -> Reply {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         prepared.refresh(now: Int64(now.tv_sec), store: store)
-        let close = !head.keepAlive || closing || closeWhenIdle
-        let isHead = head.method == .head
-        let readable = head.method != .other
-
-        if let artifact = prepared.artifact(path: head.path) {
-            guard readable else { return methodNotAllowed(close: close, context: context) }
-            let gzip = AcceptEncoding.acceptsGzip(head.acceptEncoding)
+        let path = UnsafeRawBufferPointer(rebasing: bytes[head.path])
+        if let index = prepared.artifactIndex(path: path) {
+            guard head.method != .other else { return .methodNotAllowed }
+            let artifact = prepared.artifact(at: index)
+            let gzip = RequestHead.field(head.acceptEncoding, in: bytes).map { AcceptEncoding.acceptsGzip($0) } ?? false
             let representation = gzip ? artifact.gzip : artifact.identity
-            let condition = head.conditions
-            let outcome: ConditionalRequest.Outcome =
-                condition.isEmpty
-                ? .proceed
-                : condition.evaluate(
-                    etag: representation.etag, etagText: representation.etagText, lastModified: artifact.lastModified,
-                    lastModifiedText: artifact.lastModifiedText)
-            let kind: PreparedResponses.Kind
+            let outcome = ConditionalRequest.evaluate(
+                ifMatch: RequestHead.field(head.ifMatch, in: bytes),
+                ifUnmodifiedSince: RequestHead.field(head.ifUnmodifiedSince, in: bytes),
+                ifNoneMatch: RequestHead.field(head.ifNoneMatch, in: bytes),
+                ifModifiedSince: RequestHead.field(head.ifModifiedSince, in: bytes),
+                etag: representation.etag, etagOpaque: representation.etagOpaque, lastModified: artifact.lastModified,
+                lastModifiedText: artifact.lastModifiedBytes)
             switch outcome {
-            case .proceed: kind = isHead ? .head : .ok
-            case .notModified: kind = .notModified
-            case .preconditionFailed: kind = .preconditionFailed
+            case .proceed: return .artifact(index: index, gzip: gzip, kind: head.method == .head ? .head : .ok)
+            case .notModified: return .artifact(index: index, gzip: gzip, kind: .notModified)
+            case .preconditionFailed: return .artifact(index: index, gzip: gzip, kind: .preconditionFailed)
             }
-            let response = prepared.response(artifact, gzip: gzip, kind: kind)
-            store.metrics.count(status: kind == .notModified ? 304 : kind == .preconditionFailed ? 412 : 200)
-            write(response.header, body: response.body, close: close, context: context)
-            return
         }
-        switch String(decoding: head.path, as: UTF8.self) {
-        case "/healthz":
-            guard readable else { return methodNotAllowed(close: close, context: context) }
+        if FieldBytes.equal(path, Self.healthPath) { return head.method == .other ? .methodNotAllowed : .health }
+        if FieldBytes.equal(path, Self.metricsPath) { return head.method == .other ? .methodNotAllowed : .metrics }
+        return .notFound
+    }
+
+    private static let healthPath = Array("/healthz".utf8)
+    private static let metricsPath = Array("/metrics".utf8)
+
+    private func respond(_ reply: Reply, isHead: Bool, close: Bool, context: ChannelHandlerContext) {
+        switch reply {
+        case .artifact(let index, let gzip, let kind):
+            store.metrics.count(status: kind == .notModified ? 304 : kind == .preconditionFailed ? 412 : 200)
+            let response = prepared.response(index, gzip: gzip, kind: kind, close: close)
+            write(response.head, body: response.body, close: close, context: context)
+        case .health:
             let health = store.health
             let degraded = !health.problems.isEmpty
             let body =
@@ -190,16 +252,17 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             store.metrics.count(status: 200)
             writeSimple(
                 status: "200 OK", body: body, extraHeaders: "Cache-Control: no-store\r\n", head: isHead, close: close, context: context)
-        case "/metrics":
-            guard readable else { return methodNotAllowed(close: close, context: context) }
+        case .metrics:
             store.metrics.count(status: 200)
             writeSimple(
                 status: "200 OK", body: store.metrics.render(health: store.health),
                 extraHeaders: "Content-Type: text/plain; version=0.0.4; charset=utf-8\r\nCache-Control: no-store\r\n", head: isHead,
                 close: close, context: context)
-        default:
+        case .notFound:
             store.metrics.count(status: 404)
             writeSimple(status: "404 Not Found", body: "not found\n", extraHeaders: "", head: isHead, close: close, context: context)
+        case .methodNotAllowed:
+            methodNotAllowed(close: close, context: context)
         }
     }
 
@@ -220,32 +283,28 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         if close { text += "Connection: close\r\n" }
         text += "\r\n"
         if !head { text += body }
-        write(context.channel.allocator.buffer(string: text), body: nil, close: close, context: context, headerComplete: true)
+        write(context.channel.allocator.buffer(string: text), body: nil, close: close, context: context)
     }
 
-    /// Writes a prepared response; `header` ends with its blank line unless `headerComplete` says
-    /// the caller already added `Connection: close`.
-    private func write(_ header: ByteBuffer, body: ByteBuffer?, close: Bool, context: ChannelHandlerContext, headerComplete: Bool = false) {
-        if close && !headerComplete {
-            var closing = header
-            closing.moveWriterIndex(to: closing.writerIndex - 2)
-            closing.writeString("Connection: close\r\n\r\n")
-            context.write(wrapOutboundOut(closing), promise: nil)
-        } else {
-            context.write(wrapOutboundOut(header), promise: nil)
-        }
-        let done: EventLoopPromise<Void>? = close ? context.eventLoop.makePromise() : nil
-        if let body {
-            context.writeAndFlush(wrapOutboundOut(body), promise: done)
-        } else {
-            context.flush()
-            done.map { context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: $0) }
-        }
+    /// Writes a response whose header block already says `Connection: close` when `close`; it
+    /// goes out with the other responses of this read, or at once when the connection then closes.
+    private func write(_ head: ByteBuffer, body: ByteBuffer?, close: Bool, context: ChannelHandlerContext) {
         inRequest = false
-        if let done {
+        if close {
+            let done = context.eventLoop.makePromise(of: Void.self)
+            if let body {
+                context.write(wrapOutboundOut(head), promise: nil)
+                context.writeAndFlush(wrapOutboundOut(body), promise: done)
+            } else {
+                context.writeAndFlush(wrapOutboundOut(head), promise: done)
+            }
+            unflushed = false
             done.futureResult.whenComplete { _ in context.close(promise: nil) }
-        } else {
-            waitingSince = .now()
+            return
         }
+        context.write(wrapOutboundOut(head), promise: nil)
+        if let body { context.write(wrapOutboundOut(body), promise: nil) }
+        unflushed = true
+        waitingSince = .now()
     }
 }

@@ -19,6 +19,9 @@ public struct ServerConfiguration: Sendable {
     public var headerTimeoutSeconds = 10
     /// Event-loop threads; 0 is one per core.
     public var threads = 0
+    /// A connection is given more of a response only while fewer than this many of its bytes wait
+    /// unsent in the kernel (`TCP_NOTSENT_LOWAT`), so large responses share the event loop fairly.
+    public var unsentBytesPerConnection = 512 * 1024
 
     /// Creates the defaults: `127.0.0.1:8080`, the default catalog, `no-cache`, reload every second.
     public init() {}

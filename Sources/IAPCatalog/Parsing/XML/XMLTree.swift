@@ -1,111 +1,32 @@
 internal import CLibXML2
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A parsed XML document, read safely: never from the network, never loading a DTD, and never
 /// with XML entities (a document that declares one is refused before libxml2 sees it, which rules
 /// out external entities and expansion bombs alike). Owns the libxml2 tree.
 final class XMLTree {
     private let document: xmlDocPtr
 
-    /// Why a document could not be read.
-    enum Failure: Error {
-        case entities(SourcePosition)
-        case syntax(String, SourcePosition)
-    }
-
-    private static let options = Int32(
-        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue
-            | XML_PARSE_NOCDATA.rawValue)
-
-    init(_ bytes: [UInt8], file: String) throws(Failure) {
-        if let declaration = Self.entityDeclaration(in: bytes) { throw .entities(declaration) }
+    init(_ bytes: [UInt8], file: String) throws(XMLReadFailure) {
+        if let declaration = XMLReadFailure.entityDeclaration(in: bytes) { throw .entities(declaration) }
         guard let context = xmlNewParserCtxt() else { throw .syntax("libxml2 could not allocate a parser", .start) }
         defer { xmlFreeParserCtxt(context) }
-        // libxml2 keeps only the last error; the first one is where the document went wrong.
-        let firstError = FirstError()
-        context.pointee._private = Unmanaged.passUnretained(firstError).toOpaque()
-        context.pointee.sax.pointee.serror = { userData, error in
-            guard let userData, let error else { return }
-            let parser = userData.assumingMemoryBound(to: xmlParserCtxt.self)
-            guard let box = parser.pointee._private else { return }
-            let firstError = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
-            guard firstError.message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            firstError.message = error.pointee.message.map { String(cString: $0) }
-            firstError.position = SourcePosition(line: max(Int(error.pointee.line), 1), column: max(Int(error.pointee.int2), 1))
-        }
+        let firstError = XMLFirstError()
+        firstError.install(on: context)
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
-                xmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), file, nil, Self.options)
+                xmlCtxtReadMemory(context, $0.baseAddress, Int32(clamping: $0.count), file, nil, XMLReadFailure.parserOptions)
             }
         }
-        guard let parsed else {
-            if let message = firstError.message {
-                throw .syntax(Self.oneLine(message), firstError.position)
-            }
-            guard let error = xmlCtxtGetLastError(context) else { throw .syntax("malformed XML", .start) }
-            let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-            throw .syntax(
-                Self.oneLine(message), SourcePosition(line: max(Int(error.pointee.line), 1), column: max(Int(error.pointee.int2), 1)))
-        }
+        guard let parsed else { throw firstError.failure(of: context) }
         document = parsed
     }
 
     deinit { xmlFreeDoc(document) }
 
-    /// libxml2's message as one line: "Input is not proper UTF-8, indicate encoding !\nBytes: …"
-    /// becomes "Input is not proper UTF-8, indicate encoding !; Bytes: …".
-    static func oneLine(_ message: String) -> String {
-        message.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
-            .joined(separator: "; ")
-    }
-
-    /// The diagnostic for a document of `kind` ("plist", "package") that could not be read.
-    static func diagnostic(for failure: Failure, file: String, kind: String, syntaxRule: RuleID) -> Diagnostic {
-        switch failure {
-        case .entities(let position):
-            Diagnostic(
-                .xmlEntities, "the \(kind) declares an XML entity; iapcat never expands or fetches entities",
-                at: SourceLocation(file: file, position))
-        case .syntax(let message, let position):
-            Diagnostic(syntaxRule, message, at: SourceLocation(file: file, position))
-        }
-    }
-
     /// Runs `body` with the libxml2 document (for schema validation).
     func withDocument<Result>(_ body: (xmlDocPtr) -> Result) -> Result { body(document) }
 
     var root: XMLElement? { xmlDocGetRootElement(document).map { XMLElement(node: $0, tree: self) } }
-
-    /// The position of the first `<!ENTITY` in `bytes`, if any (the `<`s found with `memchr`:
-    /// this runs over every byte of every XML input).
-    static func entityDeclaration(in bytes: [UInt8]) -> SourcePosition? {
-        let needle = Array("<!ENTITY".utf8)
-        return bytes.withUnsafeBufferPointer { buffer -> SourcePosition? in
-            guard let base = buffer.baseAddress else { return nil }
-            var offset = 0
-            while offset + needle.count <= buffer.count,
-                let found = memchr(base + offset, Int32(needle[0]), buffer.count - offset - needle.count + 1)
-            {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if buffer[index..<index + needle.count].elementsEqual(needle) {
-                    return TextPositions.position(ofByte: index, in: buffer)
-                }
-                offset = index + 1
-            }
-            return nil
-        }
-    }
-}
-
-/// The first error libxml2 reported while parsing.
-private final class FirstError {
-    var message: String?
-    var position = SourcePosition.start
 }
 
 /// An element of an ``XMLTree`` (which it keeps alive).
