@@ -286,9 +286,9 @@ package struct CatalogDecoder {
         var interval = PriceInterval(tier: tier, position: node.position)
         // A step whose date cannot be read is left out: its date error is reported, and checking
         // the schedule's order without it would only add noise.
-        for (key, path) in [("start_date", \PriceInterval.startDate), ("end_date", \PriceInterval.endDate)] {
+        for (key, path) in [("start_date" as StaticString, \PriceInterval.startDate), ("end_date", \PriceInterval.endDate)] {
             guard let node = fields[key] else { continue }
-            guard let date = date(node, key) else { return nil }
+            guard let date = date(node, "\(key)") else { return nil }
             interval[keyPath: path] = date
         }
         return interval
@@ -305,21 +305,24 @@ package struct CatalogDecoder {
     }
 
     private mutating func decodeLocalizations(_ node: Node) -> [Localization] {
+        let entries = decoder.entries(node, "localizations")
         var result: [Localization] = []
-        for entry in decoder.entries(node, "localizations") {
+        result.reserveCapacity(entries.count)
+        for entry in entries {
             // An entry whose fields are broken still counts as present for its locale.
             var localization = Localization(locale: entry.key, displayName: nil)
             localization.positions.locale = entry.keyNode.position
-            defer { result.append(localization) }
-            guard let fields = decoder.fields(entry.value, "the \(entry.key) localization", known: Keys.localization) else { continue }
-            if let nameNode = decoder.requireField(fields, "display_name", what: "the \(entry.key) localization") {
-                localization.displayName = decoder.string(nameNode, "display_name")
-                localization.positions.displayName = nameNode.position
+            if let fields = decoder.fields(entry.value, "the \(entry.key) localization", known: Keys.localization) {
+                if let nameNode = decoder.requireField(fields, "display_name", what: "the \(entry.key) localization") {
+                    localization.displayName = decoder.string(nameNode, "display_name")
+                    localization.positions.displayName = nameNode.position
+                }
+                if let descriptionNode = fields["description"] {
+                    localization.description = decoder.string(descriptionNode, "description")
+                    localization.positions.description = descriptionNode.position
+                }
             }
-            if let descriptionNode = fields["description"] {
-                localization.description = decoder.string(descriptionNode, "description")
-                localization.positions.description = descriptionNode.position
-            }
+            result.append(localization)
         }
         return result
     }

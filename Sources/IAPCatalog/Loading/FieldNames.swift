@@ -5,6 +5,7 @@ struct FieldNames: Sendable {
     private let utf8: [[UInt8]]
 
     init(_ names: [String]) {
+        precondition(names.count <= 16, "NodeDecoder.Fields keeps at most 16 names inline")
         self.names = names
         utf8 = names.map { Array($0.utf8) }
     }
@@ -19,5 +20,10 @@ struct FieldNames: Sendable {
         return nil
     }
 
-    func index(of name: String) -> Int? { names.firstIndex(of: name) }
+    /// The position of `name` (a literal in the decoder's code): lengths are compared first, so
+    /// most names are passed over without reading a byte.
+    func index(of name: StaticString) -> Int? {
+        let key = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        return index(of: key)
+    }
 }

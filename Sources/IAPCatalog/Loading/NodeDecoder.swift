@@ -13,24 +13,24 @@ struct NodeDecoder {
     struct Fields {
         let node: Node
         let names: FieldNames
-        /// For each name, the entry of its key in the document's children, or -1.
-        private var entries: [Int32]
+        /// For each name, the entry of its key in the document's children, or -1. Inline (no
+        /// allocation per mapping): ``FieldNames`` holds at most 16 names.
+        private var entries = SIMD16<Int32>(repeating: -1)
 
         init(node: Node, names: FieldNames) {
             self.node = node
             self.names = names
-            entries = Array(repeating: -1, count: names.count)
         }
 
         mutating func set(_ index: Int, entry: Int) { entries[index] = Int32(entry) }
 
-        private func entry(_ key: String) -> Int? {
+        private func entry(_ key: StaticString) -> Int? {
             guard let index = names.index(of: key), entries[index] >= 0 else { return nil }
             return Int(entries[index])
         }
 
-        subscript(key: String) -> Node? { entry(key).map { node.child($0 + 1) } }
-        func keyPosition(_ key: String) -> SourcePosition? { entry(key).map { node.child($0).position } }
+        subscript(key: StaticString) -> Node? { entry(key).map { node.child($0 + 1) } }
+        func keyPosition(_ key: StaticString) -> SourcePosition? { entry(key).map { node.child($0).position } }
         var position: SourcePosition { node.position }
     }
 
@@ -67,7 +67,7 @@ struct NodeDecoder {
         return fields
     }
 
-    mutating func requireField(_ fields: Fields, _ key: String, what: @autoclosure () -> String) -> Node? {
+    mutating func requireField(_ fields: Fields, _ key: StaticString, what: @autoclosure () -> String) -> Node? {
         if let value = fields[key] { return value }
         report(.missingField, "\(what()) is missing required field '\(key)'", at: fields.position)
         return nil
@@ -148,7 +148,11 @@ struct NodeDecoder {
             return []
         }
         var result: [(key: String, keyNode: Node, value: Node)] = []
-        for pair in node.pairs {
+        let record = node.record
+        result.reserveCapacity(record.range.count / 2)
+        // Straight from the document's children: no array of pairs in between.
+        for entry in stride(from: record.range.lowerBound, to: record.range.upperBound, by: 2) {
+            let pair = (key: node.child(entry), value: node.child(entry + 1))
             guard let key = pair.key.scalar?.text else {
                 report(.invalidValue, "keys in \(what) must be strings, found \(pair.key.kindDescription)", at: pair.key.position)
                 continue
