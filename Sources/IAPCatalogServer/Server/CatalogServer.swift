@@ -130,7 +130,7 @@ public final class CatalogServer: Sendable {
     /// still unsent. Bytes in flight are not limited (TCP still sizes its window to the path), but
     /// one large response cannot fill the kernel's buffer for its connection in one go while the
     /// other connections wait: a 3 MB list to 64 clients on one core had a p99 latency of
-    /// 300–400 ms without it and 60–70 ms with 512 KiB, at the same throughput.
+    /// 300–440 ms without it and 64–140 ms with 512 KiB, at the same throughput.
     private static let unsentLowWatermark = ChannelOptions.Types.SocketOption(level: Int(IPPROTO_TCP), name: TCP_NOTSENT_LOWAT)
 
     /// Calls `handler` on `queue` for SIGTERM or SIGINT, instead of dying.
