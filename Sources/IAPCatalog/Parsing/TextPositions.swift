@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Line and column arithmetic over UTF-8 bytes.
 enum TextPositions {
     /// The 1-based line and character column of byte `offset`.
@@ -23,19 +17,5 @@ enum TextPositions {
         var count = 0
         for index in from..<to where bytes[index] & 0xC0 != 0x80 { count += 1 }
         return count
-    }
-
-    /// Byte offsets at which each line starts (newlines found with `memchr`).
-    static func lineStarts(_ bytes: [UInt8]) -> [Int] {
-        var starts = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) {
-                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                starts.append(offset)
-            }
-        }
-        return starts
     }
 }
