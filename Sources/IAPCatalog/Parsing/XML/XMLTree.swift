@@ -41,32 +41,15 @@ struct XMLElement {
 
     var position: SourcePosition { SourcePosition(line: line, column: 1) }
 
+    /// The child elements, in order.
     var children: [XMLElement] {
         var result: [XMLElement] = []
-        forEachChild { result.append($0) }
-        return result
-    }
-
-    /// Calls `body` with each child element in order, without collecting them (for long lists).
-    func forEachChild(_ body: (XMLElement) -> Void) {
         var child = node.pointee.children
         while let current = child {
-            if current.pointee.type == XML_ELEMENT_NODE { body(XMLElement(node: current, tree: tree)) }
+            if current.pointee.type == XML_ELEMENT_NODE { result.append(XMLElement(node: current, tree: tree)) }
             child = current.pointee.next
         }
-    }
-
-    /// Whether the element's name is `name` (compared without making a string).
-    func isNamed(_ name: StaticString) -> Bool {
-        guard let own = node.pointee.name else { return false }
-        return name.withUTF8Buffer { expected in
-            var index = 0
-            while index < expected.count {
-                guard own[index] == expected[index] else { return false }
-                index += 1
-            }
-            return own[index] == 0
-        }
+        return result
     }
 
     func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
