@@ -51,13 +51,10 @@ package enum InputKind: Equatable, Sendable {
     /// How much of a file is searched for the markers.
     private static let storeKitMarkerWindow = 64 * 1024
 
-    /// Whether the text contains `word` (`format_version`: only catalogs have that key).
+    /// Whether the text contains `word` (`format_version`: only catalogs have that key). A JSON
+    /// list is searched whole, so not a byte at a time (see ``UnsafeRawBufferPointer/firstOffset(of:)``).
     private static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
         let needle = Array(word.utf8)
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            if bytes[start..<start + needle.count].elementsEqual(needle) { return true }
-        }
-        return false
+        return bytes.withUnsafeBytes { haystack in needle.withUnsafeBytes { haystack.firstOffset(of: $0) != nil } }
     }
 }

@@ -182,21 +182,27 @@ struct NodeDecoder {
                 return .double(value)
             case .string(let value): return .string(value)
             }
+        // Children are read straight from the document (no array of nodes or pairs in between).
         case .sequence:
+            let range = node.record.range
             var values: [JSONValue] = []
-            for item in node.items {
-                guard let value = jsonValue(item, depth: depth + 1) else { return nil }
+            values.reserveCapacity(range.count)
+            for entry in range {
+                guard let value = jsonValue(node.child(entry), depth: depth + 1) else { return nil }
                 values.append(value)
             }
             return .array(values)
         case .mapping:
+            let range = node.record.range
             var members: [(key: String, value: JSONValue)] = []
-            for pair in node.pairs {
-                guard let key = pair.key.scalar?.text else {
-                    report(.invalidValue, "keys in client_data must be strings", at: pair.key.position)
+            members.reserveCapacity(range.count / 2)
+            for entry in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
+                let keyNode = node.child(entry)
+                guard let key = keyNode.text else {
+                    report(.invalidValue, "keys in client_data must be strings", at: keyNode.position)
                     return nil
                 }
-                guard let value = jsonValue(pair.value, depth: depth + 1) else { return nil }
+                guard let value = jsonValue(node.child(entry + 1), depth: depth + 1) else { return nil }
                 members.append((key, value))
             }
             return .object(members)

@@ -54,8 +54,7 @@ package enum ScalarValue: Sendable, Hashable {
 
     private static func isOneOf(_ bytes: UnsafeBufferPointer<UInt8>, _ words: StaticString...) -> Bool {
         words.contains { word in
-            word.utf8CodeUnitCount == bytes.count
-                && UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount).elementsEqual(bytes)
+            UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount).hasSameBytes(as: bytes)
         }
     }
 

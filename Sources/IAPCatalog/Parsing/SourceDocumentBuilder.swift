@@ -170,7 +170,10 @@ struct SourceDocumentBuilder {
             (pending.count - frames[0].firstPending) % 2 == 1, let keyIndex = pending.last
         else { return false }
         let record = records[Int(keyIndex)]
-        return record.kind == .scalar && text[record.range].elementsEqual(key)
+        return record.kind == .scalar
+            && text.withUnsafeBufferPointer { text in
+                key.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: text[record.range]).hasSameBytes(as: $0) }
+            }
     }
 
     /// Calls `body` with a read-only view of the keys built so far. (Static so that calling it
@@ -285,7 +288,7 @@ private struct KeyView {
     func sameKey(_ first: Int32, _ second: Int32) -> Bool {
         let a = records[Int(first)], b = records[Int(second)]
         guard a.kind == .scalar, b.kind == .scalar, a.count == b.count else { return false }
-        return text[a.range].elementsEqual(text[b.range])
+        return UnsafeBufferPointer(rebasing: text[a.range]).hasSameBytes(as: UnsafeBufferPointer(rebasing: text[b.range]))
     }
 
     func isMergeKey(_ index: Int32) -> Bool {

@@ -4,24 +4,26 @@
 /// private key is not copied anywhere and never appears in a message.
 public struct StoreKitReader: Sendable {
     enum Keys {
-        static let top: Set<String> = [
+        static let top = FieldNames([
             "appPolicies", "identifier", "nonRenewingSubscriptions", "products", "settings", "subscriptionGroups",
             "subscriptionOffersKeyPair", "version",
-        ]
-        static let product: Set<String> = [
+        ])
+        static let productNames = [
             "displayPrice", "familyShareable", "internalID", "localizations", "productID", "referenceName", "type",
         ]
-        static let subscription: Set<String> = product.union([
-            "adHocOffers", "billingPlans", "codeOffers", "groupNumber", "introductoryOffer", "introductoryOffers",
-            "recurringSubscriptionPeriod", "subscriptionGroupID", "winbackOffers",
-        ])
-        static let group: Set<String> = ["id", "localizations", "name", "subscriptions"]
-        static let localization: Set<String> = ["description", "displayName", "locale"]
-        static let offer: Set<String> = [
+        static let product = FieldNames(productNames)
+        static let subscription = FieldNames(
+            productNames + [
+                "adHocOffers", "billingPlans", "codeOffers", "groupNumber", "introductoryOffer", "introductoryOffers",
+                "recurringSubscriptionPeriod", "subscriptionGroupID", "winbackOffers",
+            ])
+        static let group = FieldNames(["id", "localizations", "name", "subscriptions"])
+        static let localization = FieldNames(["description", "displayName", "locale"])
+        static let offer = FieldNames([
             "billingPlanType", "displayPrice", "eligibility", "internalID", "isStackable", "numberOfPeriods", "offerID", "paymentMode",
             "referenceName", "subscriptionPeriod",
-        ]
-        static let version: Set<String> = ["major", "minor"]
+        ])
+        static let version = FieldNames(["major", "minor"])
     }
 
     /// What was read: the configuration (nil when the file is not a JSON object), its product
@@ -69,24 +71,29 @@ public struct StoreKitReader: Sendable {
         var configuration: StoreKitConfiguration
         var entries: [ProductListEntry] = []
 
-        /// A mapping's members by key; unknown keys are noted, a non-mapping is reported.
-        mutating func members(_ node: Node, _ what: @autoclosure () -> String, known: Set<String>) -> [String: Node]? {
+        /// A mapping's members by key (matched as bytes: no string or hash per key); unknown keys
+        /// are noted, a non-mapping is reported.
+        mutating func members(_ node: Node, _ what: @autoclosure () -> String, known: FieldNames) -> NodeDecoder.Fields? {
             guard node.kind == .mapping else {
                 decoder.report(.invalidValue, "expected \(what()) to be an object, found \(node.kindDescription)", at: node.position)
                 return nil
             }
-            var result: [String: Node] = [:]
-            for pair in node.pairs {
-                guard let key = pair.key.scalar?.text else { continue }
-                if !known.contains(key) {
-                    decoder.report(
-                        .storeKitUnknownKey, "unknown key '\(key)' in \(what()) is ignored" + Suggestion.hint(for: key, in: known.sorted()),
-                        at: pair.key.position)
+            var fields = NodeDecoder.Fields(node: node, names: known)
+            let range = node.record.range
+            for entry in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
+                let key = node.child(entry)
+                guard let index = key.withScalarBytes({ known.index(of: $0) }) else { continue }
+                if let index {
+                    fields.set(index, entry: entry)
                     continue
                 }
-                result[key] = pair.value
+                let text = key.text!
+                decoder.report(
+                    .storeKitUnknownKey,
+                    "unknown key '\(text)' in \(what()) is ignored" + Suggestion.hint(for: text, in: known.names.sorted()),
+                    at: key.position)
             }
-            return result
+            return fields
         }
 
         /// The items of an array, or none (reported) when `node` is not one.
@@ -218,7 +225,7 @@ public struct StoreKitReader: Sendable {
             }
         }
 
-        mutating func readProduct(_ node: Node, what: String, known: Set<String>, group: Int? = nil) {
+        mutating func readProduct(_ node: Node, what: String, known: FieldNames, group: Int? = nil) {
             // Not an object: reported as such, and no list entry (the list rules would report it again).
             guard let fields = members(node, what, known: known) else { return }
             var product = StoreKitProduct()
@@ -274,7 +281,7 @@ public struct StoreKitReader: Sendable {
             }
         }
 
-        mutating func readOffers(_ fields: [String: Node], into product: inout StoreKitProduct) {
+        mutating func readOffers(_ fields: NodeDecoder.Fields, into product: inout StoreKitProduct) {
             if let single = fields["introductoryOffer"] {
                 product.positions.introductoryOffer = single.position
                 if single.scalar?.value != .null { product.introductoryOffer = readOffer(single, "the introductory offer") }

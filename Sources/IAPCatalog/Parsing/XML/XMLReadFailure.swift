@@ -37,23 +37,13 @@ enum XMLReadFailure: Error {
             .joined(separator: "; ")
     }
 
-    /// The position of the first `<!ENTITY` in `bytes`, if any (the `<`s found with `memchr`:
-    /// this runs over every byte of every XML input).
+    /// The position of the first `<!ENTITY` in `bytes`, if any (searched with `memchr`: this runs
+    /// over every byte of every XML input).
     static func entityDeclaration(in bytes: [UInt8]) -> SourcePosition? {
         let needle = Array("<!ENTITY".utf8)
         return bytes.withUnsafeBufferPointer { buffer -> SourcePosition? in
-            guard let base = buffer.baseAddress else { return nil }
-            var offset = 0
-            while offset + needle.count <= buffer.count,
-                let found = memchr(base + offset, Int32(needle[0]), buffer.count - offset - needle.count + 1)
-            {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if buffer[index..<index + needle.count].elementsEqual(needle) {
-                    return TextPositions.position(ofByte: index, in: buffer)
-                }
-                offset = index + 1
-            }
-            return nil
+            let offset = needle.withUnsafeBytes { UnsafeRawBufferPointer(buffer).firstOffset(of: $0) }
+            return offset.map { TextPositions.position(ofByte: $0, in: buffer) }
         }
     }
 }
