@@ -28,4 +28,29 @@ import Testing
         let root = try #require(try YAMLParser().parse(Array("k: \(rendered)".utf8)).document.root)
         #expect(root.pairs[0].value.scalar?.value == .string(text))
     }
+
+    /// The rule as written before ASCII was read as bytes (the reference).
+    static func plainSafeReference(_ text: String) -> Bool {
+        let reserved: Set<String> = ["y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"]
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, text.last != " ",
+            !reserved.contains(text.lowercased())
+        else { return false }
+        return text.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || " ._-/()+'&,!?".unicodeScalars.contains(scalar)
+        }
+    }
+
+    @Test func plainSafetyOfRandomTextIsTheRuleAsWritten() {
+        let pool = (0x20...0x7E).map { Unicode.Scalar($0)! } + ["\u{212A}", "é", "Ö", "金", "٣", "\u{301}", "\u{A0}", "\t"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<10_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...6, using: &generator) { text.unicodeScalars.append(pool.randomElement(using: &generator)!) }
+            #expect(
+                YAMLScalar.isPlainSafe(text) == Self.plainSafeReference(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        for word in ["yes", "Yes", "YES", "no", "On", "oFF", "true", "False", "NULL", "y", "N", "\u{212A}", "Off"] {
+            #expect(YAMLScalar.isPlainSafe(word) == Self.plainSafeReference(word), "\(word)")
+        }
+    }
 }

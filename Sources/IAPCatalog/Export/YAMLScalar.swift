@@ -11,11 +11,26 @@ enum YAMLScalar {
     /// Starts with a letter; holds only letters, digits, spaces and `._-/()+'&,!?`; no
     /// surrounding spaces; not a word YAML 1.1 reads as a boolean or null.
     static func isPlainSafe(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, text.last != " ",
-            !reserved.contains(text.lowercased())
-        else { return false }
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, text.last != " " else { return false }
+        // The reserved words are ASCII of at most 5 letters, and only ASCII lowercases to ASCII
+        // letters other than "k" (from the Kelvin sign), so longer text need not be lowercased.
+        if text.utf8.count <= 5 && reserved.contains(text.lowercased()) { return false }
         return text.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || " ._-/()+'&,!?".unicodeScalars.contains(scalar)
+            scalar.isASCII
+                ? isPlainSafeASCII(UInt8(truncatingIfNeeded: scalar.value))
+                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }
+    }
+
+    /// ASCII letters and digits, and the punctuation `isPlainSafe` allows: `._-/()+'&,!?` and space.
+    private static func isPlainSafeASCII(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: " "), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: "'"), UInt8(ascii: "&"), UInt8(ascii: ","), UInt8(ascii: "!"),
+            UInt8(ascii: "?"):
+            true
+        default: false
         }
     }
 

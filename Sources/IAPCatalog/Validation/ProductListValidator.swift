@@ -158,9 +158,3 @@ public struct ProductListValidator: Sendable {
         return location.file
     }
 }
-
-extension String {
-    func trimmingWhitespace() -> String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
-}
