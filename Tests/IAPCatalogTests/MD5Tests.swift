@@ -21,4 +21,23 @@ import Testing
         let bytes = try InputFile.read(Fixtures.path("../../../catalogs/screenshots/coins-small.png"))
         #expect(MD5.hex(bytes) == "da4eae3a014cc97be884718ed911a67f")
     }
+
+    @Test func aMillionBytesInPiecesOfEverySizeGiveTheKnownDigest() {
+        let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+        #expect(MD5.hex(million) == "7707d6ae4e027c70eea2a935c2296f21")
+        for piece in [1, 3, 63, 64, 65, 1000] {
+            var md5 = MD5()
+            var offset = 0
+            while offset < million.count {
+                let end = min(offset + piece, million.count)
+                md5.update(million[offset..<end])
+                offset = end
+            }
+            #expect(md5.finalize() == "7707d6ae4e027c70eea2a935c2296f21", "pieces of \(piece)")
+        }
+        // A sequence without contiguous storage goes byte by byte, to the same digest.
+        var md5 = MD5()
+        md5.update((0..<1_000_000).lazy.map { _ in UInt8(ascii: "a") })
+        #expect(md5.finalize() == "7707d6ae4e027c70eea2a935c2296f21")
+    }
 }

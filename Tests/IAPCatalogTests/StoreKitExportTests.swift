@@ -48,6 +48,8 @@ import Testing
 
     @Test func textIsEscapedAsJSONSerializationEscapesIt() {
         #expect(XcodeJSONWriter.serialize(.string("a/b \"c\" \\ \n\t\u{1}ü")) == "\"a\\/b \\\"c\\\" \\\\ \\n\\t\\u0001ü\"\n")
+        #expect(XcodeJSONWriter.serialize(.string("\r\u{8}\u{C}\u{1F}//")) == "\"\\r\\b\\f\\u001f\\/\\/\"\n")
+        #expect(XcodeJSONWriter.serialize(.string("")) == "\"\"\n")
         #expect(
             XcodeJSONWriter.serialize(.object([("b", .int(1)), ("_storeKitErrors", .null), ("_storefront", .array([]))])) == """
                 {
@@ -59,6 +61,25 @@ import Testing
                 }
 
                 """)
+    }
+
+    /// Case-insensitive key order as lower-casing whole keys gives it (the reference), bytes breaking ties.
+    @Test func keysAreOrderedCaseInsensitivelyThenByBytes() {
+        func reference(_ first: String, _ second: String) -> Bool {
+            let (a, b) = (Array(first.lowercased().utf8), Array(second.lowercased().utf8))
+            return a != b ? a.lexicographicallyPrecedes(b) : first.utf8.lexicographicallyPrecedes(second.utf8)
+        }
+        let pool: [Unicode.Scalar] = ["a", "A", "b", "B", "_", "z", "Z", "[", "`", "0", "\u{212A}", "k", "Σ", "σ", "é", "É"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            var pair = ["", ""]
+            for side in 0..<2 {
+                for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                    pair[side].unicodeScalars.append(pool.randomElement(using: &generator)!)
+                }
+            }
+            #expect(XcodeJSONWriter.keyPrecedes(pair[0], pair[1]) == reference(pair[0], pair[1]), "\(pair)")
+        }
     }
 
     @Test func realNumbersHaveSeventeenSignificantDigitsAsJSONSerializationWritesThem() {

@@ -31,15 +31,32 @@ package struct MD5 {
 
     package init() {}
 
+    /// Adds `bytes` to the digest; contiguous bytes (arrays, buffers) are read a block at a time.
     package mutating func update(_ bytes: some Sequence<UInt8>) {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
+        guard done == nil else { return }
         for byte in bytes {
             pending.append(byte)
             length &+= 1
-            if pending.count == 64 {
-                process(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+            if pending.count == 64 { processPending() }
         }
+    }
+
+    private mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        length &+= UInt64(bytes.count)
+        var offset = 0
+        if !pending.isEmpty {
+            let taken = min(64 - pending.count, bytes.count)
+            pending.append(contentsOf: bytes[0..<taken])
+            offset = taken
+            guard pending.count == 64 else { return }
+            processPending()
+        }
+        while bytes.count - offset >= 64 {
+            process(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 64]))
+            offset += 64
+        }
+        pending.append(contentsOf: bytes[offset...])
     }
 
     /// The digest as 32 lower-case hex digits.
@@ -49,15 +66,20 @@ package struct MD5 {
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         for shift in stride(from: 0, to: 64, by: 8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        for start in stride(from: 0, to: tail.count, by: 64) { process(Array(tail[start..<start + 64])) }
-        var hex = ""
+        tail.withUnsafeBytes { tail in
+            for start in stride(from: 0, to: tail.count, by: 64) { process(UnsafeRawBufferPointer(rebasing: tail[start..<start + 64])) }
+        }
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(32)
         for word in [state.0, state.1, state.2, state.3] {
             for shift in stride(from: 0, to: 32, by: 8) {
                 let byte = UInt8(truncatingIfNeeded: word >> UInt32(shift))
-                hex += String(byte >> 4, radix: 16) + String(byte & 0x0F, radix: 16)
+                hex.append(digits[Int(byte >> 4)])
+                hex.append(digits[Int(byte & 0x0F)])
             }
         }
-        return hex
+        return String(decoding: hex, as: UTF8.self)
     }
 
     package static func hex(_ bytes: [UInt8]) -> String {
@@ -66,29 +88,35 @@ package struct MD5 {
         return md5.finalize()
     }
 
-    private mutating func process(_ block: [UInt8]) {
-        var words = [UInt32](repeating: 0, count: 16)
-        for index in 0..<16 {
-            words[index] =
-                UInt32(block[index * 4]) | UInt32(block[index * 4 + 1]) << 8
-                | UInt32(block[index * 4 + 2]) << 16 | UInt32(block[index * 4 + 3]) << 24
-        }
+    private mutating func processPending() {
+        let block = pending
+        block.withUnsafeBytes { process($0) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// One 64-byte block.
+    private mutating func process(_ block: UnsafeRawBufferPointer) {
         var (a, b, c, d) = state
-        for index in 0..<64 {
-            var f: UInt32
-            let g: Int
-            switch index {
-            case 0..<16: (f, g) = ((b & c) | (~b & d), index)
-            case 16..<32: (f, g) = ((d & b) | (~d & c), (5 * index + 1) % 16)
-            case 32..<48: (f, g) = (b ^ c ^ d, (3 * index + 5) % 16)
-            default: (f, g) = (c ^ (b | ~d), (7 * index) % 16)
+        Self.constants.withUnsafeBufferPointer { constants in
+            Self.shifts.withUnsafeBufferPointer { shifts in
+                for index in 0..<64 {
+                    var f: UInt32
+                    let g: Int
+                    switch index {
+                    case 0..<16: (f, g) = ((b & c) | (~b & d), index)
+                    case 16..<32: (f, g) = ((d & b) | (~d & c), (5 * index + 1) % 16)
+                    case 32..<48: (f, g) = (b ^ c ^ d, (3 * index + 5) % 16)
+                    default: (f, g) = (c ^ (b | ~d), (7 * index) % 16)
+                    }
+                    let word = UInt32(littleEndian: block.loadUnaligned(fromByteOffset: g * 4, as: UInt32.self))
+                    f = f &+ a &+ constants[index] &+ word
+                    a = d
+                    d = c
+                    c = b
+                    let shift = shifts[index]
+                    b = b &+ (f << shift | f >> (32 - shift))
+                }
             }
-            f = f &+ a &+ Self.constants[index] &+ words[g]
-            a = d
-            d = c
-            c = b
-            let shift = Self.shifts[index]
-            b = b &+ (f << shift | f >> (32 - shift))
         }
         state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d)
     }

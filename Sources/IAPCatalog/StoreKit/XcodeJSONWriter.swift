@@ -56,24 +56,37 @@ package enum XcodeJSONWriter {
                 out.append(UInt8(ascii: "}"))
                 return
             }
-            // Case-insensitive order (`_storefront` before `_storeKitErrors`), then by bytes; each
-            // key is lower-cased once.
-            let sorted = members.map { (folded: Array($0.key.lowercased().utf8), member: $0) }.sorted {
-                $0.folded != $1.folded
-                    ? $0.folded.lexicographicallyPrecedes($1.folded) : $0.member.key.utf8.lexicographicallyPrecedes($1.member.key.utf8)
-            }
+            let sorted = members.sorted { keyPrecedes($0.key, $1.key) }
             out += [UInt8(ascii: "{"), 0x0A]
             for (index, entry) in sorted.enumerated() {
                 spaces(indent + 2, into: &out)
-                writeString(entry.member.key, into: &out)
+                writeString(entry.key, into: &out)
                 out += [0x20, UInt8(ascii: ":"), 0x20]
-                write(entry.member.value, indent: indent + 2, into: &out)
+                write(entry.value, indent: indent + 2, into: &out)
                 if index < sorted.count - 1 { out.append(UInt8(ascii: ",")) }
                 out.append(0x0A)
             }
             spaces(indent, into: &out)
             out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Keys in case-insensitive order (`_storefront` before `_storeKitErrors`), then by bytes.
+    /// ASCII keys, all of Xcode's, are folded byte by byte; others are lower-cased (which depends
+    /// on context, as for the Greek final sigma, so only whole keys are).
+    static func keyPrecedes(_ first: String, _ second: String) -> Bool {
+        if first.utf8.allSatisfy({ $0 < 0x80 }) && second.utf8.allSatisfy({ $0 < 0x80 }) {
+            let foldedFirst = first.utf8.lazy.map(asciiLowercase), foldedSecond = second.utf8.lazy.map(asciiLowercase)
+            if !foldedFirst.elementsEqual(foldedSecond) { return foldedFirst.lexicographicallyPrecedes(foldedSecond) }
+        } else {
+            let foldedFirst = Array(first.lowercased().utf8), foldedSecond = Array(second.lowercased().utf8)
+            if foldedFirst != foldedSecond { return foldedFirst.lexicographicallyPrecedes(foldedSecond) }
+        }
+        return first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
     /// A real number as JSONSerialization writes it: `%.17g` (`791211041.41230702`, `6`, `0.10000000000000001`).
@@ -91,26 +104,33 @@ package enum XcodeJSONWriter {
 
     /// A JSON string: `"`, `\` and `/` escaped (JSONSerialization escapes the slash), control
     /// characters as `\n`-style or `\u00xx` escapes, everything else (all non-ASCII bytes) as is.
+    /// The text between escapes is copied in runs, not byte by byte.
     private static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "/"): out += [UInt8(ascii: "\\"), UInt8(ascii: "/")]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0..<0x20:
-                let digits = Array("0123456789abcdef".utf8)
-                out += [
-                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)],
-                    digits[Int(byte & 0x0F)],
-                ]
-            default: out.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else {
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                runStart = index + 1
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case 0x0A: out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "t"))
+                case 0x08: out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(UInt8(ascii: "f"))
+                case 0..<0x20:
+                    let digits = Array("0123456789abcdef".utf8)
+                    out += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+                default: out.append(byte)  // `"`, `\` and `/` follow their backslash
+                }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
         out.append(UInt8(ascii: "\""))
     }
