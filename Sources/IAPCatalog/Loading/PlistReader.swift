@@ -132,6 +132,10 @@ private final class PlistEvents: XMLEventHandler {
     init(file: String, text: [UInt8]) {
         self.file = file
         columns = ColumnCounter(text: text)
+        // Room for an entry per 16 bytes (`<string></string>` alone is 17), reserved once: pages
+        // never written cost nothing, while growing the array would copy it, and fault in fresh
+        // pages, at every doubling.
+        entries.reserveCapacity(text.count / 16)
     }
 
     func startElement(_ name: XMLName, line: Int, contentStart: Int) {

@@ -14,6 +14,9 @@ public struct ProductListJSONReader {
     public func read(_ bytes: [UInt8], file: String) -> (list: ProductList?, diagnostics: [Diagnostic]) {
         var decoder = NodeDecoder(file: file)
         var streamed = StreamedProducts()
+        // Room for an entry per 64 bytes of the file (a v2 product with its fields takes more),
+        // reserved once: pages never written cost nothing, where growing would copy the entries.
+        streamed.entries.reserveCapacity(bytes.count / 64)
         let parsed: ParsedDocument
         do {
             parsed = try JSONParser().parse(
