@@ -31,15 +31,12 @@ package struct MD5 {
 
     package init() {}
 
-    /// Adds `bytes` to the digest; contiguous bytes (arrays, buffers) are read a block at a time.
+    /// Adds `bytes` to the digest, a 64-byte block at a time (a sequence not stored contiguously
+    /// is copied into an array first).
     package mutating func update(_ bytes: some Sequence<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
         guard done == nil else { return }
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 64 { processPending() }
-        }
+        Array(bytes).withUnsafeBytes { update($0) }
     }
 
     private mutating func update(_ bytes: UnsafeRawBufferPointer) {

@@ -54,7 +54,6 @@ package enum InputKind: Equatable, Sendable {
     /// Whether the text contains `word` (`format_version`: only catalogs have that key). A JSON
     /// list is searched whole, so not a byte at a time (see ``UnsafeRawBufferPointer/firstOffset(of:)``).
     private static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
-        let needle = Array(word.utf8)
-        return bytes.withUnsafeBytes { haystack in needle.withUnsafeBytes { haystack.firstOffset(of: $0) != nil } }
+        bytes.firstOffset(of: word) != nil
     }
 }

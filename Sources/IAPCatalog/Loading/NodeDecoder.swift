@@ -44,13 +44,25 @@ struct NodeDecoder {
     mutating func fields(
         _ node: Node, _ what: @autoclosure () -> String, known: FieldNames, extensionPrefix: String? = nil
     ) -> Fields? {
-        let record = node.record
-        guard record.kind == .mapping else {
+        guard node.kind == .mapping else {
             report(.invalidValue, "expected \(what()) to be a mapping, found \(node.kindDescription)", at: node.position)
             return nil
         }
+        return fields(ofMapping: node, what, known: known) { decoder, key, text in
+            if let extensionPrefix, text.hasPrefix(extensionPrefix) { return }
+            decoder.report(
+                .unknownKey, "unknown key '\(text)' in \(what())" + Suggestion.hint(for: text, in: known.names), at: key.position)
+        }
+    }
+
+    /// Matches the keys of `node`, a mapping, against `known` as bytes; a key that is not a
+    /// scalar is reported, and `unknownKey` decides what an unknown one is worth (its node and text).
+    mutating func fields(
+        ofMapping node: Node, _ what: () -> String, known: FieldNames, unknownKey: (inout NodeDecoder, Node, String) -> Void
+    ) -> Fields {
         var fields = Fields(node: node, names: known)
-        for entry in stride(from: record.range.lowerBound, to: record.range.upperBound, by: 2) {
+        let range = node.record.range
+        for entry in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
             let key = node.child(entry)
             guard let index = key.withScalarBytes({ known.index(of: $0) }) else {
                 report(.invalidValue, "keys in \(what()) must be strings, found \(key.kindDescription)", at: key.position)
@@ -58,11 +70,9 @@ struct NodeDecoder {
             }
             if let index {
                 fields.set(index, entry: entry)
-                continue
+            } else {
+                unknownKey(&self, key, key.text!)
             }
-            let text = key.text!
-            if let extensionPrefix, text.hasPrefix(extensionPrefix) { continue }
-            report(.unknownKey, "unknown key '\(text)' in \(what())" + Suggestion.hint(for: text, in: known.names), at: key.position)
         }
         return fields
     }

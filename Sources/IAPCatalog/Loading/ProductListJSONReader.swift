@@ -52,11 +52,18 @@ public struct ProductListJSONReader {
             products.entries.append(ProductListEntry(.notAString(item.kindDescription), at: SourceLocation(file: file, item.position)))
             return
         }
-        guard let idNode = item.pairs.first(where: { $0.key.scalar?.text == "id" })?.value else {
+        // The `id` key found by its bytes: no array of pairs and no string per key, for every product.
+        let range = item.record.range
+        let idKey = UnsafeBufferPointer(start: ("id" as StaticString).utf8Start, count: 2)
+        guard
+            let idEntry = stride(from: range.lowerBound, to: range.upperBound, by: 2).first(where: { entry in
+                item.child(entry).withScalarBytes { $0.hasSameBytes(as: idKey) } == true
+            })
+        else {
             products.missingIDs.append(item.position)
             return
         }
-        products.entries.append(entry(idNode, file: file))
+        products.entries.append(entry(item.child(idEntry + 1), file: file))
     }
 
     private func read(_ root: Node, streamed: StreamedProducts, decoder: inout NodeDecoder) -> ProductList? {

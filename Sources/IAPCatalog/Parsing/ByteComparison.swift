@@ -33,3 +33,11 @@ extension UnsafeRawBufferPointer {
         return nil
     }
 }
+
+extension [UInt8] {
+    /// Where the UTF-8 of `word` first occurs in these bytes, or nil.
+    func firstOffset(of word: String) -> Int? {
+        let needle = Array(word.utf8)
+        return withUnsafeBytes { haystack in needle.withUnsafeBytes { haystack.firstOffset(of: $0) } }
+    }
+}

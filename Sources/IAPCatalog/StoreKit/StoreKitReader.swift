@@ -78,22 +78,12 @@ public struct StoreKitReader: Sendable {
                 decoder.report(.invalidValue, "expected \(what()) to be an object, found \(node.kindDescription)", at: node.position)
                 return nil
             }
-            var fields = NodeDecoder.Fields(node: node, names: known)
-            let range = node.record.range
-            for entry in stride(from: range.lowerBound, to: range.upperBound, by: 2) {
-                let key = node.child(entry)
-                guard let index = key.withScalarBytes({ known.index(of: $0) }) else { continue }
-                if let index {
-                    fields.set(index, entry: entry)
-                    continue
-                }
-                let text = key.text!
+            return decoder.fields(ofMapping: node, what, known: known) { decoder, key, text in
                 decoder.report(
                     .storeKitUnknownKey,
                     "unknown key '\(text)' in \(what()) is ignored" + Suggestion.hint(for: text, in: known.names.sorted()),
                     at: key.position)
             }
-            return fields
         }
 
         /// The items of an array, or none (reported) when `node` is not one.
@@ -143,15 +133,13 @@ public struct StoreKitReader: Sendable {
         mutating func readRoot(_ root: Node) {
             configuration.positions.root = root.position
             guard let top = members(root, "the StoreKit configuration", known: Keys.top) else { return }
-            if let keyPair = root.pairs.first(where: { $0.key.scalar?.text == "subscriptionOffersKeyPair" }),
-                keyPair.value.kind != .scalar
-                    || keyPair.value.scalar?.value != .null
-            {
-                configuration.privateKeyPosition = keyPair.key.position
+            if let keyPair = top["subscriptionOffersKeyPair"], keyPair.kind != .scalar || keyPair.scalar?.value != .null {
+                let position = top.keyPosition("subscriptionOffersKeyPair")
+                configuration.privateKeyPosition = position
                 decoder.report(
                     .storeKitPrivateKey,
                     "the file holds the private key for signing subscription offers ('subscriptionOffersKeyPair'); iapcat never reads or copies it — keep the file out of the repository, or remove the key pair",
-                    at: keyPair.key.position)
+                    at: position)
             }
             if let version = top["version"] { readVersion(version) }
             configuration.identifier = identifier(top["identifier"], "identifier")

@@ -3,8 +3,8 @@
 enum CharacterCount {
     /// Equal to `text.count`. Text made only of scalars that never join their neighbours (ASCII
     /// except CR LF, Latin-1 and Latin Extended, Greek, Cyrillic, kana, CJK ideographs and
-    /// punctuation, fullwidth forms, Hangul syllables) has one character per scalar; anything else (combining marks, emoji, ZWJ,
-    /// variation selectors…) is counted by the standard library.
+    /// punctuation, fullwidth forms, Hangul syllables) has one character per scalar; anything else
+    /// (combining marks, emoji, ZWJ, variation selectors…) is counted by the standard library.
     static func of(_ text: String) -> Int {
         // Read as UTF-8 bytes where the string is stored contiguously (native strings always are).
         let counted = text.utf8.withContiguousStorageIfAvailable { standaloneCount(utf8: $0) } ?? nil

@@ -1,11 +1,5 @@
 internal import CLibXML2
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Why an XML document could not be read, by ``XMLTree`` or ``XMLEventReader``: both refuse
 /// entity declarations before libxml2 sees the bytes and report libxml2's first error.
 enum XMLReadFailure: Error {
@@ -37,13 +31,11 @@ enum XMLReadFailure: Error {
             .joined(separator: "; ")
     }
 
-    /// The position of the first `<!ENTITY` in `bytes`, if any (searched with `memchr`: this runs
-    /// over every byte of every XML input).
+    /// The position of the first `<!ENTITY` in `bytes`, if any (``Swift/Array/firstOffset(of:)``:
+    /// this runs over every byte of every XML input).
     static func entityDeclaration(in bytes: [UInt8]) -> SourcePosition? {
-        let needle = Array("<!ENTITY".utf8)
-        return bytes.withUnsafeBufferPointer { buffer -> SourcePosition? in
-            let offset = needle.withUnsafeBytes { UnsafeRawBufferPointer(buffer).firstOffset(of: $0) }
-            return offset.map { TextPositions.position(ofByte: $0, in: buffer) }
+        bytes.firstOffset(of: "<!ENTITY").map { offset in
+            bytes.withUnsafeBufferPointer { TextPositions.position(ofByte: offset, in: $0) }
         }
     }
 }
