@@ -401,6 +401,43 @@ import Testing
                 ])
     }
 
+    @Test func availabilityAndDatedPrices() {
+        #expect(
+            lintMarked(
+                catalogYAML(
+                    products: """
+                          - id: com.example.some
+                            type: consumable
+                            reference_name: Some
+                            localizations: { en-US: { display_name: Some } }
+                            cleared_for_sale: ↓false
+                            availability: { territories: ↓↓[USA, XYZ, USA], available_in_new_territories: false }
+                            price:
+                              storefronts: { USA: "0.99" }
+                              changes:
+                                - ↓{ storefront: USA, price: "0.49" }
+                                - ↓{ storefront: DEU, price: "1.99", start_date: 2026-12-24, end_date: 2026-12-01 }
+                                - { storefront: JPN, price: "300", start_date: 2026-12-01, end_date: 2027-01-01 }
+                                - ↓{ storefront: JPN, price: "250", start_date: 2026-12-20 }
+                              ↓preserved: [{ storefront: USA, price: "0.79" }]
+                          - id: com.example.all
+                            type: consumable
+                            reference_name: All
+                            localizations: { en-US: { display_name: All } }
+                            availability: { territories: [USA], ↓except: [CAN] }
+
+                        """)) == [
+                    "error: cleared_for_sale: false disagrees with the availability of 'com.example.some'; give one of them [availability]",
+                    "error: territory 'USA' is listed twice in the availability [availability]",
+                    "error: unknown territory 'XYZ' in the availability; territories are ISO 3166-1 alpha-3 codes such as USA [unknown_storefront]",
+                    "error: USA has a price in effect in 'storefronts' already; a change without start_date would be a second one [price_schedule]",
+                    "error: this DEU price ends (2026-12-01) before it starts (2026-12-24) [price_schedule]",
+                    "error: this JPN price starts (2026-12-20) before the previous one ends (2027-01-01) [price_schedule]",
+                    "error: preserved prices belong to auto-renewable subscriptions; 'com.example.some' is consumable [type_specific_field]",
+                    "error: 'except' goes with 'territories: all'; a list of territories names them directly [invalid_value]",
+                ])
+    }
+
     @Test func draftsAndGroupsWithoutLocalizationsAreMissingMetadata() {
         #expect(
             lintMarked(

@@ -35,6 +35,7 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     case invalidPrice = "invalid_price"
     case missingPrice = "missing_price"
     case priceSchedule = "price_schedule"
+    case availability = "availability"
     case subscriptionOffer = "subscription_offer"
     case duplicatePromotionOrder = "duplicate_promotion_order"
     case promotionLimit = "promotion_limit"
@@ -112,7 +113,10 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
         case .subscriptionFields:
             .init(.error, "An auto-renewable subscription lacks `subscription` (group, duration), or another type has one.")
         case .typeSpecificField:
-            .init(.error, "A field that the product's type does not allow (e.g. `hosted_content` on a consumable).")
+            .init(
+                .error,
+                "A field that the product's type does not allow (e.g. `hosted_content` on a consumable, `preserved` prices on anything but an auto-renewable subscription)."
+            )
         case .deprecatedType:
             .init(.warning, "A product type App Store Connect no longer offers (`free-subscription`).")
         case .unknownSubscriptionGroup:
@@ -155,12 +159,17 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
         case .priceSchedule:
             .init(
                 .error,
-                "A price schedule whose steps overlap, are out of date order, end before they start, or omit a start date after the first step; or a price with both `tier` and `schedule`."
+                "A price schedule whose steps overlap, are out of date order, end before they start, or omit a start date after the first step; a price with both `tier` and `schedule`; price `changes` of one storefront that overlap or end before they start, a dated change beside a storefront price already in effect, or an `end_date` on a subscription's price."
+            )
+        case .availability:
+            .init(
+                .error,
+                "An availability that contradicts itself: `cleared_for_sale` that disagrees with `availability`, or a territory listed twice."
             )
         case .subscriptionOffer:
             .init(
                 .error,
-                "A subscription offer App Store Connect would refuse: a paid offer without prices or a free trial with some, fewer than one period, a promotional offer without id or reference name, an offer id used twice, or both `free_trial_duration` and `introductory_offer`."
+                "A subscription offer App Store Connect would refuse: a paid offer without prices or a free trial with some, fewer than one period, a promotional offer without id or reference name, an offer id used twice, the introductory offer given twice, introductory rows of one territory and plan that overlap, a win-back offer without reference name, start date, priority or eligibility, or a field the kind of offer does not have."
             )
         case .missingReviewScreenshot:
             .init(.warning, "A draft product has no review screenshot; App Review needs one before the product can be submitted.")
@@ -169,7 +178,7 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
         case .promotionLimit:
             .init(.error, "More than 20 products are promoted on the App Store product page.")
         case .screenshotNotFound:
-            .init(.error, "A review screenshot path does not name an existing file.")
+            .init(.error, "A review screenshot or image path does not name an existing file.")
         case .productLimit:
             .init(.error, "The catalog has more than 10,000 products, App Store Connect's limit per app.")
         case .listNotFound:

@@ -72,8 +72,13 @@ public struct CatalogYAMLWriter {
         out.field(2, "type", product.type.rawValue)
         if let name = product.referenceName { out.field(2, "reference_name", name) }
         out.field(2, "status", product.status.rawValue)
+        if let state = product.storeState { out.field(2, "store_state", state.rawValue) }
         guard product.status != .removed || product.price != nil || !product.localizations.isEmpty else { return }
-        if !product.clearedForSale { out.line(2, "cleared_for_sale: false") }
+        if let availability = product.availability {
+            renderAvailability(availability, level: 2, into: &out)
+        } else if !product.clearedForSale {
+            out.line(2, "cleared_for_sale: false")
+        }
         if product.familySharing { out.line(2, "family_sharing: true") }
         if product.hostedContent { out.line(2, "hosted_content: true") }
         if let terms = product.subscription {
@@ -88,8 +93,11 @@ public struct CatalogYAMLWriter {
                 renderOffer(offer, level: 4, into: &out)
             }
             if let bonus = terms.bonusDuration { out.field(3, "bonus_duration", bonus.rawValue) }
-            for (key, offers) in [("promotional_offers", terms.promotionalOffers), ("offer_codes", terms.offerCodes)] where !offers.isEmpty
-            {
+            let offerLists = [
+                ("introductory_offers", terms.introductoryOffers), ("promotional_offers", terms.promotionalOffers),
+                ("offer_codes", terms.offerCodes),
+            ]
+            for (key, offers) in offerLists where !offers.isEmpty {
                 out.line(3, "\(key):")
                 for offer in offers {
                     // `- first: …` with the other fields under it.
@@ -98,8 +106,22 @@ public struct CatalogYAMLWriter {
                     out.append(String(repeating: "  ", count: 4) + "- " + item.text.dropFirst(10))
                 }
             }
+            if !terms.winBackOffers.isEmpty {
+                out.line(3, "win_back_offers:")
+                for offer in terms.winBackOffers {
+                    var item = YAMLOutput()
+                    renderWinBackOffer(offer, level: 5, into: &item)
+                    out.append(String(repeating: "  ", count: 4) + "- " + item.text.dropFirst(10))
+                }
+            }
+            if let monthly = terms.monthlyBilling {
+                out.line(3, "monthly_billing:")
+                if let price = monthly.price { renderPrice(price, level: 4, into: &out) }
+                if let availability = monthly.availability { renderAvailability(availability, level: 4, into: &out) }
+                if monthly.price == nil && monthly.availability == nil { out.line(4, "{}") }
+            }
         }
-        if let price = product.price { renderPrice(price, into: &out) }
+        if let price = product.price { renderPrice(price, level: 2, into: &out) }
         if !product.localizations.isEmpty {
             out.line(2, "localizations:")
             for localization in product.localizations {
@@ -117,6 +139,19 @@ public struct CatalogYAMLWriter {
             out.line(2, "promotion:")
             out.line(3, "visible: \(promotion.visible)")
             if let order = promotion.order { out.line(3, "order: \(order)") }
+            if !promotion.enabled { out.line(3, "enabled: false") }
+        }
+        if !product.images.isEmpty {
+            out.line(2, "images:")
+            for image in product.images {
+                var fields: [(String, String)] = []
+                if let path = image.path { fields.append(("path", path)) }
+                if let name = image.fileName { fields.append(("file_name", name)) }
+                if let checksum = image.checksum { fields.append(("checksum", checksum)) }
+                for (index, field) in fields.enumerated() {
+                    out.line(index == 0 ? 3 : 4, (index == 0 ? "- " : "") + "\(field.0): \(YAMLScalar.render(field.1))")
+                }
+            }
         }
         if case .object(let members)? = product.clientData, !members.isEmpty {
             out.line(2, "client_data:")
@@ -150,23 +185,78 @@ public struct CatalogYAMLWriter {
             out.line(level, "eligibility: [" + offer.eligibility.map(\.rawValue).joined(separator: ", ") + "]")
         }
         if let stackable = offer.stackable { out.line(level, "stackable: \(stackable)") }
+        if let active = offer.active { out.line(level, "active: \(active)") }
+        if let autoRenew = offer.autoRenew { out.line(level, "auto_renew: \(autoRenew)") }
+        if let territories = offer.territories { renderTerritories(territories, level: level, into: &out) }
+        if let start = offer.startDate { out.line(level, "start_date: \(start)") }
+        if let end = offer.endDate { out.line(level, "end_date: \(end)") }
+        if let plan = offer.plan { out.line(level, "plan: \(plan.rawValue)") }
     }
 
-    private func renderPrice(_ price: Price, into out: inout YAMLOutput) {
-        out.line(2, "price:")
-        if let base = price.baseTerritory { out.line(3, "base_territory: \(base)") }
-        if let tier = price.tier { out.line(3, "tier: \(tier)") }
+    private func renderWinBackOffer(_ offer: WinBackOffer, level: Int, into out: inout YAMLOutput) {
+        out.field(level, "id", offer.id)
+        if let name = offer.referenceName { out.field(level, "reference_name", name) }
+        out.field(level, "mode", offer.mode.rawValue)
+        out.field(level, "duration", offer.duration.rawValue)
+        if offer.periods != 1 { out.line(level, "periods: \(offer.periods)") }
+        if !offer.prices.isEmpty {
+            out.line(level, "prices:")
+            for entry in offer.prices { out.line(level + 1, "\(entry.storefront): \(YAMLScalar.quoted(entry.amount))") }
+        }
+        if let months = offer.paidMonths { out.line(level, "paid_months: \(months)") }
+        if let range = offer.lapsedMonths {
+            let parts = [range.minimum.map { "min: \($0)" }, range.maximum.map { "max: \($0)" }].compactMap { $0 }
+            out.line(level, "lapsed_months: { " + parts.joined(separator: ", ") + " }")
+        }
+        if let months = offer.waitMonths { out.line(level, "wait_months: \(months)") }
+        if let start = offer.startDate { out.line(level, "start_date: \(start)") }
+        if let end = offer.endDate { out.line(level, "end_date: \(end)") }
+        if let priority = offer.priority { out.line(level, "priority: \(priority.rawValue)") }
+        if let promotion = offer.promotion { out.line(level, "promotion: \(promotion.rawValue)") }
+        if let plan = offer.plan { out.line(level, "plan: \(plan.rawValue)") }
+    }
+
+    private func renderAvailability(_ availability: Availability, level: Int, into out: inout YAMLOutput) {
+        out.line(level, "availability:")
+        renderTerritories(availability.territories, level: level + 1, into: &out)
+        out.line(level + 1, "available_in_new_territories: \(availability.availableInNewTerritories)")
+    }
+
+    /// `territories: all` (with `except`) or `territories: [A, B]`.
+    private func renderTerritories(_ territories: TerritorySelection, level: Int, into out: inout YAMLOutput) {
+        switch territories {
+        case .all(let except):
+            out.line(level, "territories: all")
+            if !except.isEmpty { out.flowList(level, "except", except) }
+        case .only(let codes):
+            out.flowList(level, "territories", codes)
+        }
+    }
+
+    private func renderPrice(_ price: Price, level: Int, into out: inout YAMLOutput) {
+        out.line(level, "price:")
+        if let base = price.baseTerritory { out.line(level + 1, "base_territory: \(base)") }
+        if let tier = price.tier { out.line(level + 1, "tier: \(tier)") }
         if !price.schedule.isEmpty {
-            out.line(3, "schedule:")
+            out.line(level + 1, "schedule:")
             for step in price.schedule {
-                out.line(4, "- tier: \(step.tier)")
-                if let start = step.startDate { out.line(5, "start_date: \(start)") }
-                if let end = step.endDate { out.line(5, "end_date: \(end)") }
+                out.line(level + 2, "- tier: \(step.tier)")
+                if let start = step.startDate { out.line(level + 3, "start_date: \(start)") }
+                if let end = step.endDate { out.line(level + 3, "end_date: \(end)") }
             }
         }
         if !price.storefronts.isEmpty {
-            out.line(3, "storefronts:")
-            for entry in price.storefronts { out.line(4, "\(entry.storefront): \(YAMLScalar.quoted(entry.amount))") }
+            out.line(level + 1, "storefronts:")
+            for entry in price.storefronts { out.line(level + 2, "\(entry.storefront): \(YAMLScalar.quoted(entry.amount))") }
+        }
+        for (key, rows) in [("changes", price.changes), ("preserved", price.preserved)] where !rows.isEmpty {
+            out.line(level + 1, "\(key):")
+            for row in rows {
+                var fields = ["storefront: \(YAMLScalar.renderInFlow(row.storefront))", "price: \(YAMLScalar.quoted(row.amount))"]
+                if let start = row.startDate { fields.append("start_date: \(start)") }
+                if let end = row.endDate { fields.append("end_date: \(end)") }
+                out.line(level + 2, "- { " + fields.joined(separator: ", ") + " }")
+            }
         }
     }
 }
@@ -191,5 +281,22 @@ private struct YAMLOutput {
     /// A list item whose first field is `key: value` (`- key: value`).
     mutating func item(_ level: Int, _ key: String, _ value: String) {
         line(level, "- \(key): \(YAMLScalar.render(value))")
+    }
+
+    /// `key: [a, b, …]`, wrapped before 100 columns with the following lines indented under the key.
+    mutating func flowList(_ level: Int, _ key: String, _ items: [String]) {
+        let indent = String(repeating: "  ", count: level)
+        var current = indent + key + ": ["
+        for (index, item) in items.enumerated() {
+            let piece = YAMLScalar.renderInFlow(item) + (index == items.count - 1 ? "]" : ",")
+            if current.count + piece.count + 1 > 100 && !current.hasSuffix("[") {
+                text += current + "\n"
+                current = indent + "  " + piece
+            } else {
+                current += (current.hasSuffix("[") ? "" : " ") + piece
+            }
+        }
+        if items.isEmpty { current += "]" }
+        text += current + "\n"
     }
 }

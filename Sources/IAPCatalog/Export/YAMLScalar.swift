@@ -8,6 +8,11 @@ enum YAMLScalar {
         isPlainSafe(text) ? text : quoted(text)
     }
 
+    /// As ``render(_:)``, for a value inside `[…]` or `{…}`, where a comma or a bracket would end it.
+    static func renderInFlow(_ text: String) -> String {
+        isPlainSafe(text) && !text.utf8.contains(where: { $0 == UInt8(ascii: ",") }) ? text : quoted(text)
+    }
+
     /// Starts with a letter; holds only letters, digits, spaces and `._-/()+'&,!?`; no
     /// surrounding spaces; not a word YAML 1.1 reads as a boolean or null.
     static func isPlainSafe(_ text: String) -> Bool {

@@ -9,18 +9,30 @@ package struct CatalogDecoder {
         static let groupLocalization = FieldNames(["name", "app_name"])
         static let product = FieldNames([
             "id", "type", "reference_name", "status", "cleared_for_sale", "family_sharing", "hosted_content",
-            "price", "localizations", "review", "promotion", "subscription", "client_data",
+            "price", "localizations", "review", "promotion", "subscription", "client_data", "availability", "images", "store_state",
         ])
-        static let price = FieldNames(["tier", "schedule", "storefronts", "base_territory"])
+        static let price = FieldNames(["tier", "schedule", "storefronts", "base_territory", "changes", "preserved"])
+        static let priceChange = FieldNames(["storefront", "price", "start_date", "end_date"])
+        static let availability = FieldNames(["territories", "except", "available_in_new_territories"])
+        static let image = FieldNames(["path", "file_name", "checksum"])
+        static let billingPlan = FieldNames(["price", "availability"])
+        static let monthRange = FieldNames(["min", "max"])
+        static let winBackOffer = FieldNames([
+            "id", "reference_name", "mode", "duration", "periods", "prices", "paid_months", "lapsed_months", "wait_months",
+            "start_date", "end_date", "priority", "promotion", "plan",
+        ])
         static let priceInterval = FieldNames(["tier", "start_date", "end_date"])
         static let localization = FieldNames(["display_name", "description"])
         static let review = FieldNames(["notes", "screenshot"])
-        static let promotion = FieldNames(["visible", "order"])
+        static let promotion = FieldNames(["visible", "order", "enabled"])
         static let subscription = FieldNames([
             "group", "duration", "rank", "free_trial_duration", "bonus_duration", "introductory_offer", "promotional_offers",
-            "offer_codes",
+            "offer_codes", "introductory_offers", "win_back_offers", "monthly_billing",
         ])
-        static let offer = FieldNames(["id", "reference_name", "mode", "duration", "periods", "prices", "eligibility", "stackable"])
+        static let offer = FieldNames([
+            "id", "reference_name", "mode", "duration", "periods", "prices", "eligibility", "stackable", "territories", "except",
+            "start_date", "end_date", "plan", "active", "auto_renew",
+        ])
         static let list = FieldNames(["path", "format", "environment"])
     }
 
@@ -211,7 +223,24 @@ package struct CatalogDecoder {
         } else if product.status != .removed {
             decoder.report(.missingField, "product '\(id)' is missing required field 'reference_name'", at: node.position)
         }
-        if let value = fields["cleared_for_sale"].flatMap({ decoder.bool($0, "cleared_for_sale") }) { product.clearedForSale = value }
+        if let cleared = fields["cleared_for_sale"], let value = decoder.bool(cleared, "cleared_for_sale") {
+            product.clearedForSale = value
+            product.positions.clearedForSale = cleared.position
+        }
+        if let availability = fields["availability"].flatMap({ decodeAvailability($0) }) {
+            product.availability = availability
+            // Unless the catalog also says it (lint checks the two agree), cleared for sale is
+            // whether the availability names a territory.
+            if product.positions.clearedForSale == nil { product.clearedForSale = !availability.isNowhere }
+        }
+        if let stateNode = fields["store_state"], let state = decoder.string(stateNode, "store_state") {
+            product.storeState = AppStoreState(rawValue: state)
+            product.positions.storeState = stateNode.position
+        }
+        if let images = fields["images"] {
+            product.positions.images = fields.keyPosition("images")
+            product.images = decoder.items(images, "images").compactMap { decodeImage($0) }
+        }
         if let sharing = fields["family_sharing"], let value = decoder.bool(sharing, "family_sharing") {
             product.familySharing = value
             product.positions.familySharing = sharing.position
@@ -260,7 +289,94 @@ package struct CatalogDecoder {
             price.baseTerritory = decoder.string(base, "the base territory")
             price.positions.baseTerritory = base.position
         }
+        if let changes = fields["changes"] {
+            price.positions.changes = fields.keyPosition("changes")
+            price.changes = decoder.items(changes, "price changes").compactMap { decodePriceChange($0, "a price change") }
+        }
+        if let preserved = fields["preserved"] {
+            price.positions.preserved = fields.keyPosition("preserved")
+            price.preserved = decoder.items(preserved, "preserved prices").compactMap { decodePriceChange($0, "a preserved price") }
+        }
         return price
+    }
+
+    /// A dated price; nil when its storefront or price is missing or a date cannot be read (reported).
+    private mutating func decodePriceChange(_ node: Node, _ what: String) -> PriceChange? {
+        guard let fields = decoder.fields(node, what, known: Keys.priceChange) else { return nil }
+        let storefront = decoder.requireField(fields, "storefront", what: what).flatMap { decoder.string($0, "the storefront") }
+        let amountNode = decoder.requireField(fields, "price", what: what)
+        var amount: String?
+        if let amountNode {
+            if let scalar = amountNode.scalar {
+                amount = scalar.text
+            } else {
+                decoder.report(
+                    .invalidValue, "expected the price to be a decimal number, found \(amountNode.kindDescription)", at: amountNode.position
+                )
+            }
+        }
+        var change = PriceChange(storefront: storefront ?? "", amount: amount ?? "", position: node.position)
+        for (key, path) in [("start_date" as StaticString, \PriceChange.startDate), ("end_date", \PriceChange.endDate)] {
+            guard let dateNode = fields[key] else { continue }
+            guard let date = date(dateNode, "\(key)") else { return nil }
+            change[keyPath: path] = date
+        }
+        guard storefront != nil, amount != nil else { return nil }
+        return change
+    }
+
+    /// `territories: all` or a list, `except`, `available_in_new_territories`.
+    private mutating func decodeAvailability(_ node: Node) -> Availability? {
+        guard let fields = decoder.fields(node, "availability", known: Keys.availability) else { return nil }
+        guard let territoriesNode = decoder.requireField(fields, "territories", what: "availability"),
+            var territories = decodeTerritories(territoriesNode, "availability")
+        else { return nil }
+        if let exceptNode = fields["except"] {
+            let except = decoder.items(exceptNode, "except").compactMap { decoder.string($0, "a territory") }
+            if case .all = territories {
+                territories = .all(except: except)
+            } else {
+                decoder.report(
+                    .invalidValue, "'except' goes with 'territories: all'; a list of territories names them directly",
+                    at: fields.keyPosition("except"))
+            }
+        }
+        let newNode = fields["available_in_new_territories"]
+        let newTerritories = newNode.flatMap { decoder.bool($0, "available_in_new_territories") }
+        var availability = Availability(territories: territories, availableInNewTerritories: newTerritories)
+        availability.positions.entry = node.position
+        availability.positions.territories = territoriesNode.position
+        availability.positions.except = fields.keyPosition("except")
+        availability.positions.newTerritories = newNode?.position
+        return availability
+    }
+
+    /// `all`, or a list of territory codes (the list's own codes are checked by lint).
+    private mutating func decodeTerritories(_ node: Node, _ what: String) -> TerritorySelection? {
+        if node.kind == .sequence {
+            return .only(decoder.items(node, "territories").compactMap { decoder.string($0, "a territory") })
+        }
+        if let scalar = node.scalar, scalar.text == "all" { return .everywhere }
+        decoder.report(
+            .invalidValue,
+            "expected the territories of \(what) to be 'all' or a list of codes such as [USA, CAN], found \(decoder.describe(node))",
+            at: node.position)
+        return nil
+    }
+
+    private mutating func decodeImage(_ node: Node) -> ProductImage? {
+        guard let fields = decoder.fields(node, "an image", known: Keys.image) else { return nil }
+        var image = ProductImage()
+        image.path = fields["path"].flatMap { decoder.string($0, "the image path") }
+        image.fileName = fields["file_name"].flatMap { decoder.string($0, "the image file name") }
+        image.checksum = fields["checksum"].flatMap { decoder.string($0, "the image checksum") }
+        image.position = node.position
+        if image.path == nil && image.checksum == nil {
+            decoder.report(
+                .missingField, "an image needs a 'path' (a file to upload) or a 'checksum' (an image the store holds)", at: node.position)
+            return nil
+        }
+        return image
     }
 
     /// A mapping of storefront codes to decimal amounts, as written.
@@ -346,6 +462,7 @@ package struct CatalogDecoder {
         var promotion = Promotion()
         promotion.positions.entry = node.position
         if let visible = fields["visible"].flatMap({ decoder.bool($0, "promotion visible") }) { promotion.visible = visible }
+        if let enabled = fields["enabled"].flatMap({ decoder.bool($0, "promotion enabled") }) { promotion.enabled = enabled }
         if let orderNode = fields["order"] {
             promotion.order = decoder.integer(orderNode, "the promotion order")
             promotion.positions.order = orderNode.position
@@ -378,11 +495,28 @@ package struct CatalogDecoder {
         let codes = fields["offer_codes"].map { node in
             decoder.items(node, "offer_codes").compactMap { decodeOffer($0, "an offer code") }
         }
+        let introductoryRows = fields["introductory_offers"].map { node in
+            decoder.items(node, "introductory_offers").compactMap { decodeOffer($0, "an introductory offer") }
+        }
+        if introductoryRows != nil, introductory != nil || freeTrial != nil {
+            decoder.report(
+                .subscriptionOffer,
+                "give the introductory offer once: introductory_offers (rows by territory) or introductory_offer / free_trial_duration",
+                at: fields.keyPosition("introductory_offers"))
+        }
+        let winBack = fields["win_back_offers"].map { node in
+            decoder.items(node, "win_back_offers").compactMap { decodeWinBackOffer($0) }
+        }
+        let monthly = fields["monthly_billing"].flatMap { decodeBillingPlan($0) }
         guard let group, let duration else { return nil }
         var terms = SubscriptionTerms(group: group, duration: duration, rank: rank, freeTrialDuration: freeTrial, bonusDuration: bonus)
         if let introductory { terms.introductoryOffer = introductory }
         terms.promotionalOffers = promotional ?? []
         terms.offerCodes = codes ?? []
+        terms.introductoryOffers = introductoryRows ?? []
+        terms.winBackOffers = winBack ?? []
+        terms.monthlyBilling = monthly
+        terms.positions.introductoryOffers = fields.keyPosition("introductory_offers")
         terms.positions.entry = node.position
         terms.positions.group = groupNode?.position
         terms.positions.duration = durationNode?.position
@@ -419,7 +553,76 @@ package struct CatalogDecoder {
             offer.eligibility = decoder.items(eligibility, "eligibility").compactMap { decoder.enumeration($0, "an eligibility") }
         }
         offer.stackable = fields["stackable"].flatMap { decoder.bool($0, "stackable") }
+        offer.active = fields["active"].flatMap { decoder.bool($0, "active") }
+        offer.autoRenew = fields["auto_renew"].flatMap { decoder.bool($0, "auto_renew") }
+        offer.plan = fields["plan"].flatMap { decoder.enumeration($0, "the billing plan") }
+        if let territoriesNode = fields["territories"], var territories = decodeTerritories(territoriesNode, what) {
+            if let exceptNode = fields["except"], case .all = territories {
+                territories = .all(except: decoder.items(exceptNode, "except").compactMap { decoder.string($0, "a territory") })
+            }
+            offer.territories = territories
+            offer.positions.territories = territoriesNode.position
+        }
+        if fields["except"] != nil, offer.territories.map({ if case .all = $0 { false } else { true } }) ?? true {
+            decoder.report(.invalidValue, "'except' goes with 'territories: all'", at: fields.keyPosition("except"))
+        }
+        if let start = fields["start_date"] {
+            offer.startDate = date(start, "start_date")
+            offer.positions.startDate = start.position
+        }
+        offer.endDate = fields["end_date"].flatMap { date($0, "end_date") }
         return offer
+    }
+
+    /// A win-back offer; nil when its id, mode or duration is missing or unreadable (reported).
+    private mutating func decodeWinBackOffer(_ node: Node) -> WinBackOffer? {
+        let what = "a win-back offer"
+        guard let fields = decoder.fields(node, what, known: Keys.winBackOffer) else { return nil }
+        let idNode = decoder.requireField(fields, "id", what: what)
+        let id = idNode.flatMap { decoder.string($0, "the offer id") }
+        let modeNode = decoder.requireField(fields, "mode", what: what)
+        let mode: OfferMode? = modeNode.flatMap { decoder.enumeration($0, "the offer mode") }
+        let duration: SubscriptionPeriod? = decoder.requireField(fields, "duration", what: what).flatMap {
+            decoder.enumeration($0, "the offer duration")
+        }
+        guard let id, let mode, let duration else { return nil }
+        var offer = WinBackOffer(id: id, mode: mode, duration: duration)
+        offer.positions.entry = node.position
+        offer.positions.id = idNode?.position
+        offer.positions.mode = modeNode?.position
+        offer.referenceName = fields["reference_name"].flatMap { decoder.string($0, "reference_name") }
+        if let periodsNode = fields["periods"], let periods = decoder.integer(periodsNode, "the number of offer periods") {
+            offer.periods = periods
+            offer.positions.periods = periodsNode.position
+        }
+        if let prices = fields["prices"] {
+            offer.positions.prices = fields.keyPosition("prices")
+            offer.prices = storefrontPrices(prices)
+        }
+        offer.paidMonths = fields["paid_months"].flatMap { decoder.integer($0, "paid_months") }
+        offer.waitMonths = fields["wait_months"].flatMap { decoder.integer($0, "wait_months") }
+        if let range = fields["lapsed_months"], let rangeFields = decoder.fields(range, "lapsed_months", known: Keys.monthRange) {
+            offer.lapsedMonths = MonthRange(
+                minimum: rangeFields["min"].flatMap { decoder.integer($0, "lapsed_months min") },
+                maximum: rangeFields["max"].flatMap { decoder.integer($0, "lapsed_months max") })
+        }
+        if let start = fields["start_date"] {
+            offer.startDate = date(start, "start_date")
+            offer.positions.startDate = start.position
+        }
+        offer.endDate = fields["end_date"].flatMap { date($0, "end_date") }
+        offer.priority = fields["priority"].flatMap { decoder.enumeration($0, "the offer priority") }
+        offer.promotion = fields["promotion"].flatMap { decoder.enumeration($0, "the offer promotion") }
+        offer.plan = fields["plan"].flatMap { decoder.enumeration($0, "the billing plan") }
+        return offer
+    }
+
+    private mutating func decodeBillingPlan(_ node: Node) -> BillingPlanTerms? {
+        guard let fields = decoder.fields(node, "monthly_billing", known: Keys.billingPlan) else { return nil }
+        var plan = BillingPlanTerms(
+            price: fields["price"].flatMap { decodePrice($0) }, availability: fields["availability"].flatMap { decodeAvailability($0) })
+        plan.positions.entry = node.position
+        return plan
     }
 
     private mutating func decodeList(_ node: Node) -> ProductListDeclaration? {

@@ -8,6 +8,18 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     /// The day of the month, 1–31 (valid for the month and year).
     public var day: Int
 
+    /// A day before any date a catalog can hold, for ordering "already in effect" first.
+    public static let distantPast = CalendarDate(year: 0, month: 1, day: 1)
+    /// A day after any date a catalog can hold, for "open-ended".
+    public static let distantFuture = CalendarDate(year: 9999, month: 12, day: 31)
+
+    /// The date of `year`, `month` and `day`, which the caller knows to be valid.
+    package init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
     /// Parses `YYYY-MM-DD`, refusing impossible days (2026-02-30).
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

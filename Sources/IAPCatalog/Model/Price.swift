@@ -1,5 +1,6 @@
 /// What a product costs: a legacy price tier or a schedule of tiers, explicit prices per
-/// storefront, or both.
+/// storefront, or both; dated prices beside them, and (subscriptions) the prices existing
+/// subscribers are kept on.
 public struct Price: Sendable, Equatable {
     /// Legacy App Store price tier (`wholesale_price_tier`), 0 = free.
     public var tier: Int?
@@ -10,6 +11,12 @@ public struct Price: Sendable, Equatable {
     /// The territory App Store Connect equalizes the other prices from (`base_territory`); nil
     /// means ``defaultBaseTerritory``. Explicit prices in other storefronts are manual prices.
     public var baseTerritory: String?
+    /// Dated prices in any storefront (`changes`): a sale from one date to another, a change from
+    /// a date, the current price until a date.
+    public var changes: [PriceChange] = []
+    /// Subscriptions: older prices existing subscribers are kept on (`preserved`). Read from the
+    /// store, never sent: only the store moves subscribers off them.
+    public var preserved: [PriceChange] = []
     package var positions = Positions()
 
     package struct Positions: Sendable, Equatable {
@@ -17,6 +24,8 @@ public struct Price: Sendable, Equatable {
         package var tier: SourcePosition?
         package var schedule: SourcePosition?
         package var baseTerritory: SourcePosition?
+        package var changes: SourcePosition?
+        package var preserved: SourcePosition?
         package init() {}
     }
 
@@ -32,6 +41,9 @@ public struct Price: Sendable, Equatable {
 
     /// Whether a price tier is given, alone or as a schedule (what bulk XML can express).
     public var hasTier: Bool { tier != nil || !schedule.isEmpty }
+
+    /// Whether the price says anything: a tier, a schedule, storefront prices or dated ones.
+    public var isEmpty: Bool { !hasTier && storefronts.isEmpty && changes.isEmpty }
 }
 
 /// A customer price in one storefront.

@@ -8,8 +8,13 @@ public struct Product: Sendable, Equatable {
     public var referenceName: String?
     /// Where the product stands in App Store Connect: draft (the default), approved or removed.
     public var status: ProductStatus
-    /// Whether the product is cleared for sale (default true); production lists may name it only then.
+    /// Whether the product is cleared for sale (default true); production lists may name it only
+    /// then. With an ``availability``, whether that availability names a territory.
     public var clearedForSale: Bool
+    /// Where the product is sold, when the catalog says more than ``clearedForSale`` does (some
+    /// territories only, or not in new ones); nil: everywhere and in new territories when cleared
+    /// for sale, nowhere otherwise (``effectiveAvailability``).
+    public var availability: Availability?
     /// Whether Family Sharing is on (default false; non-consumables and auto-renewables only).
     public var familySharing: Bool
     /// Content hosted by Apple (non-consumables only).
@@ -26,6 +31,11 @@ public struct Product: Sendable, Equatable {
     public var subscription: SubscriptionTerms?
     /// Free-form data for the app's own use, carried only into `products_v2.json`; nil when none.
     public var clientData: JSONValue?
+    /// Promotional images: files to upload, or the checksums of images the store holds.
+    public var images: [ProductImage] = []
+    /// The product's state in App Store Connect when `asc pull` last read it (`store_state`):
+    /// observed, never sent. Lint takes a product removed from sale as unavailable in production.
+    public var storeState: AppStoreState?
     package var positions = Positions()
 
     package struct Positions: Sendable, Equatable {
@@ -38,6 +48,9 @@ public struct Product: Sendable, Equatable {
         package var familySharing: SourcePosition?
         package var localizations: SourcePosition?
         package var subscription: SourcePosition?
+        package var clearedForSale: SourcePosition?
+        package var images: SourcePosition?
+        package var storeState: SourcePosition?
         package init() {}
     }
 
@@ -63,11 +76,18 @@ public struct Product: Sendable, Equatable {
         self.clientData = clientData
     }
 
-    /// Whether StoreKit returns the product in `environment`.
+    /// Whether StoreKit returns the product in `environment`: in production an approved product
+    /// cleared for sale that the store has not removed from sale; in the sandbox any product not removed.
     public func isAvailable(in environment: StoreEnvironment) -> Bool {
         switch environment {
-        case .production: status == .approved && clearedForSale
+        case .production: status == .approved && clearedForSale && !(storeState?.isRemovedFromSale ?? false)
         case .sandbox: status != .removed
         }
+    }
+
+    /// Where the product is sold: its ``availability``, else what ``clearedForSale`` means
+    /// (everywhere and in new territories, or nowhere).
+    public var effectiveAvailability: Availability {
+        availability ?? (clearedForSale ? .everywhere : .nowhere)
     }
 }

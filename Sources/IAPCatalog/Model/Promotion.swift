@@ -7,6 +7,9 @@ public struct Promotion: Sendable, Equatable {
     public var visible: Bool
     /// Position among promoted products, 1 first.
     public var order: Int?
+    /// Whether the promotion is switched on (App Store Connect's `enabled`; default true). A
+    /// promotion switched off keeps its place and image.
+    public var enabled: Bool = true
     package var positions = Positions()
 
     package struct Positions: Sendable, Equatable {

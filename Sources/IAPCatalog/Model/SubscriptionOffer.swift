@@ -18,6 +18,21 @@ public struct SubscriptionOffer: Sendable, Equatable {
     public var eligibility: [OfferEligibility]
     /// Offer codes only: whether the code can be redeemed on top of an introductory offer.
     public var stackable: Bool?
+    /// Offer codes only: whether customers can redeem the code (nil: yes).
+    public var active: Bool?
+    /// Offer codes only: whether the subscription renews after the offer (App Store Connect's
+    /// `autoRenewEnabled`); nil when the catalog does not say.
+    public var autoRenew: Bool?
+    /// Introductory offer rows only: the territories the row is offered in; nil for a paid row
+    /// means the territories of its prices.
+    public var territories: TerritorySelection?
+    /// Introductory offer rows only: the first day the offer runs; nil: already running.
+    public var startDate: CalendarDate?
+    /// Introductory offer rows only: the first day it no longer runs; nil: open-ended.
+    public var endDate: CalendarDate?
+    /// The billing plan the offer is for (App Store Connect's `targetSubscriptionPlanType`); nil:
+    /// not said, which is the usual plan.
+    public var plan: BillingPlan?
     package var positions = Positions()
 
     package struct Positions: Sendable, Equatable {
@@ -27,6 +42,8 @@ public struct SubscriptionOffer: Sendable, Equatable {
         package var duration: SourcePosition?
         package var periods: SourcePosition?
         package var prices: SourcePosition?
+        package var territories: SourcePosition?
+        package var startDate: SourcePosition?
         package init() {}
     }
 
@@ -49,6 +66,9 @@ public struct SubscriptionOffer: Sendable, Equatable {
     public func price(in storefront: String) -> String? {
         prices.first { $0.storefront == storefront }?.amount
     }
+
+    /// Whether the offer has only what the simple form holds: no territories, dates or plan.
+    public var isUndated: Bool { territories == nil && startDate == nil && endDate == nil && plan == nil }
 }
 
 /// How a subscriber pays during an offer (App Store Connect's offer modes).

@@ -14,6 +14,13 @@ public struct SubscriptionTerms: Sendable, Equatable {
     public var offerCodes: [SubscriptionOffer] = []
     /// A bonus period added to the first period; nil when there is none.
     public var bonusDuration: SubscriptionPeriod?
+    /// Introductory offers as rows (`introductory_offers`), where they differ by territory, date
+    /// or plan; the catalog gives this or ``introductoryOffer``, not both.
+    public var introductoryOffers: [SubscriptionOffer] = []
+    /// Win-back offers.
+    public var winBackOffers: [WinBackOffer] = []
+    /// The monthly billing plan over a 12-month commitment, when the subscription has one.
+    public var monthlyBilling: BillingPlanTerms?
     package var positions = Positions()
 
     package struct Positions: Sendable, Equatable {
@@ -21,6 +28,7 @@ public struct SubscriptionTerms: Sendable, Equatable {
         package var group: SourcePosition?
         package var duration: SourcePosition?
         package var rank: SourcePosition?
+        package var introductoryOffers: SourcePosition?
         package init() {}
     }
 

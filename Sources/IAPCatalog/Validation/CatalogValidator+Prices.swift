@@ -1,7 +1,8 @@
 extension CatalogValidator.Check {
     /// `invalid_price_tier`, `unknown_storefront`, `invalid_price`, `missing_price`, `price_schedule`.
     mutating func price(of product: Product) {
-        guard let price = product.price, price.hasTier || !price.storefronts.isEmpty else {
+        if let monthly = product.subscription?.monthlyBilling?.price { checkPrice(monthly, of: product) }
+        guard let price = product.price, !price.isEmpty else {
             // A tier that was written but could not be read is reported already.
             if product.status == .approved && product.price?.positions.tier == nil {
                 report(
@@ -10,10 +11,15 @@ extension CatalogValidator.Check {
             }
             return
         }
+        checkPrice(price, of: product)
+    }
+
+    private mutating func checkPrice(_ price: Price, of product: Product) {
         if let tier = price.tier { checkTier(tier, at: price.positions.tier) }
         for step in price.schedule { checkTier(step.tier, at: step.position) }
         checkSchedule(price, of: product)
         checkStorefrontPrices(price.storefronts)
+        checkChanges(price, of: product)
         if let base = price.baseTerritory, !AppStoreStorefronts.codes.contains(base) {
             report(
                 .unknownStorefront,
@@ -74,6 +80,53 @@ extension CatalogValidator.Check {
                 }
             }
             previous = step
+        }
+    }
+
+    /// Dated prices: known storefronts and decimal amounts; per storefront, rows that end after
+    /// they start, do not overlap, and do not start "now" beside a storefront price already in
+    /// effect; no end date on a subscription's price; preserved prices on subscriptions only.
+    private mutating func checkChanges(_ price: Price, of product: Product) {
+        if !price.preserved.isEmpty && product.type != .autoRenewable {
+            report(
+                .typeSpecificField, "preserved prices belong to auto-renewable subscriptions; '\(product.id)' is \(product.type.rawValue)",
+                at: price.positions.preserved)
+        }
+        for row in price.changes + price.preserved {
+            checkStorefrontPrices([StorefrontPrice(storefront: row.storefront, amount: row.amount, position: row.position)])
+            if let start = row.startDate, let end = row.endDate, end <= start {
+                report(.priceSchedule, "this \(row.storefront) price ends (\(end)) before it starts (\(start))", at: row.position)
+            }
+        }
+        let current = Set(price.storefronts.map(\.storefront))
+        var byStorefront: [String: [PriceChange]] = [:]
+        for row in price.changes {
+            if product.type == .autoRenewable, row.endDate != nil {
+                report(
+                    .priceSchedule, "a subscription's price has no end date: it lasts until the next price of \(row.storefront) starts",
+                    at: row.position)
+            }
+            if row.startDate == nil, current.contains(row.storefront) {
+                report(
+                    .priceSchedule,
+                    "\(row.storefront) has a price in effect in 'storefronts' already; a change without start_date would be a second one",
+                    at: row.position)
+            }
+            byStorefront[row.storefront, default: []].append(row)
+        }
+        for rows in byStorefront.values where rows.count > 1 {
+            let sorted = rows.sorted { ($0.startDate ?? .distantPast) < ($1.startDate ?? .distantPast) }
+            for (previous, row) in zip(sorted, sorted.dropFirst()) {
+                let start = row.startDate ?? .distantPast
+                if previous.startDate == row.startDate {
+                    report(
+                        .priceSchedule, "two \(row.storefront) prices start \(row.startDate.map { "on \($0)" } ?? "now")", at: row.position)
+                } else if let end = previous.endDate, start < end {
+                    report(
+                        .priceSchedule, "this \(row.storefront) price starts (\(start)) before the previous one ends (\(end))",
+                        at: row.position)
+                }
+            }
         }
     }
 

@@ -1,4 +1,15 @@
 extension CatalogValidator.Check {
+    /// `screenshot_not_found` for images: paths resolve against the catalog's directory.
+    mutating func images(of product: Product) {
+        for image in product.images {
+            guard let relative = image.path else { continue }
+            let path = FilePaths.join(directory, relative)
+            if !fileExists(path) {
+                report(.screenshotNotFound, "image '\(relative)' of '\(product.id)' not found (looked for \(path))", at: image.position)
+            }
+        }
+    }
+
     /// `screenshot_not_found`: paths resolve against the catalog's directory.
     mutating func reviewScreenshot(of product: Product) {
         guard let review = product.review, let screenshot = review.screenshot else {

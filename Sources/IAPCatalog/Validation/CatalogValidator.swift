@@ -33,8 +33,10 @@ public struct CatalogValidator: Sendable {
             check.lengths(of: product)
             check.locales(of: product)
             check.price(of: product)
+            check.availability(of: product)
             check.promotion(of: product)
             check.reviewScreenshot(of: product)
+            check.images(of: product)
         }
         check.unusedSubscriptionGroups()
         return check.diagnostics.diagnostics

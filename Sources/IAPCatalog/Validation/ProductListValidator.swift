@@ -129,6 +129,11 @@ public struct ProductListValidator: Sendable {
                     Diagnostic(
                         .notClearedForSale, "'\(id)' is not cleared for sale: StoreKit reports it as invalid in production",
                         at: location(offset)))
+            } else if environment == .production, let state = products[productIndex].storeState, state.isRemovedFromSale {
+                diagnostics.append(
+                    Diagnostic(
+                        .notClearedForSale, "'\(id)' is \(state) in App Store Connect: StoreKit reports it as invalid in production",
+                        at: location(offset)))
             }
         }
         return diagnostics
