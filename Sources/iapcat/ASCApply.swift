@@ -19,7 +19,9 @@ extension IAPCat {
                 Prints the plan, asks for confirmation on a terminal (--yes otherwise), then performs each step \
                 serially, printing it. After a failure, running apply again continues where it stopped: it reads \
                 the real state again and plans anew, so nothing is created twice. Subscription price changes keep \
-                existing subscribers on their price (preserveCurrentPrice) unless --move-existing-subscribers.
+                existing subscribers on their price (preserveCurrentPrice) unless --move-existing-subscribers. \
+                Steps marked - (remove or narrow) or ! (what customers pay, where a live product is sold) are \
+                carried out only with --allow-impact; without it apply changes nothing and exits 1.
                 """
         )
 
@@ -31,6 +33,9 @@ extension IAPCat {
 
         @Flag(help: "Move existing subscribers to a changed subscription price too (preserveCurrentPrice: false).")
         var moveExistingSubscribers = false
+
+        @Flag(help: "Carry out steps marked - (remove, narrow) and ! (what customers pay, where a live product is sold) too.")
+        var allowImpact = false
 
         @OptionGroup var connect: ConnectOptions
 
@@ -44,6 +49,14 @@ extension IAPCat {
             guard plan.hasChanges else {
                 try runBlocking { await client.shutdown() }
                 return
+            }
+            let needingConsent = plan.stepsNeedingConsent.count
+            if needingConsent > 0 && !allowImpact {
+                try runBlocking { await client.shutdown() }
+                throw .inputErrors(
+                    "\(needingConsent) step\(needingConsent == 1 ? "" : "s") marked - or ! change\(needingConsent == 1 ? "s" : "") what "
+                        + "customers pay or where products are sold; nothing was applied. Review the plan and pass --allow-impact to apply it"
+                )
             }
             if !yes {
                 guard isatty(STDIN_FILENO) == 1 else {

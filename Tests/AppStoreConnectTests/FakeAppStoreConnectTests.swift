@@ -491,7 +491,8 @@ import Testing
             #expect(patched.status == 200)
             let prices = try await client.get("/v1/subscriptions/\(subscription.id)/prices?include=subscriptionPricePoint")
             #expect(prices.list.count == 2)
-            #expect(prices.list.allSatisfy { ($0["attributes"] as? [String: Any])?["preserved"] as? Bool == true })
+            // New rows apply to new subscribers; nobody subscribed yet, so nothing is preserved.
+            #expect(prices.list.allSatisfy { ($0["attributes"] as? [String: Any])?["preserved"] as? Bool == false })
             let customerPrices = (prices.json["included"] as? [[String: Any]] ?? []).compactMap {
                 ($0["attributes"] as? [String: Any])?["customerPrice"] as? String
             }

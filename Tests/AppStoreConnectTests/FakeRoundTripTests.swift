@@ -80,6 +80,14 @@ import Testing
         }
         expected.products.sort { $0.productID < $1.productID }
         pulledState.products.sort { $0.productID < $1.productID }
+        // Subscriptions pull the price of every territory (the catalog named a few and let the
+        // others follow the base): the rows differ in form, not in what the store holds.
+        #expect(Planner(today: Self.today).plan(pulledState, against: remote).steps.map(\.summary) == [])
+        for index in pulledState.products.indices where pulledState.products[index].kind == .autoRenewable {
+            #expect(pulledState.products[index].prices?.baseSteps == expected.products[index].prices?.baseSteps)
+            pulledState.products[index].prices = nil
+            expected.products[index].prices = nil
+        }
         #expect(pulledState.products == expected.products)
         #expect(pulledState.groups == expected.groups)
         // Without a base catalog the group key derives from the reference name.

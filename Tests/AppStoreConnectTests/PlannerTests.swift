@@ -205,7 +205,7 @@ func exampleDesiredState() throws -> DesiredState {
                     message: "has no price in its base territory USA: App Store Connect equalizes every price from it")
             ])
         #expect(!plan.steps.contains { $0.verb == "set-prices" })
-        #expect(PlanRenderer().text(plan).contains("! error: com.example.cosmicquest.coins.small has no price in its base territory USA"))
+        #expect(PlanRenderer().text(plan).contains("error: com.example.cosmicquest.coins.small has no price in its base territory USA"))
 
         var remote = RemoteState(appID: "1")
         remote.products[catalog.products[0].id] = RemoteProduct(

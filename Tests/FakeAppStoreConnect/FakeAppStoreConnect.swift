@@ -65,9 +65,48 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
 
     /// Does what App Review would: every product of the app, its newest version and that version's
     /// localizations become APPROVED (a version approved before is REPLACED_WITH_NEW_VERSION), and
-    /// every group's newest version too.
+    /// every group's newest version too. A product removed from sale (DEVELOPER_REMOVED_FROM_SALE,
+    /// REMOVED_FROM_SALE) keeps that state; its versions are approved.
     public func approveAll(app: String) {
         backend.withState { $0.approveAll(app: app) }
+    }
+
+    /// Sets the `state` of the in-app purchase or subscription of `app` whose product id is
+    /// `productID` (`DEVELOPER_REMOVED_FROM_SALE`, `IN_REVIEW`, `REJECTED`… or any other string) as
+    /// App Store Connect would have. The state stays as set when later writes change the product,
+    /// unless it is MISSING_METADATA or READY_TO_SUBMIT, which the next write to the product
+    /// recomputes from what it holds. ``approveAll(app:)`` makes it APPROVED unless it is
+    /// DEVELOPER_REMOVED_FROM_SALE or REMOVED_FROM_SALE. Does nothing when there is no such product.
+    public func setProductState(app: String, productID: String, state: String) {
+        backend.withState { fake in
+            guard let owner = fake.product(app: app, productID: productID) else { return }
+            fake.setProductState(state, of: owner)
+        }
+    }
+
+    /// Makes the subscription of `app` whose product id is `productID` look like an older one: its
+    /// plan availabilities are removed and it gets the deprecated `subscriptionAvailabilities`
+    /// resource instead, sold in `territories` (unknown ones and repeats are dropped). Creating an
+    /// UPFRONT plan availability for it later removes that resource. Does nothing when there is no
+    /// such subscription.
+    public func useLegacySubscriptionAvailability(app: String, productID: String, territories: [String], availableInNewTerritories: Bool) {
+        backend.withState { fake in
+            guard case .subscription(let id) = fake.product(app: app, productID: productID) else { return }
+            fake.useLegacyAvailability(subscriptionID: id, territories: territories, availableInNewTerritories: availableInNewTerritories)
+        }
+    }
+
+    /// Gives the subscription of `app` whose product id is `productID` a grandfathered price: a
+    /// price row with `preserved: true` and start date 2024-03-01, of the usual plan (no plan
+    /// type), at its price point in `territory` whose customer price is exactly `customerPrice`
+    /// ("4.99", "800" in Japan). Returns false, changing nothing, when there is no such subscription,
+    /// territory or price point.
+    @discardableResult
+    public func setSubscriptionPricePreserved(app: String, productID: String, territory: String, customerPrice: String) -> Bool {
+        backend.withState { fake in
+            guard case .subscription(let id) = fake.product(app: app, productID: productID) else { return false }
+            return fake.addPreservedSubscriptionPrice(subscriptionID: id, territory: territory, customerPrice: customerPrice)
+        }
     }
 
     /// Counts of what `app` holds, for assertions.

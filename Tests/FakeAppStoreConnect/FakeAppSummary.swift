@@ -10,7 +10,7 @@ public struct FakeAppSummary: Sendable, Equatable {
     public var localizations: Int
     /// Versions of every kind (in-app purchase, subscription, group).
     public var versions: Int
-    /// Manual in-app purchase prices plus subscription price rows.
+    /// Manual in-app purchase prices plus subscription price rows (preserved rows included).
     public var prices: Int
     /// Subscription introductory offers.
     public var introductoryOffers: Int

@@ -94,6 +94,14 @@ final class FakeState {
         territories.contains(code)
     }
 
+    /// The live in-app purchase or subscription of `appID` whose `productId` is `productID`.
+    func product(app appID: String, productID: String) -> Owner? {
+        guard let app = apps[appID] else { return nil }
+        if let id = app.inAppPurchaseIDs.first(where: { inAppPurchases[$0]?.productID == productID }) { return .inAppPurchase(id) }
+        let subscriptionIDs = app.groupIDs.flatMap { groups[$0]?.subscriptionIDs ?? [] }
+        return subscriptionIDs.first { subscriptions[$0]?.productID == productID }.map(Owner.subscription)
+    }
+
     // MARK: Owners
 
     /// The app a product or group belongs to.
@@ -133,31 +141,55 @@ final class FakeState {
 
     // MARK: Product states
 
+    /// The states ``refreshState(of:)`` computes; it never leaves them for, or overwrites, any other.
+    static let computedStates: Set<String> = ["MISSING_METADATA", "READY_TO_SUBMIT"]
+
     /// Moves a product between MISSING_METADATA and READY_TO_SUBMIT: ready once it has a
-    /// localization, a price, an availability and a delivered review screenshot. Other states
-    /// (in review, approved…) are left alone.
+    /// localization, a price (a preserved subscription price does not count), an availability and a
+    /// delivered review screenshot. Other states (in review, approved, removed from sale, rejected,
+    /// whatever ``setProductState(_:of:)`` set…) are left alone.
     func refreshState(of owner: Owner) {
         switch owner {
         case .inAppPurchase(let id):
-            guard let record = inAppPurchases[id], ["MISSING_METADATA", "READY_TO_SUBMIT"].contains(record.state) else { return }
+            guard let record = inAppPurchases[id], Self.computedStates.contains(record.state) else { return }
             let ready =
                 !currentLocalizationIDs(of: owner).isEmpty && !(record.schedule?.manualPrices.isEmpty ?? true)
                 && !(record.availability?.territories.isEmpty ?? true) && isDelivered(record.screenshotID)
             inAppPurchases[id]?.state = ready ? "READY_TO_SUBMIT" : "MISSING_METADATA"
         case .subscription(let id):
-            guard let record = subscriptions[id], ["MISSING_METADATA", "READY_TO_SUBMIT"].contains(record.state) else { return }
+            guard let record = subscriptions[id], Self.computedStates.contains(record.state) else { return }
+            let available =
+                record.planAvailabilities.contains { !$0.territories.isEmpty } || !(record.legacyAvailability?.territories.isEmpty ?? true)
             let ready =
-                !currentLocalizationIDs(of: owner).isEmpty && !record.priceIDs.isEmpty
-                && record.planAvailabilities.contains { !$0.territories.isEmpty } && isDelivered(record.screenshotID)
+                !currentLocalizationIDs(of: owner).isEmpty && record.priceIDs.contains { subscriptionPrices[$0]?.preserved == false }
+                && available && isDelivered(record.screenshotID)
             subscriptions[id]?.state = ready ? "READY_TO_SUBMIT" : "MISSING_METADATA"
         case .group:
             return
         }
     }
 
+    /// Sets a product's `state` as App Store Connect would have (a test hook): it stays until App
+    /// Review or another hook changes it; one of the ``computedStates`` stays until the next write
+    /// to the product recomputes it.
+    func setProductState(_ state: String, of owner: Owner) {
+        switch owner {
+        case .inAppPurchase(let id): inAppPurchases[id]?.state = state
+        case .subscription(let id): subscriptions[id]?.state = state
+        case .group: return
+        }
+    }
+
     private func isDelivered(_ screenshotID: String?) -> Bool {
         screenshotID.flatMap { screenshots[$0] }?.deliveryState == "COMPLETE"
     }
+
+    /// States of a product that was on sale and was taken off it.
+    static let removedFromSaleStates: Set<String> = ["DEVELOPER_REMOVED_FROM_SALE", "REMOVED_FROM_SALE"]
+
+    /// States of a subscription that has had subscribers (it was approved, so it was on sale): a
+    /// price change may keep them on their price.
+    static let subscribedStates: Set<String> = removedFromSaleStates.union(["APPROVED"])
 
     /// Time passes: committed screenshots finish processing (called before every GET).
     func finishProcessing() {
@@ -170,7 +202,8 @@ final class FakeState {
     }
 
     /// App Review approves everything in the app: products, their newest versions and those
-    /// versions' localizations; a previously approved version is replaced.
+    /// versions' localizations; a previously approved version is replaced. A product removed from
+    /// sale (by the developer or by Apple) stays so: approval does not put it back on sale.
     func approveAll(app appID: String) {
         guard let app = apps[appID] else { return }
         var owners: [Owner] = app.inAppPurchaseIDs.map(Owner.inAppPurchase)
@@ -180,9 +213,11 @@ final class FakeState {
         }
         for owner in owners {
             switch owner {
-            case .inAppPurchase(let id): inAppPurchases[id]?.state = "APPROVED"
-            case .subscription(let id): subscriptions[id]?.state = "APPROVED"
-            case .group: break
+            case .inAppPurchase(let id) where !Self.removedFromSaleStates.contains(inAppPurchases[id]?.state ?? ""):
+                inAppPurchases[id]?.state = "APPROVED"
+            case .subscription(let id) where !Self.removedFromSaleStates.contains(subscriptions[id]?.state ?? ""):
+                subscriptions[id]?.state = "APPROVED"
+            default: break
             }
             guard let latest = latestVersion(of: owner) else { continue }
             for versionID in versionIDs(of: owner) where versionID != latest.id && versions[versionID]?.state == "APPROVED" {

@@ -52,7 +52,8 @@ struct InAppPurchasePriceRecord {
     var endDate: String?
 }
 
-/// An in-app purchase's availability, or one plan availability of a subscription.
+/// An in-app purchase's availability, one plan availability of a subscription, or a subscription's
+/// legacy (deprecated) `subscriptionAvailabilities` resource.
 struct AvailabilityRecord {
     let id: String
     let owner: Owner
@@ -131,9 +132,14 @@ struct SubscriptionRecord {
     var priceIDs: [String] = []
     var introductoryOfferIDs: [String] = []
     var planAvailabilities: [AvailabilityRecord] = []
+    /// The deprecated `subscriptionAvailabilities` resource (id: the subscription's id) that older
+    /// subscriptions have instead of plan availabilities; an UPFRONT plan availability supersedes it.
+    var legacyAvailability: AvailabilityRecord?
     var screenshotID: String?
 }
 
+/// One price row of a subscription. A preserved row is the price existing subscribers were kept on
+/// when a later price (`preserveCurrentPrice: true`) replaced it for new subscribers.
 struct SubscriptionPriceRecord {
     let id: String
     let subscriptionID: String

@@ -26,6 +26,8 @@ enum Kind: Hashable, Sendable {
     case subscriptionPricePoint
     case introductoryOffer
     case planAvailability
+    /// The deprecated availability of an older subscription (before plan availabilities).
+    case subscriptionAvailability
     case subscriptionScreenshot
 
     /// The JSON:API type.
@@ -51,6 +53,7 @@ enum Kind: Hashable, Sendable {
         case .subscriptionPricePoint: "subscriptionPricePoints"
         case .introductoryOffer: "subscriptionIntroductoryOffers"
         case .planAvailability: "subscriptionPlanAvailabilities"
+        case .subscriptionAvailability: "subscriptionAvailabilities"
         case .subscriptionScreenshot: "subscriptionAppStoreReviewScreenshots"
         }
     }

@@ -32,7 +32,7 @@ extension Kind {
         case .inAppPurchasePricePoint: [("territory", .one), ("equalizations", .linksOnly)]
         case .inAppPurchasePriceSchedule: [("baseTerritory", .one), ("manualPrices", .many), ("automaticPrices", .many)]
         case .inAppPurchasePrice: [("inAppPurchasePricePoint", .one), ("territory", .one)]
-        case .inAppPurchaseAvailability, .planAvailability: [("availableTerritories", .many)]
+        case .inAppPurchaseAvailability, .planAvailability, .subscriptionAvailability: [("availableTerritories", .many)]
         case .inAppPurchaseScreenshot: [("inAppPurchaseV2", .one)]
         case .group: [("subscriptions", .many), ("subscriptionGroupLocalizations", .many), ("versions", .many)]
         case .groupVersion: [("subscriptionGroup", .one), ("localizations", .many)]
@@ -109,6 +109,9 @@ extension FakeState {
             return [
                 "availableInNewTerritories": .bool(availability.availableInNewTerritories), "planType": .optional(availability.planType),
             ]
+        case .subscriptionAvailability:
+            guard let availability = subscriptions[id]?.legacyAvailability else { return nil }
+            return ["availableInNewTerritories": .bool(availability.availableInNewTerritories)]
         case .inAppPurchaseScreenshot, .subscriptionScreenshot:
             guard let record = screenshots[id], Self.screenshotKind(record.owner) == ref.kind else { return nil }
             return screenshotAttributes(record)
@@ -274,6 +277,8 @@ extension FakeState {
             return .many((inAppPurchases[id]?.availability?.territories ?? []).map { Ref(.territory, $0) })
         case (.planAvailability, "availableTerritories"):
             return .many((planAvailability(id)?.territories ?? []).map { Ref(.territory, $0) })
+        case (.subscriptionAvailability, "availableTerritories"):
+            return .many((subscriptions[id]?.legacyAvailability?.territories ?? []).map { Ref(.territory, $0) })
         case (.inAppPurchaseScreenshot, "inAppPurchaseV2"), (.subscriptionScreenshot, "subscription"):
             return .one(screenshots[id].map { Ref(VersionFamily.of($0.owner).ownerKind, $0.owner.id) })
         case (.group, "subscriptions"):
@@ -292,6 +297,8 @@ extension FakeState {
             return .many((subscriptions[id]?.priceIDs ?? []).map { Ref(.subscriptionPrice, $0) })
         case (.subscription, "planAvailabilities"):
             return .many((subscriptions[id]?.planAvailabilities ?? []).map { Ref(.planAvailability, $0.id) })
+        case (.subscription, "subscriptionAvailability"):
+            return .one(subscriptions[id]?.legacyAvailability.map { Ref(.subscriptionAvailability, $0.id) })
         case (.subscriptionPrice, "territory"):
             return .one(subscriptionPrices[id].map { Ref(.territory, $0.point.territory) })
         case (.subscriptionPrice, "subscriptionPricePoint"):

@@ -236,6 +236,18 @@ extension Router {
             .list(includes: ["availableTerritories"], includeLimits: QueryRules.fifty("availableTerritories")),
             AvailabilityHandlers.subscriptionPlanAvailabilities),
         Route("GET", "/v1/subscriptionPlanAvailabilities/{id}/availableTerritories", .list(), AvailabilityHandlers.planTerritories),
+
+        Route(
+            "GET", "/v1/subscriptions/{id}/subscriptionAvailability",
+            .one(includes: ["availableTerritories"], includeLimits: QueryRules.fifty("availableTerritories")),
+            AvailabilityHandlers.subscriptionAvailability),
+        Route(
+            "GET", "/v1/subscriptionAvailabilities/{id}",
+            .one(includes: ["availableTerritories"], includeLimits: QueryRules.fifty("availableTerritories")),
+            AvailabilityHandlers.getSubscriptionAvailability),
+        Route(
+            "GET", "/v1/subscriptionAvailabilities/{id}/availableTerritories", .list(),
+            AvailabilityHandlers.subscriptionAvailabilityTerritories),
     ]
 
     private static let subscriptionPrices: [Route] = [

@@ -71,6 +71,39 @@ import Testing
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
     }
 
+    @Test func applyCarriesOutStepsThatReachCustomersOnlyWithAllowImpact() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(try setup.run(["asc", "apply", "--catalog", "catalog.yaml", "--yes"]).status == 0)
+        setup.fake.approveAll(app: "1234567890")
+        let path = setup.directory + "/catalog.yaml"
+        let catalog = try String(contentsOfFile: path, encoding: .utf8)
+        let raised = catalog.replacingOccurrences(
+            of: #"storefronts: { USA: "0.99", JPN: "160", DEU: "0.99" }"#, with: #"storefronts: { USA: "1.99", JPN: "160", DEU: "0.99" }"#)
+        #expect(raised != catalog)
+        try raised.write(toFile: path, atomically: true, encoding: .utf8)
+
+        let plan = try setup.run(["asc", "plan", "--catalog", "catalog.yaml"])
+        #expect(
+            plan.stdout.hasPrefix("! set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.99\n"),
+            "\(plan.stdout)")
+        #expect(plan.stdout.contains("Plan: 1 change. 1 marked - or ! needs apply --allow-impact."))
+        setup.fake.resetRequestLog()
+        let refused = try setup.run(["asc", "apply", "--catalog", "catalog.yaml", "--yes"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.hasSuffix(
+                "iapcat: error: 1 step marked - or ! changes what customers pay or where products are sold; nothing was applied. "
+                    + "Review the plan and pass --allow-impact to apply it\n"), "\(refused.stderr)")
+        #expect(setup.fake.requests.filter { $0.method != "GET" }.count == 0)
+
+        let apply = try setup.run(["asc", "apply", "--catalog", "catalog.yaml", "--yes", "--allow-impact"])
+        #expect(apply.status == 0, "\(apply.stderr)")
+        #expect(apply.stdout.contains("[1/1] set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.99\n"))
+        let again = try setup.run(["asc", "plan", "--catalog", "catalog.yaml", "--detailed-exitcode"])
+        #expect(again.status == 0, "\(again.stdout)")
+    }
+
     @Test func credentialsAndRefusedTokensAreClearErrorsWithoutSecrets() async throws {
         let setup = try await Setup.start()
         defer { Task { try? await setup.stop() } }

@@ -125,14 +125,14 @@ public final class Applier {
             if fields.contains("description") { attributes["description"] = description.map(APIValue.string) ?? .null }
             if fields.contains("customAppName") { attributes["customAppName"] = appName.map(APIValue.string) ?? .null }
             _ = try await api.send(APIRequest(.patch, "/v2/\(type)/\(id)", body: Resource(type: type, id: id, attributes: attributes)))
-        case .setPrices(let prices, _):
+        case .setPrices(let prices, let diff, let equalize, _):
             if case .subscription = owner {
-                try await setSubscriptionPrices(owner, prices)
+                try await setSubscriptionPrices(owner, prices, diff: diff, equalize: equalize)
             } else {
                 try await setInAppPurchasePrices(owner, prices)
             }
-        case .setAvailability(let available):
-            try await setAvailability(owner, available: available)
+        case .setAvailability(let territories, let availableInNewTerritories, _):
+            try await setAvailability(owner, territories: territories, availableInNewTerritories: availableInNewTerritories)
         case .setIntroductoryOffer(let offer, let territories):
             try await setIntroductoryOffer(owner, offer, territories: territories)
         case .uploadScreenshot(let file):
@@ -236,19 +236,18 @@ public final class Applier {
 
     // MARK: Prices
 
+    /// A new schedule with every row of the catalog (a POST replaces the whole schedule).
     private func setInAppPurchasePrices(_ owner: PlanOwner, _ prices: DesiredPrices) async throws {
         let id = try resourceID(owner)
-        let territories = [prices.baseTerritory] + prices.manual.keys.sorted()
+        let rows = prices.rows
+        let territories = [prices.baseTerritory] + prices.territories.subtracting([prices.baseTerritory]).sorted()
         let points = try await PricePoints(api: api).points(of: owner, productResourceID: id, territories: territories)
-        var rows: [(territory: String, price: String, start: String?)] = prices.baseSteps.map {
-            (prices.baseTerritory, $0.customerPrice, $0.startDate)
-        }
-        rows += prices.manual.sorted { $0.key < $1.key }.map { ($0.key, $0.value, nil) }
         var included: [Resource] = []
         for (index, row) in rows.enumerated() {
-            let point = try PricePoints.match(row.price, in: row.territory, points: points, product: owner.key).get()
+            let point = try PricePoints.match(row.customerPrice, in: row.territory, points: points, product: owner.key).get()
             var attributes: [String: APIValue] = [:]
-            if let start = row.start { attributes["startDate"] = .string(start) }
+            if let start = row.startDate { attributes["startDate"] = .string(start) }
+            if let end = row.endDate { attributes["endDate"] = .string(end) }
             included.append(
                 Resource(
                     type: "inAppPurchasePrices", id: "${price-\(index + 1)}", attributes: attributes,
@@ -267,61 +266,77 @@ public final class Applier {
         _ = try await api.send(APIRequest(.post, "/v1/inAppPurchasePriceSchedules", body: schedule, included: included))
     }
 
-    /// One row per territory: the base price, its equalizations elsewhere, manual prices where the
-    /// catalog sets them; all in one update of the subscription (inline creates).
-    private func setSubscriptionPrices(_ owner: PlanOwner, _ prices: DesiredPrices) async throws {
+    /// Only the rows that differ: the catalog's new rows, the territories it does not name
+    /// equalized from the base price when that changes (`equalize`), all in one update of the
+    /// subscription (inline creates); then scheduled rows the catalog dropped are deleted.
+    private func setSubscriptionPrices(_ owner: PlanOwner, _ prices: DesiredPrices, diff: PriceDiff, equalize: Bool) async throws {
         let id = try resourceID(owner)
         let lookup = PricePoints(api: api)
+        let named = prices.territories
         let points = try await lookup.points(
-            of: owner, productResourceID: id, territories: [prices.baseTerritory] + prices.manual.keys.sorted())
-        var included: [Resource] = []
-        for (stepIndex, step) in prices.baseSteps.enumerated() {
-            let base = try PricePoints.match(step.customerPrice, in: prices.baseTerritory, points: points, product: owner.key).get()
-            var rows = [prices.baseTerritory: base]
-            for (territory, byPrice) in try await lookup.equalizations(of: owner, pointID: base) {
-                guard territory != prices.baseTerritory, let point = byPrice.values.first else { continue }
-                rows[territory] = point
-            }
-            if stepIndex == 0 {
-                for (territory, price) in prices.manual {
-                    rows[territory] = try PricePoints.match(price, in: territory, points: points, product: owner.key).get()
+            of: owner, productResourceID: id, territories: [prices.baseTerritory] + named.subtracting([prices.baseTerritory]).sorted())
+        var rows: [(territory: String, point: String, start: String?)] = []
+        for row in diff.added {
+            rows.append(
+                (
+                    row.territory, try PricePoints.match(row.customerPrice, in: row.territory, points: points, product: owner.key).get(),
+                    row.startDate
+                ))
+        }
+        if equalize {
+            for step in prices.baseSteps {
+                let base = try PricePoints.match(step.customerPrice, in: prices.baseTerritory, points: points, product: owner.key).get()
+                for (territory, byPrice) in try await lookup.equalizations(of: owner, pointID: base).sorted(by: { $0.key < $1.key })
+                where !named.contains(territory) {
+                    guard let point = byPrice.values.first else { continue }
+                    rows.append((territory, point, step.startDate))
                 }
             }
-            for (territory, point) in rows.sorted(by: { $0.key < $1.key }) {
-                var attributes: [String: APIValue] = ["preserveCurrentPrice": .bool(options.preserveCurrentPrice)]
-                if let start = step.startDate { attributes["startDate"] = .string(start) }
-                included.append(
-                    Resource(
-                        type: "subscriptionPrices", id: "${price-\(included.count + 1)}", attributes: attributes,
-                        relationships: [
-                            "subscription": .one(ResourceIdentifier(type: "subscriptions", id: id)),
-                            "territory": .one(ResourceIdentifier(type: "territories", id: territory)),
-                            "subscriptionPricePoint": .one(ResourceIdentifier(type: "subscriptionPricePoints", id: point)),
-                        ]))
+        }
+        var included: [Resource] = []
+        for row in rows {
+            var attributes: [String: APIValue] = ["preserveCurrentPrice": .bool(options.preserveCurrentPrice)]
+            if let start = row.start { attributes["startDate"] = .string(start) }
+            included.append(
+                Resource(
+                    type: "subscriptionPrices", id: "${price-\(included.count + 1)}", attributes: attributes,
+                    relationships: [
+                        "subscription": .one(ResourceIdentifier(type: "subscriptions", id: id)),
+                        "territory": .one(ResourceIdentifier(type: "territories", id: row.territory)),
+                        "subscriptionPricePoint": .one(ResourceIdentifier(type: "subscriptionPricePoints", id: row.point)),
+                    ]))
+        }
+        if !included.isEmpty {
+            let update = Resource(type: "subscriptions", id: id, relationships: ["prices": .many(included.map(\.identifier))])
+            _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id)", body: update, included: included))
+        }
+        // A scheduled row replaced by one of the same date is gone already; the others are deleted.
+        let remoteRows = remote.products[owner.key]?.salePrices ?? []
+        for row in diff.removed where row.startDate != nil {
+            guard !diff.added.contains(where: { $0.territory == row.territory && $0.startDate == row.startDate }) else { continue }
+            for price in remoteRows
+            where price.territory == row.territory && price.startDate == row.startDate && price.customerPrice == row.customerPrice {
+                _ = try await api.send(APIRequest(.delete, "/v1/subscriptionPrices/\(price.id)"))
             }
         }
-        let update = Resource(type: "subscriptions", id: id, relationships: ["prices": .many(included.map(\.identifier))])
-        _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id)", body: update, included: included))
     }
 
     // MARK: Availability and offers
 
-    private func setAvailability(_ owner: PlanOwner, available: Bool) async throws {
+    /// Exactly `territories`: a POST replaces the previous availability (of the usual plan, for a subscription).
+    private func setAvailability(_ owner: PlanOwner, territories: [String], availableInNewTerritories: Bool) async throws {
         let id = try resourceID(owner)
-        let territories = Relationship.many(available ? remote.territories.map { ResourceIdentifier(type: "territories", id: $0) } : [])
+        let list = Relationship.many(territories.map { ResourceIdentifier(type: "territories", id: $0) })
         if case .subscription = owner {
             let resource = Resource(
-                type: "subscriptionPlanAvailabilities", attributes: ["availableInNewTerritories": .bool(available), "planType": "UPFRONT"],
-                relationships: [
-                    "subscription": .one(ResourceIdentifier(type: "subscriptions", id: id)), "availableTerritories": territories,
-                ])
+                type: "subscriptionPlanAvailabilities",
+                attributes: ["availableInNewTerritories": .bool(availableInNewTerritories), "planType": "UPFRONT"],
+                relationships: ["subscription": .one(ResourceIdentifier(type: "subscriptions", id: id)), "availableTerritories": list])
             _ = try await create(resource, at: "/v1/subscriptionPlanAvailabilities")
         } else {
             let resource = Resource(
-                type: "inAppPurchaseAvailabilities", attributes: ["availableInNewTerritories": .bool(available)],
-                relationships: [
-                    "inAppPurchase": .one(ResourceIdentifier(type: "inAppPurchases", id: id)), "availableTerritories": territories,
-                ])
+                type: "inAppPurchaseAvailabilities", attributes: ["availableInNewTerritories": .bool(availableInNewTerritories)],
+                relationships: ["inAppPurchase": .one(ResourceIdentifier(type: "inAppPurchases", id: id)), "availableTerritories": list])
             _ = try await create(resource, at: "/v1/inAppPurchaseAvailabilities")
         }
     }

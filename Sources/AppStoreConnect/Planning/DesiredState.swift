@@ -51,7 +51,8 @@ public struct DesiredState: Sendable, Equatable {
                     localizations: product.localizations.map {
                         DesiredLocalization(locale: $0.locale, name: $0.displayName ?? "", description: $0.description)
                     },
-                    prices: prices, clearedForSale: product.clearedForSale, approved: product.status == .approved,
+                    prices: prices, availability: DesiredAvailability(product.effectiveAvailability),
+                    approved: product.status == .approved,
                     subscription: product.subscription.map {
                         DesiredSubscription(
                             groupKey: $0.group, period: $0.duration, level: $0.rank,
@@ -114,8 +115,8 @@ public struct DesiredProduct: Sendable, Equatable {
     public var localizations: [DesiredLocalization]
     /// Prices; nil when the catalog sets none.
     public var prices: DesiredPrices?
-    /// Available in every territory (true) or in none (false).
-    public var clearedForSale: Bool
+    /// Where the product is sold.
+    public var availability: DesiredAvailability
     /// The catalog says approved (App Review decides; the plan only reports a difference).
     public var approved: Bool
     /// Subscription terms (auto-renewables).
@@ -124,6 +125,34 @@ public struct DesiredProduct: Sendable, Equatable {
     public var screenshot: String?
     /// The screenshot's file, once ``DesiredState/readScreenshots(catalogDirectory:)`` read it.
     public var screenshotFile: ScreenshotFile? = nil
+}
+
+/// Where a product is sold, as the catalog says it: "every territory" stays a selection until the
+/// planner resolves it against the territories App Store Connect has.
+public struct DesiredAvailability: Sendable, Equatable {
+    /// The territories.
+    public var territories: TerritorySelection
+    /// Whether territories the store adds later join.
+    public var availableInNewTerritories: Bool
+
+    /// An availability from its parts.
+    public init(territories: TerritorySelection, availableInNewTerritories: Bool) {
+        self.territories = territories
+        self.availableInNewTerritories = availableInNewTerritories
+    }
+
+    /// The catalog's availability without its positions.
+    public init(_ availability: Availability) {
+        self.init(territories: availability.territories, availableInNewTerritories: availability.availableInNewTerritories)
+    }
+
+    /// Every territory and new ones (`cleared_for_sale: true`).
+    public static let everywhere = DesiredAvailability(.everywhere)
+    /// Nowhere (`cleared_for_sale: false`).
+    public static let nowhere = DesiredAvailability(.nowhere)
+
+    /// Whether the selection names a territory of `universe`.
+    public func isSold(in universe: [String]) -> Bool { !territories.resolved(in: universe).isEmpty }
 }
 
 /// A product localization.
@@ -184,6 +213,8 @@ public struct DesiredPrices: Sendable, Equatable {
     public var baseSteps: [PriceStep]
     /// Manual prices in other territories (no start date).
     public var manual: [String: String]
+    /// Dated prices in any territory (the catalog's `changes`).
+    public var changes: [PriceRow] = []
 
     /// One step of a price schedule.
     public struct PriceStep: Sendable, Equatable {
@@ -200,11 +231,22 @@ public struct DesiredPrices: Sendable, Equatable {
     }
 
     /// Prices from their parts.
-    public init(baseTerritory: String, baseSteps: [PriceStep], manual: [String: String] = [:]) {
+    public init(baseTerritory: String, baseSteps: [PriceStep], manual: [String: String] = [:], changes: [PriceRow] = []) {
         self.baseTerritory = baseTerritory
         self.baseSteps = baseSteps
         self.manual = manual
+        self.changes = changes
     }
+
+    /// Every row the prices give, sorted: the base steps, the manual prices, the dated changes.
+    public var rows: [PriceRow] {
+        var rows = baseSteps.map { PriceRow(territory: baseTerritory, customerPrice: $0.customerPrice, startDate: $0.startDate) }
+        rows += manual.map { PriceRow(territory: $0.key, customerPrice: $0.value) }
+        return (rows + changes).sorted()
+    }
+
+    /// The territories the prices name (the others follow the base territory).
+    public var territories: Set<String> { Set(rows.map(\.territory)) }
 
     /// The current base price.
     public var basePrice: String? { baseSteps.first?.customerPrice }
@@ -227,8 +269,21 @@ public struct DesiredPrices: Sendable, Equatable {
                 usedTier = true
             }
         }
-        guard !steps.isEmpty || !manual.isEmpty else { return (nil, usedTier) }
-        return (DesiredPrices(baseTerritory: base, baseSteps: steps, manual: manual), usedTier)
+        var changes: [PriceRow] = []
+        for change in price.changes {
+            let row = PriceRow(
+                territory: change.storefront, customerPrice: change.amount, startDate: change.startDate?.description,
+                endDate: change.endDate?.description)
+            // A dated, open-ended base price is a step of the base price: the one others equalize from.
+            if row.territory == base, let start = row.startDate, row.endDate == nil, !steps.isEmpty {
+                steps.append(PriceStep(customerPrice: row.customerPrice, startDate: start))
+            } else {
+                changes.append(row)
+            }
+        }
+        steps = steps.prefix(1) + steps.dropFirst().sorted { ($0.startDate ?? "") < ($1.startDate ?? "") }
+        guard !steps.isEmpty || !manual.isEmpty || !changes.isEmpty else { return (nil, usedTier) }
+        return (DesiredPrices(baseTerritory: base, baseSteps: steps, manual: manual, changes: changes), usedTier)
     }
 }
 

@@ -18,6 +18,34 @@ public struct Plan: Sendable {
 
     /// Whether `apply` would change anything.
     public var hasChanges: Bool { !steps.isEmpty }
+
+    /// The steps `apply` carries out only with consent (`--allow-impact`): `-` and `!`.
+    public var stepsNeedingConsent: [PlanStep] { steps.filter(\.impact.needsConsent) }
+}
+
+/// How far a step reaches, shown as its mark: what `apply` does freely and what needs consent.
+public enum PlanImpact: String, Sendable, Equatable {
+    /// `+`: creates something new.
+    case create = "+"
+    /// `~`: changes something no customer sees yet (a draft), or text.
+    case change = "~"
+    /// `-`: removes or narrows something of a product not yet on sale.
+    case narrow = "-"
+    /// `!`: changes what customers pay or where a live product is sold.
+    case customers = "!"
+
+    /// Whether `apply` needs `--allow-impact` for it.
+    public var needsConsent: Bool { self == .narrow || self == .customers }
+
+    /// `create`, `change`, `narrow`, `customers` (the JSON output's `impact`).
+    public var name: String {
+        switch self {
+        case .create: "create"
+        case .change: "change"
+        case .narrow: "narrow"
+        case .customers: "customers"
+        }
+    }
 }
 
 /// A remark about one resource.
@@ -79,10 +107,12 @@ public struct PlanStep: Sendable {
         case createLocalization(locale: String, name: String, description: String?, customAppName: String?)
         /// Update a localization of the current version.
         case updateLocalization(locale: String, name: String, description: String?, customAppName: String?, fields: [String])
-        /// Set the prices (a new schedule for an in-app purchase, price rows for a subscription).
-        case setPrices(DesiredPrices, changes: [String])
-        /// Set where the product is sold: everywhere, or nowhere.
-        case setAvailability(available: Bool)
+        /// Set the prices: a new schedule for an in-app purchase; for a subscription, the rows of
+        /// `diff` (and the territories the catalog does not name equalized from the base price when
+        /// `equalize`).
+        case setPrices(DesiredPrices, diff: PriceDiff, equalize: Bool, changes: [String])
+        /// Set where the product is sold: exactly `territories`, and whether new ones join.
+        case setAvailability(territories: [String], availableInNewTerritories: Bool, changes: [String])
         /// Replace the introductory offers: one per territory in `territories`.
         case setIntroductoryOffer(DesiredIntroductoryOffer?, territories: [String])
         /// Upload the review screenshot (its checksum differs from App Store Connect's).
@@ -93,11 +123,21 @@ public struct PlanStep: Sendable {
     public var owner: PlanOwner
     /// The change.
     public var action: Action
+    /// Its mark: what it does to customers.
+    public var impact: PlanImpact
 
-    /// A step.
-    public init(_ owner: PlanOwner, _ action: Action) {
+    /// A step; its impact `+` for a creation, `~` otherwise unless given.
+    public init(_ owner: PlanOwner, _ action: Action, impact: PlanImpact? = nil) {
         self.owner = owner
         self.action = action
+        self.impact = impact ?? Self.defaultImpact(of: action)
+    }
+
+    private static func defaultImpact(of action: Action) -> PlanImpact {
+        switch action {
+        case .createGroup, .createProduct, .createVersion, .createLocalization: .create
+        default: .change
+        }
     }
 
     /// `create`, `update`, `new-version`, … (the JSON output's `action`).
@@ -130,9 +170,8 @@ public struct PlanStep: Sendable {
         case .createLocalization(let locale, let name, _, _): return "create \(locale) localization of \(subject): \"\(name)\""
         case .updateLocalization(let locale, _, _, _, let fields):
             return "update \(locale) localization of \(subject): \(fields.joined(separator: ", "))"
-        case .setPrices(_, let changes): return "set prices of \(subject): \(changes.joined(separator: "; "))"
-        case .setAvailability(let available):
-            return available ? "make \(subject) available in every territory" : "remove \(subject) from sale in every territory"
+        case .setPrices(_, _, _, let changes): return "set prices of \(subject): \(changes.joined(separator: "; "))"
+        case .setAvailability(_, _, let changes): return "set where \(subject) is sold: \(changes.joined(separator: "; "))"
         case .setIntroductoryOffer(let offer, _):
             guard let offer else { return "remove the introductory offers of \(subject)" }
             return "set the introductory offer of \(subject): \(offer.mode) \(offer.duration.rawValue) × \(offer.periods)"

@@ -5,22 +5,17 @@ public struct PlanRenderer: Sendable {
     /// A renderer.
     public init() {}
 
-    /// `+ create …`, `~ update …` lines, then what will not be done and the warnings, then a count.
+    /// `+ create …`, `~ update …`, `- …` (narrow), `! …` (customers) lines, then what will not be done and the warnings, then a count.
     public func text(_ plan: Plan) -> String {
         var out = ""
-        for step in plan.steps {
-            let mark =
-                switch step.verb {
-                case "create", "create-version", "create-localization": "+"
-                default: "~"
-                }
-            out += "\(mark) \(step.summary)\n"
-        }
-        for note in plan.notDone { out += "- not done: \(note.resource) \(note.message)\n" }
-        for note in plan.warnings { out += "! warning: \(note.resource) \(note.message)\n" }
-        for note in plan.errors { out += "! error: \(note.resource) \(note.message)\n" }
+        for step in plan.steps { out += "\(step.impact.rawValue) \(step.summary)\n" }
+        for note in plan.notDone { out += "not done: \(note.resource) \(note.message)\n" }
+        for note in plan.warnings { out += "warning: \(note.resource) \(note.message)\n" }
+        for note in plan.errors { out += "error: \(note.resource) \(note.message)\n" }
         let changes = plan.steps.count
         out += changes == 0 ? "No changes: App Store Connect matches the catalog." : "Plan: \(changes) change\(changes == 1 ? "" : "s")."
+        let consent = plan.stepsNeedingConsent.count
+        if consent > 0 { out += " \(consent) marked - or ! need\(consent == 1 ? "s" : "") apply --allow-impact." }
         if !plan.notDone.isEmpty { out += " \(plan.notDone.count) difference\(plan.notDone.count == 1 ? "" : "s") left alone." }
         return out + "\n"
     }
@@ -35,7 +30,7 @@ public struct PlanRenderer: Sendable {
                 plan.steps.map {
                     .object([
                         "resource": .string($0.owner.key), "kind": .string($0.owner.noun), "action": .string($0.verb),
-                        "summary": .string($0.summary),
+                        "impact": .string($0.impact.name), "summary": .string($0.summary),
                     ])
                 }),
             "not_done": notes(plan.notDone),

@@ -37,7 +37,7 @@ public struct Planner: Sendable {
             )
         }
         for id in desired.removedProductIDs.sorted() {
-            guard let product = remote.products[id], product.catalogStatusName != "removed" else { continue }
+            guard let product = remote.products[id], !product.storeState.isRemovedFromSale else { continue }
             plan.notDone.append(
                 PlanNote(
                     resource: id,
@@ -87,17 +87,16 @@ public struct Planner: Sendable {
         let desired = product.localizations.map { ($0.locale, $0.name, $0.description, String?.none) }
         planLocalizations(
             owner, desired: desired, remote: remote?.localizations ?? [], version: remote?.version, into: &plan)
-        if let prices = product.prices, prices.baseSteps.isEmpty {
+        if let prices = product.prices, !prices.rows.contains(where: { $0.territory == prices.baseTerritory && $0.startDate == nil }) {
             plan.errors.append(
                 PlanNote(
                     resource: product.productID,
                     message: "has no price in its base territory \(prices.baseTerritory): App Store Connect equalizes every price from it"))
-        } else if let prices = product.prices, let changes = priceChanges(prices, remote: remote) {
-            plan.steps.append(PlanStep(owner, .setPrices(prices, changes: changes)))
+        } else if let prices = product.prices, let step = priceStep(prices, owner: owner, remote: remote) {
+            plan.steps.append(step)
         }
-        let territories = product.clearedForSale ? state.territories : []
-        if remote?.availability?.territories != territories || remote?.availability?.availableInNewTerritories != product.clearedForSale {
-            plan.steps.append(PlanStep(owner, .setAvailability(available: product.clearedForSale)))
+        if let step = availabilityStep(product.availability, owner: owner, remote: remote, universe: state.territories) {
+            plan.steps.append(step)
         }
         if let subscription = product.subscription {
             planIntroductoryOffer(subscription.introductoryOffer, product: product, remote: remote, state: state, into: &plan)
@@ -186,39 +185,93 @@ public struct Planner: Sendable {
 
     // MARK: Prices
 
-    /// What changes in the prices, or nil when nothing does.
-    func priceChanges(_ prices: DesiredPrices, remote: RemoteProduct?) -> [String]? {
+    /// The step that brings the store's price rows to the catalog's, or nil when they agree.
+    ///
+    /// In-app purchases compare every manual row (a schedule is replaced whole); subscriptions
+    /// compare the territories the catalog names, and re-equalize the others from the base
+    /// territory only when its price changes.
+    func priceStep(_ prices: DesiredPrices, owner: PlanOwner, remote: RemoteProduct?) -> PlanStep? {
         guard let remote else {
-            return ["\(prices.baseTerritory) \(prices.basePrice ?? "-") (base)"]
-                + prices.baseSteps.dropFirst().map { "\(prices.baseTerritory) \($0.customerPrice) from \($0.startDate ?? "?")" }
-                + prices.manual.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            let base = prices.baseTerritory
+            let lines =
+                ["\(base) \(prices.basePrice ?? "-") (base)"]
+                + prices.rows.filter { !($0.territory == base && $0.startDate == nil) }.map(\.description)
+            return PlanStep(
+                owner, .setPrices(prices, diff: PriceDiff(remote: [], desired: prices.rows), equalize: true, changes: lines),
+                impact: .create)
         }
-        var changes: [String] = []
-        let current = remote.currentPrices(today: today)
-        if !remote.isSubscription, let base = remote.baseTerritory, base != prices.baseTerritory {
-            changes.append("base territory \(base) → \(prices.baseTerritory)")
-        }
-        if let price = prices.basePrice, current[prices.baseTerritory] != price {
-            changes.append("\(prices.baseTerritory) \(current[prices.baseTerritory] ?? "none") → \(price)")
-        }
-        let scheduled = remote.scheduledPrices(in: prices.baseTerritory, today: today).map { "\($0.customerPrice)@\($0.startDate ?? "")" }
-        let wanted = prices.baseSteps.dropFirst().map { "\($0.customerPrice)@\($0.startDate ?? "")" }
-        if scheduled != wanted {
-            for step in prices.baseSteps.dropFirst() {
-                changes.append("\(prices.baseTerritory) \(step.customerPrice) from \(step.startDate ?? "?")")
+        var remoteRows = remote.priceRows(today: today)
+        var lines: [String] = []
+        var equalize = false
+        if remote.isSubscription {
+            let named = prices.territories
+            let others = Set(remoteRows.map(\.territory)).subtracting(named)
+            remoteRows.removeAll { !named.contains($0.territory) }
+            let diff = PriceDiff(remote: remoteRows, desired: prices.rows)
+            let baseChanges = diff.added.contains { $0.territory == prices.baseTerritory }
+            equalize = baseChanges && (!others.isEmpty || remoteRows.isEmpty)
+            lines = diff.lines(missing: "none")
+            if equalize {
+                lines.append(
+                    "\(others.isEmpty ? "every other territory" : "\(others.count) other territories") equalized from \(prices.baseTerritory)"
+                )
             }
-            if wanted.isEmpty { changes.append("scheduled \(prices.baseTerritory) changes dropped") }
+            guard !diff.isEmpty else { return nil }
+            return PlanStep(
+                owner, .setPrices(prices, diff: diff, equalize: equalize, changes: lines), impact: priceImpact(diff, remote: remote))
         }
-        for (territory, price) in prices.manual.sorted(by: { $0.key < $1.key }) where current[territory] != price {
-            changes.append("\(territory) \(current[territory] ?? "none") → \(price)")
+        if let base = remote.baseTerritory, base != prices.baseTerritory {
+            lines.append("base territory \(base) → \(prices.baseTerritory)")
         }
-        if !remote.isSubscription {
-            let manualTerritories = Set(current.keys).subtracting([prices.baseTerritory])
-            for territory in manualTerritories.subtracting(prices.manual.keys).sorted() {
-                changes.append("\(territory) \(current[territory]!) → equalized")
+        let diff = PriceDiff(remote: remoteRows, desired: prices.rows)
+        lines += diff.lines(missing: "equalized")
+        guard !lines.isEmpty else { return nil }
+        return PlanStep(owner, .setPrices(prices, diff: diff, equalize: false, changes: lines), impact: priceImpact(diff, remote: remote))
+    }
+
+    /// `!` for a product customers bought or may buy; for the others `-` when announced prices go, `~` otherwise.
+    private func priceImpact(_ diff: PriceDiff, remote: RemoteProduct) -> PlanImpact {
+        if remote.isLive { return .customers }
+        return diff.cancelsScheduledPrices(today: today) ? .narrow : .change
+    }
+
+    // MARK: Availability
+
+    /// The step that sells the product exactly where the catalog says, or nil when the store
+    /// agrees. A product without an availability is sold nowhere.
+    func availabilityStep(_ desired: DesiredAvailability, owner: PlanOwner, remote: RemoteProduct?, universe: [String]) -> PlanStep? {
+        let wanted = desired.territories.resolved(in: universe)
+        let current = remote?.availability
+        let joinsNew = desired.availableInNewTerritories
+        guard current != nil || !wanted.isEmpty || joinsNew else { return nil }
+        let have = Set(current?.territories ?? [])
+        let want = Set(wanted)
+        let joinedNew = current?.availableInNewTerritories ?? false
+        if let current, have == want, current.availableInNewTerritories == joinsNew { return nil }
+        let added = want.subtracting(have).sorted()
+        let removed = have.subtracting(want).sorted()
+        func join(_ flag: Bool) -> String { flag ? "join" : "do not join" }
+        var lines: [String] = []
+        if current == nil {
+            lines.append(
+                want == Set(universe) ? "every territory (\(want.count))" : "\(want.count) territories: \(wanted.joined(separator: ", "))")
+            lines.append("new territories \(join(joinsNew))")
+        } else {
+            if !added.isEmpty { lines.append("sold in \(added.count) more: \(added.joined(separator: ", "))") }
+            if !removed.isEmpty { lines.append("no longer sold in \(removed.count): \(removed.joined(separator: ", "))") }
+            if joinedNew != joinsNew { lines.append("new territories: \(join(joinedNew)) → \(join(joinsNew))") }
+        }
+        let impact: PlanImpact =
+            if remote == nil || current == nil && !(remote?.isLive ?? false) {
+                .create
+            } else if remote?.isLive ?? false {
+                .customers
+            } else if !removed.isEmpty || joinedNew && !joinsNew {
+                .narrow
+            } else {
+                .change
             }
-        }
-        return changes.isEmpty ? nil : changes
+        return PlanStep(owner, .setAvailability(territories: wanted, availableInNewTerritories: joinsNew, changes: lines), impact: impact)
     }
 
     // MARK: Introductory offers
@@ -249,6 +302,6 @@ public struct Planner: Sendable {
 
     /// Paid offers run where the catalog prices them; a free trial everywhere the product is sold.
     static func offerTerritories(_ offer: DesiredIntroductoryOffer, product: DesiredProduct, territories: [String]) -> [String] {
-        offer.mode == "FREE_TRIAL" ? (product.clearedForSale ? territories : []) : offer.prices.keys.sorted()
+        offer.mode == "FREE_TRIAL" ? product.availability.territories.resolved(in: territories) : offer.prices.keys.sorted()
     }
 }

@@ -52,10 +52,13 @@ public struct CatalogBuilder: Sendable {
                 continue
             }
             let previous = baseProducts[remoteProduct.productID]
+            let (cleared, availability) = Self.availability(remoteProduct.availability, universe: remote.territories)
             var product = Product(
                 id: remoteProduct.productID, type: kind.catalogType, referenceName: remoteProduct.name,
-                status: ProductStatus(rawValue: remoteProduct.catalogStatusName) ?? .draft,
-                clearedForSale: !(remoteProduct.availability?.territories.isEmpty ?? true), familySharing: remoteProduct.familySharable)
+                status: remoteProduct.storeState.catalogStatus, clearedForSale: cleared, familySharing: remoteProduct.familySharable)
+            product.availability = availability
+            // The state App Review gave, beside the catalog's intent: written unless it is plain APPROVED.
+            if remoteProduct.storeState != .approved { product.storeState = remoteProduct.storeState }
             product.localizations = remoteProduct.localizations.sorted(by: Self.localeOrder(app.defaultLocale)).map {
                 Localization(locale: $0.locale, displayName: $0.name, description: $0.description)
             }
@@ -63,7 +66,7 @@ public struct CatalogBuilder: Sendable {
                 product.review = ReviewInfo(
                     notes: remoteProduct.reviewNote.flatMap { $0.isEmpty ? nil : $0 }, screenshot: previous?.review?.screenshot)
             }
-            product.price = price(of: remoteProduct, notes: &notes)
+            product.price = price(of: remoteProduct)
             product.promotion = previous?.promotion
             product.clientData = previous?.clientData
             product.hostedContent = previous?.hostedContent ?? false
@@ -79,6 +82,9 @@ public struct CatalogBuilder: Sendable {
                 }
                 var terms = SubscriptionTerms(group: group, duration: period, rank: remoteProduct.groupLevel)
                 terms.introductoryOffer = introductoryOffer(of: remoteProduct, notes: &notes)
+                if let monthly = remoteProduct.monthlyAvailability {
+                    terms.monthlyBilling = BillingPlanTerms(availability: Availability(monthly, universe: remote.territories))
+                }
                 if let previous = previous?.subscription {
                     terms.promotionalOffers = previous.promotionalOffers
                     terms.offerCodes = previous.offerCodes
@@ -102,46 +108,43 @@ public struct CatalogBuilder: Sendable {
         }
     }
 
-    /// The base territory's price (as a tier schedule when it has dated steps that are all legacy
-    /// tiers in U.S. dollars) and the manual prices of an in-app purchase.
-    private func price(of product: RemoteProduct, notes: inout [PlanNote]) -> Price? {
-        let current = product.currentPrices(today: today)
-        let base =
-            product.baseTerritory ?? (current[Price.defaultBaseTerritory] != nil ? Price.defaultBaseTerritory : current.keys.sorted().first)
-        guard let base else { return nil }
-        var price = Price()
-        if base != Price.defaultBaseTerritory { price.baseTerritory = base }
-        let scheduled = product.scheduledPrices(in: base, today: today)
-        let manual = product.isSubscription ? current.filter { $0.key == base } : current
-        if !scheduled.isEmpty, base == LegacyPriceTiers.storefront, let now = current[base], let tier = Self.tier(ofUSD: now),
-            let steps = Optional(
-                scheduled.compactMap { step in
-                    Self.tier(ofUSD: step.customerPrice).map {
-                        PriceInterval(tier: $0, startDate: step.startDate.flatMap(CalendarDate.init))
-                    }
-                }),
-            steps.count == scheduled.count
-        {
-            price.schedule = [PriceInterval(tier: tier)] + steps
-            price.storefronts = manual.filter { $0.key != base }.sorted { $0.key < $1.key }.map {
-                StorefrontPrice(storefront: $0.key, amount: $0.value)
-            }
-            return price
-        }
-        if !scheduled.isEmpty {
-            notes.append(
-                PlanNote(
-                    resource: product.productID,
-                    message: "scheduled \(base) prices are not legacy tiers and cannot be written in the catalog; left out"))
-        }
-        price.storefronts = manual.sorted { ($0.key == base ? "" : $0.key) < ($1.key == base ? "" : $1.key) }.map {
-            StorefrontPrice(storefront: $0.key, amount: $0.value)
-        }
-        return price.storefronts.isEmpty ? nil : price
+    /// `cleared_for_sale` and, where the store holds more than "everywhere and new territories" or
+    /// "nowhere", the availability. No availability at all is "nowhere".
+    static func availability(_ remote: RemoteAvailability?, universe: [String]) -> (Bool, Availability?) {
+        guard let remote else { return (false, nil) }
+        let territories = Set(remote.territories)
+        if remote.availableInNewTerritories, territories == Set(universe) { return (true, nil) }
+        if !remote.availableInNewTerritories, territories.isEmpty { return (false, nil) }
+        return (!territories.isEmpty, Availability(remote, universe: universe))
     }
 
-    private static func tier(ofUSD price: String) -> Int? {
-        (1...87).first { LegacyPriceTiers.usdPrice(ofTier: $0) == price }
+    /// Every price row customers pay now or will pay: the prices in effect as `storefronts` (the
+    /// base territory first), the other rows as dated `changes`, and (subscriptions) the prices
+    /// existing subscribers are kept on as `preserved`.
+    private func price(of product: RemoteProduct) -> Price? {
+        let rows = product.priceRows(today: today)
+        let preserved = product.prices.filter(\.preserved)
+        guard !rows.isEmpty || !preserved.isEmpty else { return nil }
+        let current = rows.filter { $0.startDate == nil && $0.endDate == nil }
+        let base =
+            product.baseTerritory
+            ?? (current.contains { $0.territory == Price.defaultBaseTerritory }
+                ? Price.defaultBaseTerritory : current.map(\.territory).sorted().first)
+        var price = Price()
+        if let base, base != Price.defaultBaseTerritory { price.baseTerritory = base }
+        let order = { (row: PriceRow) in row.territory == base ? "" : row.territory }
+        price.storefronts = current.sorted { order($0) < order($1) }.map {
+            StorefrontPrice(storefront: $0.territory, amount: $0.customerPrice)
+        }
+        price.changes = rows.filter { $0.startDate != nil || $0.endDate != nil }.map {
+            PriceChange(
+                storefront: $0.territory, amount: $0.customerPrice, startDate: $0.startDate.flatMap(CalendarDate.init),
+                endDate: $0.endDate.flatMap(CalendarDate.init))
+        }
+        price.preserved = preserved.sorted { ($0.territory, $0.startDate ?? "") < ($1.territory, $1.startDate ?? "") }.map {
+            PriceChange(storefront: $0.territory, amount: $0.customerPrice, startDate: $0.startDate.flatMap(CalendarDate.init))
+        }
+        return price
     }
 
     private func introductoryOffer(of product: RemoteProduct, notes: inout [PlanNote]) -> SubscriptionOffer? {
@@ -163,5 +166,13 @@ public struct CatalogBuilder: Sendable {
             }.sorted { $0.storefront < $1.storefront }
         }
         return offer
+    }
+}
+
+extension Availability {
+    /// The store's availability, its territories written compactly against `universe`.
+    init(_ remote: RemoteAvailability, universe: [String]) {
+        self.init(
+            territories: .compact(remote.territories, in: universe), availableInNewTerritories: remote.availableInNewTerritories)
     }
 }

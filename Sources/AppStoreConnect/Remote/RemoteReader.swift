@@ -79,7 +79,9 @@ public struct RemoteReader: Sendable {
                 RemoteGroup(id: id, referenceName: resource.string("referenceName") ?? "", version: version, localizations: localizations))
             let subscriptions = try await api.all(
                 "/v1/subscriptionGroups/\(id)/subscriptions",
-                query: [("include", "versions,planAvailabilities,appStoreReviewScreenshot"), ("limit[versions]", "50")])
+                query: [
+                    ("include", "versions,planAvailabilities,subscriptionAvailability,appStoreReviewScreenshot"), ("limit[versions]", "50"),
+                ])
             for subscription in subscriptions.data {
                 if let product = try await readSubscription(subscription, groupID: id, document: subscriptions) { products.append(product) }
             }
@@ -110,8 +112,17 @@ public struct RemoteReader: Sendable {
                 duration: offer.string("duration") ?? "UNKNOWN", periods: offer.int("numberOfPeriods") ?? 1,
                 customerPrice: offers.included(offer.relationships["subscriptionPricePoint"]?.identifier)?.string("customerPrice"))
         }
-        if let availability = document.included(resource.relationships["planAvailabilities"]).first {
-            product.availability = try await self.availability(availability, path: "/v1/subscriptionPlanAvailabilities")
+        // One availability per plan type; a subscription without any has only the older one.
+        for availability in document.included(resource.relationships["planAvailabilities"]) {
+            let read = try await self.availability(availability, path: "/v1/subscriptionPlanAvailabilities")
+            if availability.string("planType") == "MONTHLY" {
+                product.monthlyAvailability = read
+            } else {
+                product.availability = read
+            }
+        }
+        if product.availability == nil, let legacy = document.included(resource.relationships["subscriptionAvailability"]?.identifier) {
+            product.availability = try await self.availability(legacy, path: "/v1/subscriptionAvailabilities")
         }
         if let screenshot = document.included(resource.relationships["appStoreReviewScreenshot"]?.identifier) {
             product.screenshotChecksum = Self.deliveredChecksum(screenshot)
@@ -174,7 +185,9 @@ public struct RemoteReader: Sendable {
                 let point = document.included(price.relationships[pointRelationship]?.identifier),
                 let customerPrice = point.string("customerPrice")
             else { return nil }
-            return RemotePrice(id: id, territory: territory, customerPrice: customerPrice, startDate: price.string("startDate"))
+            return RemotePrice(
+                id: id, territory: territory, customerPrice: customerPrice, startDate: price.string("startDate"),
+                endDate: price.string("endDate"), preserved: price.bool("preserved") ?? false, planType: price.string("planType"))
         }
     }
 

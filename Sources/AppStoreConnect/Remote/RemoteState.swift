@@ -1,3 +1,5 @@
+import IAPCatalog
+
 /// What App Store Connect holds for one app, as read by ``RemoteReader``: the other side of a plan.
 ///
 /// States and types are kept as the API sent them (open values): a state the spec does not list is
@@ -82,6 +84,17 @@ public struct RemotePrice: Sendable, Equatable {
     public var customerPrice: String
     /// `YYYY-MM-DD`, nil for "since ever".
     public var startDate: String?
+    /// `YYYY-MM-DD`, the first day the row no longer applies; nil for "until the next row starts".
+    public var endDate: String? = nil
+    /// Subscriptions: a price existing subscribers are kept on (read-only).
+    public var preserved: Bool = false
+    /// Subscriptions: `UPFRONT` or `MONTHLY`; nil for the usual plan.
+    public var planType: String? = nil
+
+    /// Whether the row applies on `today`: started (or without a start) and not ended.
+    func isInEffect(today: String) -> Bool {
+        (startDate ?? "") <= today && (endDate.map { $0 > today } ?? true)
+    }
 }
 
 /// Availability: where the product is sold.
@@ -134,8 +147,10 @@ public struct RemoteProduct: Sendable {
     public var baseTerritory: String?
     /// Manual prices (in-app purchases) or every territory's prices (subscriptions), with scheduled ones.
     public var prices: [RemotePrice]
-    /// Availability, if set.
+    /// Availability, if set (subscriptions: of the usual plan, or the older subscription availability).
     public var availability: RemoteAvailability?
+    /// Subscriptions: availability of the monthly plan (12 months billed monthly), if set.
+    public var monthlyAvailability: RemoteAvailability? = nil
     /// Subscription: the group's resource id.
     public var groupID: String?
     /// Subscription: `ONE_MONTH`, … (open).
@@ -153,10 +168,11 @@ public struct RemoteProduct: Sendable {
     /// The kind, when the type is one iapcat knows.
     public var kind: ProductKind? { ProductKind(rawValue: type) }
 
-    /// The prices in effect now (the latest row per territory without a future start date).
+    /// The prices in effect now per territory (the latest started row without an end in the
+    /// past), of the usual plan; preserved rows left out.
     public func currentPrices(today: String) -> [String: String] {
         var current: [String: (String, String)] = [:]
-        for price in prices where (price.startDate ?? "") <= today {
+        for price in salePrices where price.isInEffect(today: today) {
             let start = price.startDate ?? ""
             if let existing = current[price.territory], existing.0 > start { continue }
             current[price.territory] = (start, price.customerPrice)
@@ -166,17 +182,25 @@ public struct RemoteProduct: Sendable {
 
     /// Scheduled prices of a territory (start date after today), in date order.
     public func scheduledPrices(in territory: String, today: String) -> [RemotePrice] {
-        prices.filter { $0.territory == territory && ($0.startDate ?? "") > today }.sorted { ($0.startDate ?? "") < ($1.startDate ?? "") }
+        salePrices.filter { $0.territory == territory && ($0.startDate ?? "") > today }.sorted {
+            ($0.startDate ?? "") < ($1.startDate ?? "")
+        }
     }
+
+    /// Rows of the usual plan that customers pay now or will pay: not preserved, not ended.
+    var salePrices: [RemotePrice] {
+        prices.filter { !$0.preserved && ($0.planType ?? "UPFRONT") == "UPFRONT" }
+    }
+
+    /// The store's state, as the catalog's ``AppStoreState``.
+    public var storeState: AppStoreState { AppStoreState(rawValue: state) }
+
+    /// Whether customers bought or may buy it: changes to its prices and territories reach them.
+    public var isLive: Bool { storeState.hasBeenOnSale }
 }
 
 extension RemoteProduct {
-    /// `approved` for `APPROVED`, `removed` for the removed-from-sale states, `draft` otherwise.
-    public var catalogStatusName: String {
-        switch state {
-        case "APPROVED": "approved"
-        case "REMOVED_FROM_SALE", "DEVELOPER_REMOVED_FROM_SALE": "removed"
-        default: "draft"
-        }
-    }
+    /// The catalog status of the store's state: `approved` for a product App Review approved (on
+    /// sale or removed from sale), `draft` otherwise; never the catalog's `removed` tombstone.
+    public var catalogStatusName: String { storeState.catalogStatus.rawValue }
 }

@@ -1,5 +1,8 @@
 /// Where a product is sold: an in-app purchase's availability and a subscription's plan
-/// availabilities (one per plan type). A POST replaces the previous one.
+/// availabilities (one per plan type). A POST replaces the previous one. Older subscriptions have
+/// the deprecated `subscriptionAvailabilities` resource instead (read-only here; a test sets it up
+/// with ``FakeAppStoreConnect/useLegacySubscriptionAvailability(app:productID:territories:availableInNewTerritories:)``);
+/// an UPFRONT plan availability supersedes it.
 enum AvailabilityHandlers {
     // MARK: In-app purchases
 
@@ -51,6 +54,7 @@ enum AvailabilityHandlers {
         c.state.subscriptions[subscriptionID]?.planAvailabilities.removeAll { $0.planType == planType }
         c.state.subscriptions[subscriptionID]?.planAvailabilities.append(record)
         c.state.planAvailabilityOwners[record.id] = subscriptionID
+        if planType == "UPFRONT" { c.state.subscriptions[subscriptionID]?.legacyAvailability = nil }
         c.state.refreshState(of: .subscription(subscriptionID))
         return c.created(Ref(.planAvailability, record.id))
     }
@@ -89,6 +93,32 @@ enum AvailabilityHandlers {
         c.list(try planAvailability(c).territories.map { Ref(.territory, $0) })
     }
 
+    // MARK: Subscriptions (deprecated availability)
+
+    /// `GET /v1/subscriptions/{id}/subscriptionAvailability`: `data: null` for a subscription without one.
+    static func subscriptionAvailability(_ c: Context) throws(APIError) -> Reply {
+        let subscription = try c.state.subscription(c.id)
+        return c.one(subscription.legacyAvailability.map { Ref(.subscriptionAvailability, $0.id) })
+    }
+
+    private static func legacyAvailability(_ c: Context) throws(APIError) -> AvailabilityRecord {
+        guard let availability = c.state.subscriptions[c.id]?.legacyAvailability else {
+            throw .resourceNotFound("subscriptionAvailabilities", c.id)
+        }
+        return availability
+    }
+
+    /// `GET /v1/subscriptionAvailabilities/{id}`.
+    static func getSubscriptionAvailability(_ c: Context) throws(APIError) -> Reply {
+        _ = try legacyAvailability(c)
+        return c.one(Ref(.subscriptionAvailability, c.id))
+    }
+
+    /// `GET /v1/subscriptionAvailabilities/{id}/availableTerritories`.
+    static func subscriptionAvailabilityTerritories(_ c: Context) throws(APIError) -> Reply {
+        c.list(try legacyAvailability(c).territories.map { Ref(.territory, $0) })
+    }
+
     /// The `availableTerritories` of a request, each a known territory.
     private static func checkTerritories(_ entity: RequestEntity, _ c: Context) throws(APIError) -> [String] {
         let territories = entity.many("availableTerritories") ?? []
@@ -97,5 +127,20 @@ enum AvailabilityHandlers {
         }
         var seen = Set<String>()
         return territories.filter { seen.insert($0).inserted }
+    }
+}
+
+extension FakeState {
+    /// Gives a subscription the deprecated availability resource in place of its plan
+    /// availabilities (known territories only, each once), as an older subscription has.
+    func useLegacyAvailability(subscriptionID: String, territories: [String], availableInNewTerritories: Bool) {
+        guard let subscription = subscriptions[subscriptionID] else { return }
+        for availability in subscription.planAvailabilities { planAvailabilityOwners[availability.id] = nil }
+        var seen = Set<String>()
+        subscriptions[subscriptionID]?.planAvailabilities = []
+        subscriptions[subscriptionID]?.legacyAvailability = AvailabilityRecord(
+            id: subscriptionID, owner: .subscription(subscriptionID), availableInNewTerritories: availableInNewTerritories,
+            territories: territories.filter { isTerritory($0) && seen.insert($0).inserted })
+        refreshState(of: .subscription(subscriptionID))
     }
 }

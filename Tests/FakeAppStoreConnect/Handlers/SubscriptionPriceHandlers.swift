@@ -1,14 +1,17 @@
 import Foundation
 
 /// Subscription prices, one row per territory (and start date): an immediate price (no start date)
-/// replaces the territory's current one, a future start date schedules a change. Price points
-/// belong to one subscription; listing them requires `filter[territory]`.
+/// replaces the territory's current one, a future start date schedules a change. With
+/// `preserveCurrentPrice: true`, a subscription that has had subscribers keeps the replaced price
+/// for them: that row stays, `preserved: true`, and is never replaced again. Price points belong
+/// to one subscription; listing them requires `filter[territory]`.
 enum SubscriptionPriceHandlers {
     /// A checked price, not yet applied.
     struct Pending {
         var point: PricePoint
         var startDate: String?
-        var preserved: Bool
+        /// The request's `preserveCurrentPrice`: keep existing subscribers on the price this one replaces.
+        var preserveCurrentPrice: Bool
         var planType: String?
     }
 
@@ -41,7 +44,8 @@ enum SubscriptionPriceHandlers {
             throw item.invalidAttribute("startDate", "The start date \(startDate) is in the past.")
         }
         return Pending(
-            point: point, startDate: startDate, preserved: item.bool("preserveCurrentPrice") ?? false, planType: item.string("planType"))
+            point: point, startDate: startDate, preserveCurrentPrice: item.bool("preserveCurrentPrice") ?? false,
+            planType: item.string("planType"))
     }
 
     static func delete(_ c: Context) throws(APIError) -> Reply {
@@ -83,26 +87,63 @@ extension FakeState {
         return formatter.string(from: Date())
     }
 
-    /// Adds a checked price: without a start date it replaces the territory's current price (rows
-    /// already in effect); with one it replaces a change scheduled for that date. Returns its id.
+    /// Adds a checked price (never preserved itself): without a start date it replaces the
+    /// territory's current price (the rows of its plan type already in effect); with one it replaces
+    /// a change scheduled for that date. Preserved rows are left alone. When the request asks to
+    /// preserve the current price and the subscription has had subscribers (``subscribedStates``),
+    /// the row in effect (the latest started) stays, marked preserved, unless it is at the new
+    /// price point already (nobody's price changes then). Returns the new row's id.
     @discardableResult
     func applySubscriptionPrice(_ price: SubscriptionPriceHandlers.Pending, to subscriptionID: String) -> String {
         let today = Self.today()
-        let replaced = (subscriptions[subscriptionID]?.priceIDs ?? []).filter { id in
-            guard let row = subscriptionPrices[id], row.point.territory == price.point.territory, row.planType == price.planType else {
-                return false
+        let rows = (subscriptions[subscriptionID]?.priceIDs ?? []).compactMap { subscriptionPrices[$0] }.filter { row in
+            !row.preserved && row.point.territory == price.point.territory && row.planType == price.planType
+        }
+        var replaced: [String]
+        if let startDate = price.startDate {
+            replaced = rows.filter { $0.startDate == startDate }.map(\.id)
+        } else {
+            let inEffect = rows.filter { $0.startDate.map { $0 <= today } ?? true }
+            replaced = inEffect.map(\.id)
+            let subscribed = Self.subscribedStates.contains(subscriptions[subscriptionID]?.state ?? "")
+            if price.preserveCurrentPrice, subscribed, let current = inEffect.max(by: { ($0.startDate ?? "") < ($1.startDate ?? "") }),
+                current.point != price.point
+            {
+                subscriptionPrices[current.id]?.preserved = true
+                replaced.removeAll { $0 == current.id }
             }
-            if let startDate = price.startDate { return row.startDate == startDate }
-            return row.startDate.map { $0 <= today } ?? true
         }
         for id in replaced { subscriptionPrices[id] = nil }
         subscriptions[subscriptionID]?.priceIDs.removeAll { replaced.contains($0) }
         let record = SubscriptionPriceRecord(
-            id: newUUID(), subscriptionID: subscriptionID, point: price.point, startDate: price.startDate, preserved: price.preserved,
+            id: newUUID(), subscriptionID: subscriptionID, point: price.point, startDate: price.startDate, preserved: false,
             planType: price.planType)
         subscriptionPrices[record.id] = record
         subscriptions[subscriptionID]?.priceIDs.append(record.id)
         refreshState(of: .subscription(subscriptionID))
         return record.id
+    }
+}
+
+extension FakeState {
+    /// The start date of the preserved rows ``addPreservedSubscriptionPrice(subscriptionID:territory:customerPrice:)`` adds.
+    static let preservedPriceStartDate = "2024-03-01"
+
+    /// Adds a preserved row (a price existing subscribers were kept on, in effect since
+    /// ``preservedPriceStartDate``) at the subscription's price point in `territory` whose customer
+    /// price is exactly `customerPrice`. Returns false, changing nothing, when there is no such
+    /// subscription, territory or price point.
+    func addPreservedSubscriptionPrice(subscriptionID: String, territory: String, customerPrice: String) -> Bool {
+        guard subscriptions[subscriptionID] != nil, isTerritory(territory),
+            let index = PricePointLadder.indices.first(where: {
+                PricePointLadder.customerPrice(territory: territory, index: $0) == customerPrice
+            })
+        else { return false }
+        let record = SubscriptionPriceRecord(
+            id: newUUID(), subscriptionID: subscriptionID, point: PricePoint(product: subscriptionID, territory: territory, index: index),
+            startDate: Self.preservedPriceStartDate, preserved: true)
+        subscriptionPrices[record.id] = record
+        subscriptions[subscriptionID]?.priceIDs.append(record.id)
+        return true
     }
 }

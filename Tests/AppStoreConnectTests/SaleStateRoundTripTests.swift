@@ -1,0 +1,152 @@
+import FakeAppStoreConnect
+import Foundation
+import IAPCatTestSupport
+import IAPCatalog
+import Testing
+
+@testable import AppStoreConnect
+
+/// What live apps hold — products sold in some territories only, sales and scheduled prices in any
+/// territory, custom subscription prices, grandfathered subscribers, products removed from sale,
+/// the older subscription availability — survives pull → plan → apply unchanged; a catalog that
+/// would change any of it gets `!` steps that apply carries out only with consent.
+@Suite(.serialized) struct SaleStateRoundTripTests {
+    static let catalogYAML = """
+        format_version: 1
+        app: { bundle_id: com.example.cosmicquest, default_locale: en-US }
+        subscription_groups:
+          - { id: premium, reference_name: Premium, localizations: { en-US: { name: Premium } } }
+        products:
+          - id: com.example.some
+            type: consumable
+            reference_name: Some territories
+            availability: { territories: all, except: [BRA, JPN], available_in_new_territories: false }
+            price:
+              storefronts: { USA: "2.99", JPN: "160" }
+              changes:
+                - { storefront: USA, price: "0.49", start_date: 2027-02-01, end_date: 2027-03-01 }
+                - { storefront: DEU, price: "1.99", start_date: 2027-01-01 }
+            localizations: { en-US: { display_name: Some } }
+          - id: com.example.removed
+            type: non-consumable
+            reference_name: Removed from sale
+            price: { storefronts: { USA: "0.99" } }
+            localizations: { en-US: { display_name: Removed } }
+          - id: com.example.draft
+            type: consumable
+            reference_name: A draft not for sale
+            cleared_for_sale: false
+            localizations: { en-US: { display_name: Draft } }
+          - id: com.example.monthly
+            type: auto-renewable
+            reference_name: Monthly
+            availability: { territories: [CAN, JPN, USA], available_in_new_territories: false }
+            subscription: { group: premium, duration: P1M, rank: 1 }
+            price: { storefronts: { USA: "4.99", JPN: "6400" } }
+            localizations: { en-US: { display_name: Monthly } }
+          - id: com.example.old
+            type: auto-renewable
+            reference_name: Old yearly
+            subscription: { group: premium, duration: P1Y, rank: 2 }
+            price: { storefronts: { USA: "39.99" } }
+            localizations: { en-US: { display_name: Old } }
+
+        """
+
+    static func desired(_ yaml: String) throws -> DesiredState {
+        let loaded = CatalogLoader().load(Array(yaml.utf8), file: "c.yaml")
+        #expect(loaded.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
+        return DesiredState(catalog: try #require(loaded.catalog))
+    }
+
+    /// A store in the states real accounts have: the catalog above applied, approved, then one
+    /// product removed from sale, one subscription on the older availability, and the monthly
+    /// price raised with its subscribers kept on 4.99.
+    static func messyStore() async throws -> FakeRoundTripTests.Session {
+        let session = try await FakeRoundTripTests.Session.start()
+        #expect(try await session.apply(try desired(catalogYAML)) == nil)
+        let app = FakeRoundTripTests.appID
+        session.fake.approveAll(app: app)
+        let raised = catalogYAML.replacingOccurrences(of: #"USA: "4.99", JPN: "6400""#, with: #"USA: "5.99", JPN: "6400""#)
+        #expect(try await session.apply(try desired(raised)) == nil)
+        session.fake.setProductState(app: app, productID: "com.example.removed", state: "DEVELOPER_REMOVED_FROM_SALE")
+        session.fake.setProductState(app: app, productID: "com.example.draft", state: "READY_TO_SUBMIT")
+        session.fake.useLegacySubscriptionAvailability(
+            app: app, productID: "com.example.old", territories: ["CAN", "USA"], availableInNewTerritories: false)
+        return session
+    }
+
+    @Test func pullThenPlanIsEmptyAndApplyWritesNothing() async throws {
+        let session = try await Self.messyStore()
+        defer { Task { try? await session.stop() } }
+        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        let app = AppInfo(bundleID: "com.example.cosmicquest", defaultLocale: "en-US")
+        let pulled = CatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog
+        let yaml = CatalogYAMLWriter().render(pulled)
+        try? yaml.write(toFile: NSTemporaryDirectory() + "iapcat-sale-state-pulled.yaml", atomically: true, encoding: .utf8)
+        let desired = try Self.desired(yaml)
+
+        let plan = Planner(today: FakeRoundTripTests.today).plan(desired, against: remote)
+        #expect(plan.steps.map(\.summary) == [])
+        session.fake.resetRequestLog()
+        #expect(try await session.apply(desired) == nil)
+        #expect(session.fake.requests.filter { $0.method != "GET" }.map { "\($0.method) \($0.path)" } == [])
+
+        // What the store holds, in the catalog's compact forms.
+        for line in [
+            "    store_state: DEVELOPER_REMOVED_FROM_SALE", "    store_state: READY_TO_SUBMIT", "      territories: all",
+            "      except: [BRA, JPN]", "      available_in_new_territories: false", "      territories: [CAN, JPN, USA]",
+            "      territories: [CAN, USA]", "        - { storefront: USA, price: \"0.49\", start_date: 2027-02-01, end_date: 2027-03-01 }",
+            "        - { storefront: DEU, price: \"1.99\", start_date: 2027-01-01 }", "        JPN: \"6400\"", "      preserved:",
+            "        - { storefront: USA, price: \"4.99\" }",
+        ] {
+            #expect(yaml.split(separator: "\n").contains(Substring(line)), "the pulled catalog lacks \(line)\n\(yaml)")
+        }
+        let byID = Dictionary(uniqueKeysWithValues: pulled.products.map { ($0.id, $0) })
+        #expect(byID["com.example.removed"]?.status == .approved)
+        #expect(byID["com.example.removed"]?.isAvailable(in: .production) == false)
+        #expect(byID["com.example.draft"]?.status == .draft)
+        #expect(byID["com.example.draft"]?.clearedForSale == false)
+        #expect(byID["com.example.draft"]?.availability == nil)
+    }
+
+    @Test func aCatalogThatWouldWidenOrCancelGetsConsentSteps() async throws {
+        let session = try await Self.messyStore()
+        defer { Task { try? await session.stop() } }
+        // The same products written the simple way: everywhere, today's prices only.
+        let simple = """
+            format_version: 1
+            app: { bundle_id: com.example.cosmicquest, default_locale: en-US }
+            subscription_groups:
+              - { id: premium, reference_name: Premium, localizations: { en-US: { name: Premium } } }
+            products:
+              - id: com.example.some
+                type: consumable
+                reference_name: Some territories
+                status: approved
+                price: { storefronts: { USA: "2.99", JPN: "160" } }
+                localizations: { en-US: { display_name: Some } }
+              - id: com.example.old
+                type: auto-renewable
+                reference_name: Old yearly
+                status: approved
+                subscription: { group: premium, duration: P1Y, rank: 2 }
+                price: { storefronts: { USA: "39.99" } }
+                localizations: { en-US: { display_name: Old } }
+
+            """
+        let (plan, _) = try await session.plan(try Self.desired(simple))
+        let lines = plan.steps.map { "\($0.impact.rawValue) \($0.summary)" }
+        #expect(
+            lines == [
+                "! set prices of in-app purchase com.example.some: cancel DEU 1.99 from 2027-01-01; "
+                    + "cancel USA 0.49 from 2027-02-01 until 2027-03-01",
+                "! set where in-app purchase com.example.some is sold: sold in 2 more: BRA, JPN; new territories: do not join → join",
+                "! set where subscription com.example.old is sold: sold in 6 more: AUS, BRA, DEU, FRA, GBR, JPN; "
+                    + "new territories: do not join → join",
+            ])
+        #expect(plan.stepsNeedingConsent.count == 3)
+        let text = PlanRenderer().text(plan)
+        #expect(text.contains("Plan: 3 changes. 3 marked - or ! need apply --allow-impact."))
+    }
+}
