@@ -26,7 +26,9 @@ func exampleDesiredState() throws -> DesiredState {
         #expect(lines.contains("create in-app purchase com.example.cosmicquest.coins.small (CONSUMABLE) \"Coins (small pouch)\""))
         #expect(lines.contains("set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 (base); DEU 0.99; JPN 160"))
         #expect(lines.contains("create subscription com.example.cosmicquest.premium.yearly (ONE_YEAR in group premium) \"Premium yearly\""))
-        #expect(lines.contains("set the introductory offer of subscription com.example.cosmicquest.premium.yearly: PAY_UP_FRONT P3M × 1"))
+        #expect(
+            lines.contains(
+                "set the introductory offer of subscription com.example.cosmicquest.premium.yearly: PAY_UP_FRONT P3M × 1 in 1 territory"))
         #expect(lines.contains("create de-DE localization of in-app purchase com.example.cosmicquest.level.nebula: \"Nebel-Paket\""))
         // The removed tombstone is neither created nor mentioned; legacy tiers are warned about.
         #expect(!lines.contains { $0.contains("coins.huge") })

@@ -41,7 +41,7 @@ import Testing
             type: auto-renewable
             reference_name: Monthly
             availability: { territories: [CAN, JPN, USA], available_in_new_territories: false }
-            subscription: { group: premium, duration: P1M, rank: 1 }
+            subscription: { group: premium, duration: P1M, rank: 1, introductory_offer: { mode: free-trial, duration: P1W } }
             price: { storefronts: { USA: "4.99", JPN: "6400" } }
             localizations: { en-US: { display_name: Monthly } }
           - id: com.example.old
@@ -126,6 +126,13 @@ import Testing
                 status: approved
                 price: { storefronts: { USA: "2.99", JPN: "160" } }
                 localizations: { en-US: { display_name: Some } }
+              - id: com.example.monthly
+                type: auto-renewable
+                reference_name: Monthly
+                status: approved
+                subscription: { group: premium, duration: P1M, rank: 1 }
+                price: { storefronts: { USA: "5.99", JPN: "6400" } }
+                localizations: { en-US: { display_name: Monthly } }
               - id: com.example.old
                 type: auto-renewable
                 reference_name: Old yearly
@@ -142,11 +149,14 @@ import Testing
                 "! set prices of in-app purchase com.example.some: cancel DEU 1.99 from 2027-01-01; "
                     + "cancel USA 0.49 from 2027-02-01 until 2027-03-01",
                 "! set where in-app purchase com.example.some is sold: sold in 2 more: BRA, JPN; new territories: do not join → join",
+                "! set where subscription com.example.monthly is sold: sold in 5 more: AUS, BRA, DEU, FRA, GBR; "
+                    + "new territories: do not join → join",
+                "! remove the introductory offers of subscription com.example.monthly (replacing the 3 offers it has)",
                 "! set where subscription com.example.old is sold: sold in 6 more: AUS, BRA, DEU, FRA, GBR, JPN; "
                     + "new territories: do not join → join",
             ])
-        #expect(plan.stepsNeedingConsent.count == 3)
+        #expect(plan.stepsNeedingConsent.count == 5)
         let text = PlanRenderer().text(plan)
-        #expect(text.contains("Plan: 3 changes. 3 marked - or ! need apply --allow-impact."))
+        #expect(text.contains("Plan: 5 changes. 5 marked - or ! need apply --allow-impact."))
     }
 }

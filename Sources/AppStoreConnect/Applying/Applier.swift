@@ -133,7 +133,7 @@ public final class Applier {
             }
         case .setAvailability(let territories, let availableInNewTerritories, _):
             try await setAvailability(owner, territories: territories, availableInNewTerritories: availableInNewTerritories)
-        case .setIntroductoryOffer(let offer, let territories):
+        case .setIntroductoryOffer(let offer, let territories, _):
             try await setIntroductoryOffer(owner, offer, territories: territories)
         case .uploadScreenshot(let file):
             try await ScreenshotUpload(api: api, pollInterval: options.pollInterval).upload(

@@ -113,8 +113,8 @@ public struct PlanStep: Sendable {
         case setPrices(DesiredPrices, diff: PriceDiff, equalize: Bool, changes: [String])
         /// Set where the product is sold: exactly `territories`, and whether new ones join.
         case setAvailability(territories: [String], availableInNewTerritories: Bool, changes: [String])
-        /// Replace the introductory offers: one per territory in `territories`.
-        case setIntroductoryOffer(DesiredIntroductoryOffer?, territories: [String])
+        /// Replace the introductory offers (`replacing` of them exist): one per territory in `territories`.
+        case setIntroductoryOffer(DesiredIntroductoryOffer?, territories: [String], replacing: Int)
         /// Upload the review screenshot (its checksum differs from App Store Connect's).
         case uploadScreenshot(ScreenshotFile)
     }
@@ -172,9 +172,11 @@ public struct PlanStep: Sendable {
             return "update \(locale) localization of \(subject): \(fields.joined(separator: ", "))"
         case .setPrices(_, _, _, let changes): return "set prices of \(subject): \(changes.joined(separator: "; "))"
         case .setAvailability(_, _, let changes): return "set where \(subject) is sold: \(changes.joined(separator: "; "))"
-        case .setIntroductoryOffer(let offer, _):
-            guard let offer else { return "remove the introductory offers of \(subject)" }
-            return "set the introductory offer of \(subject): \(offer.mode) \(offer.duration.rawValue) × \(offer.periods)"
+        case .setIntroductoryOffer(let offer, let territories, let replacing):
+            let replaced = replacing == 0 ? "" : " (replacing the \(replacing) offer\(replacing == 1 ? "" : "s") it has)"
+            guard let offer else { return "remove the introductory offers of \(subject)\(replaced)" }
+            return "set the introductory offer of \(subject): \(offer.mode) \(offer.duration.rawValue) × \(offer.periods) "
+                + "in \(territories.count) territor\(territories.count == 1 ? "y" : "ies")\(replaced)"
         case .uploadScreenshot(let file):
             return "upload the review screenshot of \(subject): \(file.fileName) (\(file.size) bytes, MD5 \(file.checksum))"
         }

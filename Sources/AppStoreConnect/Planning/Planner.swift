@@ -288,7 +288,11 @@ public struct Planner: Sendable {
             uniquingKeysWith: { first, _ in first })
         guard desired != current else { return }
         let territories = offer.map { Self.offerTerritories($0, product: product, territories: state.territories) } ?? []
-        plan.steps.append(PlanStep(owner, .setIntroductoryOffer(offer, territories: territories)))
+        // The step replaces every offer the store has: where any exists, offers customers see go
+        // (`!` on a live subscription, `-` on one never on sale).
+        let existing = remote?.introductoryOffers.count ?? 0
+        let impact: PlanImpact? = existing == 0 ? nil : (remote?.isLive ?? false) ? .customers : .narrow
+        plan.steps.append(PlanStep(owner, .setIntroductoryOffer(offer, territories: territories, replacing: existing), impact: impact))
     }
 
     /// The offer rows by territory, as compared with the remote ones.
