@@ -22,7 +22,7 @@ extension IAPCat {
         @Option(name: .shortAndLong, help: ArgumentHelp("The catalog.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
         var catalog = Catalog.defaultPath
 
-        @Option(help: "text or json.")
+        @Option(help: "text, json or markdown (for a pull-request comment, at most 65,000 characters).")
         var format: PlanFormat = .text
 
         @Flag(help: "Exit 2 when there are changes.")
@@ -33,7 +33,11 @@ extension IAPCat {
         func run() throws(CommandFailure) {
             let (_, _, _, plan, client) = try ConnectSession(catalogPath: catalog, options: connect).plan()
             try runBlocking { await client.shutdown() }
-            Output.report(format == .json ? PlanRenderer().json(plan) : PlanRenderer().text(plan))
+            switch format {
+            case .text: Output.report(PlanRenderer().text(plan))
+            case .json: Output.report(PlanRenderer().json(plan))
+            case .markdown: Output.report(PlanRenderer().markdown(plan))
+            }
             if !plan.errors.isEmpty {
                 throw .inputErrors("the plan has \(plan.errors.count) error\(plan.errors.count == 1 ? "" : "s"); apply would refuse it")
             }
@@ -43,6 +47,6 @@ extension IAPCat {
 
     /// Output formats of a plan.
     enum PlanFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, markdown
     }
 }

@@ -28,7 +28,8 @@ func exampleDesiredState() throws -> DesiredState {
         #expect(lines.contains("create subscription com.example.cosmicquest.premium.yearly (ONE_YEAR in group premium) \"Premium yearly\""))
         #expect(
             lines.contains(
-                "set the introductory offer of subscription com.example.cosmicquest.premium.yearly: PAY_UP_FRONT P3M × 1 in 1 territory"))
+                "set introductory offers of subscription com.example.cosmicquest.premium.yearly: + PAY_UP_FRONT THREE_MONTHS × 1 in USA at 9.99"
+            ))
         #expect(lines.contains("create de-DE localization of in-app purchase com.example.cosmicquest.level.nebula: \"Nebel-Paket\""))
         // The removed tombstone is neither created nor mentioned; legacy tiers are warned about.
         #expect(!lines.contains { $0.contains("coins.huge") })

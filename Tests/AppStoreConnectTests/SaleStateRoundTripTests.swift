@@ -47,7 +47,14 @@ import Testing
           - id: com.example.old
             type: auto-renewable
             reference_name: Old yearly
-            subscription: { group: premium, duration: P1Y, rank: 2 }
+            subscription:
+              group: premium
+              duration: P1Y
+              rank: 2
+              introductory_offers:
+                - { mode: free-trial, duration: P1W, territories: [CAN] }
+                - { mode: pay-as-you-go, duration: P1M, periods: 3, prices: { USA: "0.99" }, end_date: 2027-02-01 }
+                - { mode: pay-up-front, duration: P3M, prices: { USA: "9.99" }, start_date: 2027-02-01 }
             price: { storefronts: { USA: "39.99" } }
             localizations: { en-US: { display_name: Old } }
 
@@ -98,10 +105,28 @@ import Testing
             "      except: [BRA, JPN]", "      available_in_new_territories: false", "      territories: [CAN, JPN, USA]",
             "      territories: [CAN, USA]", "        - { storefront: USA, price: \"0.49\", start_date: 2027-02-01, end_date: 2027-03-01 }",
             "        - { storefront: DEU, price: \"1.99\", start_date: 2027-01-01 }", "        JPN: \"6400\"", "      preserved:",
-            "        - { storefront: USA, price: \"4.99\" }",
+            "        - { storefront: USA, price: \"4.99\" }", "      free_trial_duration: P1W", "      introductory_offers:",
+            "          territories: [CAN]", "          end_date: 2027-02-01", "          start_date: 2027-02-01",
         ] {
             #expect(yaml.split(separator: "\n").contains(Substring(line)), "the pulled catalog lacks \(line)\n\(yaml)")
         }
+        // One edit: only its rows are written.
+        let edited = yaml.replacingOccurrences(of: "USA: \"0.99\"\n          end_date", with: "USA: \"1.99\"\n          end_date")
+        #expect(edited != yaml)
+        let (editPlan, _) = try await session.plan(try Self.desired(edited))
+        #expect(
+            editPlan.steps.map { "\($0.impact.rawValue) \($0.summary)" } == [
+                "! set introductory offers of subscription com.example.old: − PAY_AS_YOU_GO ONE_MONTH × 3 until 2027-02-01 in USA at 0.99; "
+                    + "+ PAY_AS_YOU_GO ONE_MONTH × 3 until 2027-02-01 in USA at 1.99"
+            ])
+        session.fake.resetRequestLog()
+        #expect(try await session.apply(try Self.desired(edited)) == nil)
+        let writes = session.fake.requests.filter { $0.method != "GET" }.map {
+            "\($0.method) \($0.path.split(separator: "/").prefix(2).joined(separator: "/"))"
+        }
+        #expect(writes == ["DELETE v1/subscriptionIntroductoryOffers", "PATCH v1/subscriptions"])
+        #expect(try await session.plan(try Self.desired(edited)).0.steps.map(\.summary) == [])
+
         let byID = Dictionary(uniqueKeysWithValues: pulled.products.map { ($0.id, $0) })
         #expect(byID["com.example.removed"]?.status == .approved)
         #expect(byID["com.example.removed"]?.isAvailable(in: .production) == false)
@@ -151,12 +176,15 @@ import Testing
                 "! set where in-app purchase com.example.some is sold: sold in 2 more: BRA, JPN; new territories: do not join → join",
                 "! set where subscription com.example.monthly is sold: sold in 5 more: AUS, BRA, DEU, FRA, GBR; "
                     + "new territories: do not join → join",
-                "! remove the introductory offers of subscription com.example.monthly (replacing the 3 offers it has)",
+                "! set introductory offers of subscription com.example.monthly: − FREE_TRIAL ONE_WEEK × 1 in CAN, JPN, USA",
                 "! set where subscription com.example.old is sold: sold in 6 more: AUS, BRA, DEU, FRA, GBR, JPN; "
                     + "new territories: do not join → join",
+                "! set introductory offers of subscription com.example.old: − FREE_TRIAL ONE_WEEK × 1 in CAN; "
+                    + "− PAY_AS_YOU_GO ONE_MONTH × 3 until 2027-02-01 in USA at 0.99; "
+                    + "− PAY_UP_FRONT THREE_MONTHS × 1 from 2027-02-01 in USA at 9.99",
             ])
-        #expect(plan.stepsNeedingConsent.count == 5)
+        #expect(plan.stepsNeedingConsent.count == 6)
         let text = PlanRenderer().text(plan)
-        #expect(text.contains("Plan: 5 changes. 5 marked - or ! need apply --allow-impact."))
+        #expect(text.contains("Plan: 6 changes. 6 marked - or ! need apply --allow-impact."))
     }
 }

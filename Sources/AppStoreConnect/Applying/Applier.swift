@@ -133,8 +133,8 @@ public final class Applier {
             }
         case .setAvailability(let territories, let availableInNewTerritories, _):
             try await setAvailability(owner, territories: territories, availableInNewTerritories: availableInNewTerritories)
-        case .setIntroductoryOffer(let offer, let territories, _):
-            try await setIntroductoryOffer(owner, offer, territories: territories)
+        case .setIntroductoryOffers(let diff):
+            try await setIntroductoryOffers(owner, diff)
         case .uploadScreenshot(let file):
             try await ScreenshotUpload(api: api, pollInterval: options.pollInterval).upload(
                 file, owner: owner, productResourceID: try resourceID(owner))
@@ -341,33 +341,38 @@ public final class Applier {
         }
     }
 
-    private func setIntroductoryOffer(_ owner: PlanOwner, _ offer: DesiredIntroductoryOffer?, territories: [String]) async throws {
+    /// Deletes the offers the catalog no longer has (first: a territory runs one offer at a time),
+    /// then creates the new rows in one update of the subscription (inline creates).
+    private func setIntroductoryOffers(_ owner: PlanOwner, _ diff: OfferDiff) async throws {
         let id = try resourceID(owner)
-        for existing in try await api.all("/v1/subscriptions/\(id)/introductoryOffers").data {
-            guard let offerID = existing.id else { continue }
+        for offerID in diff.removedIDs {
             _ = try await api.send(APIRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(offerID)"))
         }
-        guard let offer else { return }
+        guard !diff.added.isEmpty else { return }
+        let paid = diff.added.filter { $0.customerPrice != nil }
         let points =
-            offer.mode == "FREE_TRIAL"
-            ? [:] : try await PricePoints(api: api).points(of: owner, productResourceID: id, territories: territories)
+            paid.isEmpty
+            ? [:]
+            : try await PricePoints(api: api).points(of: owner, productResourceID: id, territories: Set(paid.map(\.territory)).sorted())
         var included: [Resource] = []
-        for territory in territories {
+        for row in diff.added {
             var relationships: [String: Relationship] = [
                 "subscription": .one(ResourceIdentifier(type: "subscriptions", id: id)),
-                "territory": .one(ResourceIdentifier(type: "territories", id: territory)),
+                "territory": .one(ResourceIdentifier(type: "territories", id: row.territory)),
             ]
-            if let price = offer.prices[territory], offer.mode != "FREE_TRIAL" {
-                let point = try PricePoints.match(price, in: territory, points: points, product: owner.key).get()
+            if let price = row.customerPrice {
+                let point = try PricePoints.match(price, in: row.territory, points: points, product: owner.key).get()
                 relationships["subscriptionPricePoint"] = .one(ResourceIdentifier(type: "subscriptionPricePoints", id: point))
             }
+            var attributes: [String: APIValue] = [
+                "offerMode": .string(row.mode), "duration": .string(row.duration), "numberOfPeriods": .int(row.periods),
+            ]
+            if let start = row.startDate { attributes["startDate"] = .string(start) }
+            if let end = row.endDate { attributes["endDate"] = .string(end) }
+            if let plan = row.planType { attributes["targetSubscriptionPlanType"] = .string(plan) }
             included.append(
                 Resource(
-                    type: "subscriptionIntroductoryOffers", id: "${offer-\(included.count + 1)}",
-                    attributes: [
-                        "offerMode": .string(offer.mode), "duration": .string(offer.duration.apiName),
-                        "numberOfPeriods": .int(offer.periods),
-                    ],
+                    type: "subscriptionIntroductoryOffers", id: "${offer-\(included.count + 1)}", attributes: attributes,
                     relationships: relationships))
         }
         let update = Resource(type: "subscriptions", id: id, relationships: ["introductoryOffers": .many(included.map(\.identifier))])

@@ -56,7 +56,8 @@ public struct DesiredState: Sendable, Equatable {
                     subscription: product.subscription.map {
                         DesiredSubscription(
                             groupKey: $0.group, period: $0.duration, level: $0.rank,
-                            introductoryOffer: $0.introductoryOffer.map(DesiredIntroductoryOffer.init)
+                            introductoryOffers: ($0.introductoryOffer.map { [$0] } ?? []).map(DesiredIntroductoryOffer.init)
+                                + $0.introductoryOffers.map(DesiredIntroductoryOffer.init)
                         )
                     },
                     screenshot: product.review?.screenshot
@@ -173,11 +174,12 @@ public struct DesiredSubscription: Sendable, Equatable {
     public var period: SubscriptionPeriod
     /// The group level (1 = highest), when the catalog sets one.
     public var level: Int?
-    /// The introductory offer, in every territory the product is priced in.
-    public var introductoryOffer: DesiredIntroductoryOffer?
+    /// The introductory offers: the simple form's one (territories nil), or rows.
+    public var introductoryOffers: [DesiredIntroductoryOffer]
 }
 
-/// An introductory offer.
+/// An introductory offer: the simple form (no territories: a free trial runs wherever the product
+/// is sold, a paid offer wherever it has a price), or a row with its territories, dates and plan.
 public struct DesiredIntroductoryOffer: Sendable, Equatable {
     /// `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
     public var mode: String
@@ -187,12 +189,24 @@ public struct DesiredIntroductoryOffer: Sendable, Equatable {
     public var periods: Int
     /// Customer prices by territory (paid modes).
     public var prices: [String: String]
+    /// Where it runs; nil: as the simple form says.
+    public var territories: TerritorySelection? = nil
+    /// `YYYY-MM-DD` of its first day; nil: running.
+    public var startDate: String? = nil
+    /// `YYYY-MM-DD` of the first day it no longer runs; nil: open-ended.
+    public var endDate: String? = nil
+    /// `MONTHLY` for the monthly plan; nil for the usual one.
+    public var planType: String? = nil
 
     init(_ offer: SubscriptionOffer) {
         mode = offer.mode.apiName
         duration = offer.duration
         periods = offer.periods
         prices = Dictionary(offer.prices.map { ($0.storefront, $0.amount) }, uniquingKeysWith: { first, _ in first })
+        territories = offer.territories
+        startDate = offer.startDate?.description
+        endDate = offer.endDate?.description
+        planType = offer.plan.flatMap { $0 == .monthly ? "MONTHLY" : nil }
     }
 
     /// An offer from its parts.

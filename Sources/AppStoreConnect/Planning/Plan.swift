@@ -113,8 +113,8 @@ public struct PlanStep: Sendable {
         case setPrices(DesiredPrices, diff: PriceDiff, equalize: Bool, changes: [String])
         /// Set where the product is sold: exactly `territories`, and whether new ones join.
         case setAvailability(territories: [String], availableInNewTerritories: Bool, changes: [String])
-        /// Replace the introductory offers (`replacing` of them exist): one per territory in `territories`.
-        case setIntroductoryOffer(DesiredIntroductoryOffer?, territories: [String], replacing: Int)
+        /// Delete the offers the catalog no longer has and create its new rows.
+        case setIntroductoryOffers(OfferDiff)
         /// Upload the review screenshot (its checksum differs from App Store Connect's).
         case uploadScreenshot(ScreenshotFile)
     }
@@ -150,7 +150,7 @@ public struct PlanStep: Sendable {
         case .updateLocalization: "update-localization"
         case .setPrices: "set-prices"
         case .setAvailability: "set-availability"
-        case .setIntroductoryOffer: "set-introductory-offer"
+        case .setIntroductoryOffers: "set-introductory-offers"
         case .uploadScreenshot: "upload-screenshot"
         }
     }
@@ -172,11 +172,8 @@ public struct PlanStep: Sendable {
             return "update \(locale) localization of \(subject): \(fields.joined(separator: ", "))"
         case .setPrices(_, _, _, let changes): return "set prices of \(subject): \(changes.joined(separator: "; "))"
         case .setAvailability(_, _, let changes): return "set where \(subject) is sold: \(changes.joined(separator: "; "))"
-        case .setIntroductoryOffer(let offer, let territories, let replacing):
-            let replaced = replacing == 0 ? "" : " (replacing the \(replacing) offer\(replacing == 1 ? "" : "s") it has)"
-            guard let offer else { return "remove the introductory offers of \(subject)\(replaced)" }
-            return "set the introductory offer of \(subject): \(offer.mode) \(offer.duration.rawValue) × \(offer.periods) "
-                + "in \(territories.count) territor\(territories.count == 1 ? "y" : "ies")\(replaced)"
+        case .setIntroductoryOffers(let diff):
+            return "set introductory offers of \(subject): \(diff.lines.joined(separator: "; "))"
         case .uploadScreenshot(let file):
             return "upload the review screenshot of \(subject): \(file.fileName) (\(file.size) bytes, MD5 \(file.checksum))"
         }

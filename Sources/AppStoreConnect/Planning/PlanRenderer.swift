@@ -1,6 +1,6 @@
 import Foundation
 
-/// Prints a ``Plan`` for people (`text`) or for programs (`json`).
+/// Prints a ``Plan`` for people (`text`), for programs (`json`) or for a pull-request comment (`markdown`).
 public struct PlanRenderer: Sendable {
     /// A renderer.
     public init() {}
@@ -40,5 +40,174 @@ public struct PlanRenderer: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    /// The most a `markdown` plan holds, in UTF-8 bytes (so in characters too): GitHub refuses comments over 65,536
+    /// characters.
+    public static let markdownLimit = 65_000
+
+    /// GitHub-flavoured Markdown for a pull-request comment: a summary (counts by mark, a warning when steps need
+    /// `--allow-impact`), the steps needing consent, the other steps, each group of steps under its resource, then what
+    /// will not be done, the warnings and the errors. Text from the catalog is escaped, never raw HTML. Longer than
+    /// `limit` UTF-8 bytes, it is cut after a whole line (the summary and the consent-needing steps come first) and
+    /// ends saying how many steps were left out.
+    public func markdown(_ plan: Plan, limit: Int = PlanRenderer.markdownLimit) -> String {
+        var document = MarkdownDocument()
+        document.add(.summary, "### iapcat asc plan", "")
+        let steps = plan.steps.count
+        if steps == 0 {
+            document.add(.summary, "No changes: App Store Connect matches the catalog.")
+        } else {
+            let counts = PlanImpact.allMarks.map { impact in
+                "`\(impact.rawValue) \(plan.steps.count { $0.impact == impact }) \(impact.name)`"
+            }
+            document.add(.summary, "**\(steps) change\(steps == 1 ? "" : "s"):** " + counts.joined(separator: " · "))
+        }
+        let consent = plan.stepsNeedingConsent
+        if !consent.isEmpty {
+            let count = consent.count == 1 ? "1 step needs" : "\(consent.count) steps need"
+            document.add(
+                .summary, "",
+                "**\(count) consent: `iapcat asc apply` carries out the `-` and `!` steps only with `--allow-impact`.**")
+        }
+        if !plan.errors.isEmpty {
+            let count = plan.errors.count == 1 ? "1 error" : "\(plan.errors.count) errors"
+            document.add(.summary, "", "**\(count): `iapcat asc apply` would refuse this plan.**")
+        }
+        let rest = plan.steps.filter { !$0.impact.needsConsent }
+        document.addSteps(consent, heading: "Needs consent")
+        document.addSteps(rest, heading: consent.isEmpty ? "Changes" : "Other changes")
+        document.addNotes(plan.notDone, heading: "Not done")
+        document.addNotes(plan.warnings, heading: "Warnings")
+        document.addNotes(plan.errors, heading: "Errors")
+        return document.text(limit: limit)
+    }
+}
+
+extension PlanImpact {
+    /// The marks in the order the Markdown summary counts them.
+    fileprivate static let allMarks: [PlanImpact] = [.create, .change, .narrow, .customers]
+}
+
+/// The lines of a Markdown plan, and where they may be cut.
+private struct MarkdownDocument {
+    enum Kind {
+        /// The summary: always kept.
+        case summary
+        /// A heading, a blank line or a resource: kept only before a step or a note.
+        case structure
+        case step
+        case note
+    }
+
+    var lines: [(kind: Kind, text: String)] = []
+    var stepCount = 0
+    var noteCount = 0
+
+    mutating func add(_ kind: Kind, _ texts: String...) {
+        for text in texts { lines.append((kind, text)) }
+    }
+
+    /// A section of steps, grouped by resource in the order the resources first appear.
+    mutating func addSteps(_ steps: [PlanStep], heading: String) {
+        guard !steps.isEmpty else { return }
+        var owners: [PlanOwner] = []
+        var stepsOf: [PlanOwner: [PlanStep]] = [:]
+        for step in steps {
+            if stepsOf[step.owner] == nil { owners.append(step.owner) }
+            stepsOf[step.owner, default: []].append(step)
+        }
+        add(.structure, "", "#### \(heading) (\(steps.count))", "")
+        for owner in owners {
+            add(.structure, "- \(owner.noun) \(Self.code(owner.key))")
+            for step in stepsOf[owner] ?? [] {
+                add(.step, "  - `\(step.impact.rawValue)` \(Self.escaped(step.summary))")
+                stepCount += 1
+            }
+        }
+    }
+
+    mutating func addNotes(_ notes: [PlanNote], heading: String) {
+        guard !notes.isEmpty else { return }
+        add(.structure, "", "#### \(heading) (\(notes.count))", "")
+        for note in notes {
+            add(.note, "- \(Self.code(note.resource)): \(Self.escaped(note.message))")
+            noteCount += 1
+        }
+    }
+
+    /// The lines, each ending in a newline; cut to at most `limit` UTF-8 bytes with a closing note when longer.
+    func text(limit: Int) -> String {
+        let full = lines.map { $0.text + "\n" }.joined()
+        if full.utf8.count <= limit { return full }
+        // Room for the longest closing note: every step and note left out.
+        let reserve = ("\n" + cutNote(steps: stepCount, notes: noteCount) + "\n").utf8.count
+        var kept = 0
+        var size = 0
+        for (kind, text) in lines {
+            let length = text.utf8.count + 1
+            guard kind == .summary || size + length + reserve <= limit else { break }
+            size += length
+            kept += 1
+        }
+        while kept > 0 && lines[kept - 1].kind == .structure { kept -= 1 }
+        let shown = lines[..<kept]
+        let note = cutNote(
+            steps: stepCount - shown.count { $0.kind == .step }, notes: noteCount - shown.count { $0.kind == .note })
+        return shown.map { $0.text + "\n" }.joined() + "\n" + note + "\n"
+    }
+
+    /// `… 19412 more steps not shown (the plan has 20000 steps); run `iapcat asc plan` for all of them.`
+    func cutNote(steps: Int, notes: Int) -> String {
+        var parts: [String] = []
+        if steps > 0 { parts.append("\(steps) more step\(steps == 1 ? "" : "s")") }
+        if notes > 0 { parts.append("\(notes) more note\(notes == 1 ? "" : "s")") }
+        let total = steps > 0 ? " (the plan has \(stepCount) step\(stepCount == 1 ? "" : "s"))" : ""
+        return "… \(parts.joined(separator: " and ")) not shown\(total); run `iapcat asc plan` for all of them."
+    }
+
+    /// `text` as literal Markdown: each character Markdown or GitHub could read as syntax is backslash-escaped (so no
+    /// HTML, link, emphasis, table cell or math), and line breaks become spaces.
+    static func escaped(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isLineBreak(scalar) {
+                out.append(" ")
+                continue
+            }
+            if escapedPunctuation.contains(scalar) { out.append("\\") }
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
+    /// `text` in a code span whose backtick fence is longer than any run of backticks in it, so none can close it.
+    static func code(_ text: String) -> String {
+        let scalars = text.unicodeScalars.map { isLineBreak($0) ? " " : $0 }
+        guard !scalars.isEmpty else { return "` `" }
+        var longest = 0
+        var run = 0
+        for scalar in scalars {
+            run = scalar == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        // Markdown drops one space at each end when both have one: pad when the content starts or ends with a backtick
+        // (it would join the fence) or with spaces at both ends (they would be lost).
+        let first = scalars.first!
+        let last = scalars.last!
+        let pad = first == "`" || last == "`" || (first == " " && last == " " && scalars.contains { $0 != " " })
+        var content = String.UnicodeScalarView()
+        content.append(contentsOf: scalars)
+        return pad ? "\(fence) \(String(content)) \(fence)" : "\(fence)\(String(content))\(fence)"
+    }
+
+    private static let escapedPunctuation = Set("\\`*_[]<>#|~&$".unicodeScalars)
+
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
     }
 }

@@ -99,7 +99,7 @@ public struct Planner: Sendable {
             plan.steps.append(step)
         }
         if let subscription = product.subscription {
-            planIntroductoryOffer(subscription.introductoryOffer, product: product, remote: remote, state: state, into: &plan)
+            planIntroductoryOffers(subscription.introductoryOffers, product: product, remote: remote, state: state, into: &plan)
         }
         if let file = product.screenshotFile, remote?.screenshotChecksum != file.checksum {
             plan.steps.append(PlanStep(owner, .uploadScreenshot(file)))
@@ -276,36 +276,24 @@ public struct Planner: Sendable {
 
     // MARK: Introductory offers
 
-    private func planIntroductoryOffer(
-        _ offer: DesiredIntroductoryOffer?, product: DesiredProduct, remote: RemoteProduct?, state: RemoteState, into plan: inout Plan
+    /// Offers compared row by row (territory, mode, duration, periods, price, dates, plan): only
+    /// the rows that differ are deleted or created. A removed offer is `!` on a live
+    /// subscription and `-` on one never on sale.
+    private func planIntroductoryOffers(
+        _ offers: [DesiredIntroductoryOffer], product: DesiredProduct, remote: RemoteProduct?, state: RemoteState, into plan: inout Plan
     ) {
-        let owner = PlanOwner.subscription(product.productID)
-        let desired = Self.offerRows(offer, product: product, territories: state.territories)
-        let current = Dictionary(
-            (remote?.introductoryOffers ?? []).map {
-                ($0.territory ?? "*", "\($0.mode) \($0.duration) \($0.periods) \($0.customerPrice ?? "")")
-            },
-            uniquingKeysWith: { first, _ in first })
-        guard desired != current else { return }
-        let territories = offer.map { Self.offerTerritories($0, product: product, territories: state.territories) } ?? []
-        // The step replaces every offer the store has: where any exists, offers customers see go
-        // (`!` on a live subscription, `-` on one never on sale).
-        let existing = remote?.introductoryOffers.count ?? 0
-        let impact: PlanImpact? = existing == 0 ? nil : (remote?.isLive ?? false) ? .customers : .narrow
-        plan.steps.append(PlanStep(owner, .setIntroductoryOffer(offer, territories: territories, replacing: existing), impact: impact))
-    }
-
-    /// The offer rows by territory, as compared with the remote ones.
-    static func offerRows(_ offer: DesiredIntroductoryOffer?, product: DesiredProduct, territories: [String]) -> [String: String] {
-        guard let offer else { return [:] }
-        let where_ = Self.offerTerritories(offer, product: product, territories: territories)
-        return Dictionary(
-            where_.map { ($0, "\(offer.mode) \(offer.duration.apiName) \(offer.periods) \(offer.prices[$0] ?? "")") },
-            uniquingKeysWith: { first, _ in first })
-    }
-
-    /// Paid offers run where the catalog prices them; a free trial everywhere the product is sold.
-    static func offerTerritories(_ offer: DesiredIntroductoryOffer, product: DesiredProduct, territories: [String]) -> [String] {
-        offer.mode == "FREE_TRIAL" ? product.availability.territories.resolved(in: territories) : offer.prices.keys.sorted()
+        let soldIn = product.availability.territories.resolved(in: state.territories)
+        let desired = offers.flatMap { $0.rows(soldIn: soldIn, universe: state.territories) }.filter {
+            ($0.endDate ?? "9999-12-31") > today
+        }
+        let diff = OfferDiff(remote: remote?.offerRows(universe: state.territories, today: today) ?? [], desired: desired)
+        guard !diff.isEmpty else { return }
+        let impact: PlanImpact? =
+            if diff.removedIDs.isEmpty {
+                remote?.introductoryOffers.isEmpty ?? true ? .create : .change
+            } else {
+                remote?.isLive ?? false ? .customers : .narrow
+            }
+        plan.steps.append(PlanStep(.subscription(product.productID), .setIntroductoryOffers(diff), impact: impact))
     }
 }

@@ -81,7 +81,8 @@ public struct CatalogBuilder: Sendable {
                     continue
                 }
                 var terms = SubscriptionTerms(group: group, duration: period, rank: remoteProduct.groupLevel)
-                terms.introductoryOffer = introductoryOffer(of: remoteProduct, notes: &notes)
+                (terms.introductoryOffer, terms.introductoryOffers) = introductoryOffers(
+                    of: remoteProduct, universe: remote.territories, notes: &notes)
                 if let monthly = remoteProduct.monthlyAvailability {
                     terms.monthlyBilling = BillingPlanTerms(availability: Availability(monthly, universe: remote.territories))
                 }
@@ -147,25 +148,46 @@ public struct CatalogBuilder: Sendable {
         return price
     }
 
-    private func introductoryOffer(of product: RemoteProduct, notes: inout [PlanNote]) -> SubscriptionOffer? {
-        guard let first = product.introductoryOffers.first else { return nil }
-        guard let mode = OfferMode.allCases.first(where: { $0.apiName == first.mode }),
-            let duration = SubscriptionPeriod(apiName: first.duration)
-        else {
-            notes.append(
-                PlanNote(
-                    resource: product.productID,
-                    message: "introductory offer \(first.mode) \(first.duration) is unknown to iapcat; left out"))
-            return nil
+    /// The introductory offers that run now or will: the simple `introductory_offer` where one
+    /// undated offer of the usual plan runs wherever the product is sold (a free trial) or wherever
+    /// it has a price (a paid one); `introductory_offers` rows, one per offer, otherwise.
+    private func introductoryOffers(of product: RemoteProduct, universe: [String], notes: inout [PlanNote]) -> (
+        SubscriptionOffer?, [SubscriptionOffer]
+    ) {
+        var groups: [String: [OfferRow]] = [:]
+        for (_, row) in product.offerRows(universe: universe, today: today) { groups[row.terms, default: []].append(row) }
+        var offers: [SubscriptionOffer] = []
+        for terms in groups.keys.sorted() {
+            let rows = groups[terms]!.sorted()
+            guard let mode = OfferMode.allCases.first(where: { $0.apiName == rows[0].mode }),
+                let duration = SubscriptionPeriod(apiName: rows[0].duration)
+            else {
+                notes.append(
+                    PlanNote(
+                        resource: product.productID,
+                        message: "introductory offer \(rows[0].mode) \(rows[0].duration) is unknown to iapcat; left out"
+                    ))
+                continue
+            }
+            var offer = SubscriptionOffer(mode: mode, duration: duration, periods: rows[0].periods)
+            if mode == .freeTrial {
+                offer.territories = .compact(rows.map(\.territory), in: universe)
+            } else {
+                offer.prices = rows.compactMap { row in row.customerPrice.map { StorefrontPrice(storefront: row.territory, amount: $0) } }
+            }
+            offer.startDate = rows[0].startDate.flatMap(CalendarDate.init)
+            offer.endDate = rows[0].endDate.flatMap(CalendarDate.init)
+            offer.plan = rows[0].planType == "MONTHLY" ? .monthly : nil
+            offers.append(offer)
         }
-        var offer = SubscriptionOffer(mode: mode, duration: duration, periods: first.periods)
-        if mode != .freeTrial {
-            offer.prices = product.introductoryOffers.compactMap { row in
-                guard let territory = row.territory, let price = row.customerPrice else { return nil }
-                return StorefrontPrice(storefront: territory, amount: price)
-            }.sorted { $0.storefront < $1.storefront }
+        if offers.count == 1, var only = offers.first, only.startDate == nil, only.endDate == nil, only.plan == nil {
+            let soldIn = Set(product.availability?.territories ?? [])
+            if only.mode != .freeTrial || Set(only.territories?.resolved(in: universe) ?? []) == soldIn {
+                only.territories = nil
+                return (only, [])
+            }
         }
-        return offer
+        return (nil, offers)
     }
 }
 

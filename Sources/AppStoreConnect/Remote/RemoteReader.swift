@@ -110,7 +110,9 @@ public struct RemoteReader: Sendable {
             return RemoteIntroductoryOffer(
                 id: offerID, territory: offer.related("territory"), mode: offer.string("offerMode") ?? "UNKNOWN",
                 duration: offer.string("duration") ?? "UNKNOWN", periods: offer.int("numberOfPeriods") ?? 1,
-                customerPrice: offers.included(offer.relationships["subscriptionPricePoint"]?.identifier)?.string("customerPrice"))
+                customerPrice: offers.included(offer.relationships["subscriptionPricePoint"]?.identifier)?.string("customerPrice"),
+                startDate: offer.string("startDate"), endDate: offer.string("endDate"),
+                planType: offer.string("targetSubscriptionPlanType").flatMap { $0 == "UPFRONT" ? nil : $0 })
         }
         // One availability per plan type; a subscription without any has only the older one.
         for availability in document.included(resource.relationships["planAvailabilities"]) {

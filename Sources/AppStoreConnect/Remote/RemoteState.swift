@@ -121,6 +121,12 @@ public struct RemoteIntroductoryOffer: Sendable, Equatable {
     public var periods: Int
     /// The customer price of its price point (paid modes).
     public var customerPrice: String?
+    /// `YYYY-MM-DD`, the first day it runs; nil: running.
+    public var startDate: String? = nil
+    /// `YYYY-MM-DD`, the first day it no longer runs; nil: open-ended.
+    public var endDate: String? = nil
+    /// `targetSubscriptionPlanType` (`MONTHLY`); nil for the usual plan.
+    public var planType: String? = nil
 }
 
 /// An in-app purchase or an auto-renewable subscription.

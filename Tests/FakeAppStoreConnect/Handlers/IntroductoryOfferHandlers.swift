@@ -1,6 +1,6 @@
-/// Subscription introductory offers: one per territory per subscription (an offer without a
-/// territory applies everywhere and conflicts with any other); paid modes need a price point of
-/// the subscription in that territory.
+/// Subscription introductory offers: one at a time per territory and plan type (offers may follow
+/// each other by date; an offer without a territory applies everywhere); paid modes need a price
+/// point of the subscription in that territory.
 enum IntroductoryOfferHandlers {
     static func list(_ c: Context) throws(APIError) -> Reply {
         let subscription = try c.state.subscription(c.id)
@@ -56,14 +56,27 @@ enum IntroductoryOfferHandlers {
         guard numberOfPeriods >= 1, offerMode == "PAY_AS_YOU_GO" || numberOfPeriods == 1 else {
             throw item.invalidAttribute("numberOfPeriods", "\(offerMode) takes exactly one period; PAY_AS_YOU_GO one or more.")
         }
+        let startDate = item.string("startDate")
+        let endDate = item.string("endDate")
+        if let startDate, let endDate, endDate <= startDate {
+            throw item.invalidAttribute("endDate", "The offer ends (\(endDate)) before it starts (\(startDate)).")
+        }
+        let planType = item.string("targetSubscriptionPlanType") ?? "UPFRONT"
+        // One offer at a time per territory and plan: offers may follow each other, never overlap.
         let existing = (c.state.subscriptions[subscriptionID]?.introductoryOfferIDs ?? []).compactMap { c.state.introductoryOffers[$0] }
-        if let clash = (existing + pending).first(where: { $0.territory == nil || territory == nil || $0.territory == territory }) {
+        let clash = (existing + pending).first { other in
+            guard other.territory == nil || territory == nil || other.territory == territory else { return false }
+            guard (other.targetSubscriptionPlanType ?? "UPFRONT") == planType else { return false }
+            return (other.startDate ?? "") < (endDate ?? "9999-12-31") && (startDate ?? "") < (other.endDate ?? "9999-12-31")
+        }
+        if let clash {
             throw item.invalidRelationship(
-                "territory", "The subscription already has an introductory offer for \(clash.territory ?? "every territory").")
+                "territory",
+                "The subscription already has an introductory offer for \(clash.territory ?? "every territory") at the same time.")
         }
         return IntroductoryOfferRecord(
-            id: c.state.newUUID(), subscriptionID: subscriptionID, territory: territory, point: point, startDate: item.string("startDate"),
-            endDate: item.string("endDate"), duration: item.string("duration")!, offerMode: offerMode, numberOfPeriods: numberOfPeriods,
+            id: c.state.newUUID(), subscriptionID: subscriptionID, territory: territory, point: point, startDate: startDate,
+            endDate: endDate, duration: item.string("duration")!, offerMode: offerMode, numberOfPeriods: numberOfPeriods,
             targetSubscriptionPlanType: item.string("targetSubscriptionPlanType"))
     }
 
