@@ -18,7 +18,9 @@ extension IAPCat {
             discussion: """
                 Prints the plan, asks for confirmation on a terminal (--yes otherwise), then performs each step \
                 serially, printing it. After a failure, running apply again continues where it stopped: it reads \
-                the real state again and plans anew, so nothing is created twice. Subscription price changes keep \
+                the real state again and plans anew, so nothing is created twice. Afterwards it reads back the \
+                products it changed and exits 1, naming each difference, when App Store Connect does not hold \
+                the plan's target. Subscription price changes keep \
                 existing subscribers on their price (preserveCurrentPrice) unless --move-existing-subscribers. \
                 Steps marked - (remove or narrow) or ! (what customers pay, where a live product is sold) are \
                 carried out only with --allow-impact; without it apply changes nothing and exits 1.
@@ -87,7 +89,25 @@ extension IAPCat {
                     message += "\nRun `iapcat asc apply` again to continue: it re-reads App Store Connect and plans what is left."
                     throw .inputErrors(message)
                 }
+                // Fail closed: read back what was changed and plan again.
+                let remaining: [PlanStep]
+                do throws(APIError) {
+                    remaining = try await ReadBack(api: client, today: todayUTC()).remaining(
+                        after: plan, desired: desired, appID: remote.appID)
+                } catch {
+                    await client.shutdown()
+                    throw .inputErrors("applied \(total) steps, but reading them back failed: " + describe(error))
+                }
                 await client.shutdown()
+                guard remaining.isEmpty else {
+                    let lines = remaining.map { "  \($0.impact.rawValue) \($0.summary)" }.joined(separator: "\n")
+                    throw .inputErrors(
+                        "read back after apply: App Store Connect does not hold what the plan asked; "
+                            + "\(remaining.count) step\(remaining.count == 1 ? "" : "s") still differ\(remaining.count == 1 ? "s" : ""):\n\(lines)"
+                    )
+                }
+                let owners = Set(plan.steps.map(\.owner)).count
+                Output.report("Read back \(owners) resource\(owners == 1 ? "" : "s"): App Store Connect holds every change.\n")
             }
             Output.report("Applied \(total) change\(total == 1 ? "" : "s").\n")
         }

@@ -136,7 +136,8 @@ import Testing
             markdown.contains(
                 "  - `+` create in-app purchase \(id) (CONSUMABLE) \"\\<img src=x\\> \\`x\\` \\| y \\*b\\* \\_i\\_ \\[l\\](u) \\#1 \\~s\\~ "
                     + "\\&amp; \\$m\\$ \\\\ line break\"\n"))
-        #expect(!markdown.contains("<img"))
+        // Every `<` is escaped: no HTML.
+        #expect(markdown.components(separatedBy: "<").dropFirst().count == markdown.components(separatedBy: "\\<").dropFirst().count)
 
         let notes = Plan(
             notDone: [
@@ -149,7 +150,7 @@ import Testing
         #expect(rendered.contains("- ```a``b```: ok\n"))
         #expect(rendered.contains("- `  padded  `: ok\n"))
         // The step itself keeps the name as written: escaping is the renderer's.
-        let summary = try #require(plan.steps.first { $0.verb == "create" }?.summary)
+        let summary = try #require(plan.steps.first { $0.verb == "create" && $0.owner.key == id }?.summary)
         #expect(summary.contains("<img src=x>"))
     }
 }

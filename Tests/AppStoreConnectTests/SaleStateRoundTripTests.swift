@@ -187,4 +187,49 @@ import Testing
         let text = PlanRenderer().text(plan)
         #expect(text.contains("Plan: 6 changes. 6 marked - or ! need apply --allow-impact."))
     }
+
+    /// Answers the writes `swallow` picks as done without sending them: the store then lacks what
+    /// apply believes it did, as after a write the API acknowledged but did not keep.
+    struct SwallowingTransport: APITransport {
+        let base: any APITransport
+        let swallow: @Sendable (APIRequest) -> Bool
+
+        func send(_ request: APIRequest) async throws(APIError) -> APIDocument {
+            swallow(request) ? APIDocument() : try await base.send(request)
+        }
+
+        func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError) {
+            try await base.upload(operation, bytes: bytes)
+        }
+    }
+
+    @Test func theReadBackNamesWhatTheStoreDoesNotHold() async throws {
+        let session = try await Self.messyStore()
+        defer { Task { try? await session.stop() } }
+        let edited = Self.catalogYAML.replacingOccurrences(
+            of: #"storefronts: { USA: "2.99", JPN: "160" }"#, with: #"storefronts: { USA: "3.99", JPN: "160" }"#
+        )
+        .replacingOccurrences(of: "reference_name: Monthly", with: "reference_name: Monthly plan")
+        let desired = try Self.desired(edited)
+        let (plan, remote) = try await session.plan(desired)
+        #expect(plan.steps.contains { $0.summary == "set prices of in-app purchase com.example.some: USA 2.99 → 3.99" })
+        let lossy = SwallowingTransport(base: session.client) { $0.method == .post && $0.path == "/v1/inAppPurchasePriceSchedules" }
+        try await Applier(api: lossy, remote: remote, desired: desired).apply(plan) { _, _ in }
+        let remaining = try await ReadBack(api: session.client, today: FakeRoundTripTests.today).remaining(
+            after: plan, desired: desired, appID: FakeRoundTripTests.appID)
+        #expect(
+            remaining.map { "\($0.impact.rawValue) \($0.summary)" } == ["! set prices of in-app purchase com.example.some: USA 2.99 → 3.99"]
+        )
+        // Reading back reads the touched products only.
+        session.fake.resetRequestLog()
+        _ = try await ReadBack(api: session.client, today: FakeRoundTripTests.today).remaining(
+            after: plan, desired: desired, appID: FakeRoundTripTests.appID)
+        let touched = Set(plan.steps.map(\.owner.key)).sorted().joined(separator: ",")
+        let lists = session.fake.requests.filter { $0.path.hasSuffix("/inAppPurchasesV2") || $0.path.hasSuffix("/subscriptions") }
+        #expect(!lists.isEmpty)
+        for list in lists {
+            let query = list.query.removingPercentEncoding ?? list.query
+            #expect(query.contains("filter[productId]=\(touched)"), "\(query)")
+        }
+    }
 }

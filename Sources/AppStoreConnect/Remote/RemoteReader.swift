@@ -13,12 +13,16 @@ public struct RemoteReader: Sendable {
         self.api = api
     }
 
-    /// Reads the whole state of `appID`.
-    public func read(appID: String) async throws(APIError) -> RemoteState {
+    /// Reads the whole state of `appID`; with `productIDs`, the groups and only those products
+    /// (`filter[productId]`), as apply's read-back does.
+    public func read(appID: String, productIDs: Set<String>? = nil) async throws(APIError) -> RemoteState {
         var state = RemoteState(appID: appID)
+        let filter = productIDs.map { [("filter[productId]", $0.sorted().joined(separator: ","))] } ?? []
         state.territories = try await api.all("/v1/territories").data.compactMap(\.id).sorted()
-        for product in try await readInAppPurchases(appID: appID) { state.products[product.productID] = product }
-        let (groups, subscriptions) = try await readSubscriptions(appID: appID)
+        if productIDs?.isEmpty != true {
+            for product in try await readInAppPurchases(appID: appID, filter: filter) { state.products[product.productID] = product }
+        }
+        let (groups, subscriptions) = try await readSubscriptions(appID: appID, filter: productIDs?.isEmpty == true ? nil : filter)
         state.groups = groups
         for product in subscriptions { state.products[product.productID] = product }
         return state
@@ -26,12 +30,12 @@ public struct RemoteReader: Sendable {
 
     // MARK: In-app purchases
 
-    func readInAppPurchases(appID: String) async throws(APIError) -> [RemoteProduct] {
+    func readInAppPurchases(appID: String, filter: [(String, String)] = []) async throws(APIError) -> [RemoteProduct] {
         let list = try await api.all(
             "/v1/apps/\(appID)/inAppPurchasesV2",
             query: [
                 ("include", "versions,inAppPurchaseAvailability,iapPriceSchedule,appStoreReviewScreenshot"), ("limit[versions]", "50"),
-            ])
+            ] + filter)
         var products: [RemoteProduct] = []
         for resource in list.data {
             guard let id = resource.id, let productID = resource.string("productId") else { continue }
@@ -62,7 +66,8 @@ public struct RemoteReader: Sendable {
 
     // MARK: Subscriptions
 
-    func readSubscriptions(appID: String) async throws(APIError) -> ([RemoteGroup], [RemoteProduct]) {
+    /// Groups and their subscriptions (none when `filter` is nil: groups only; `filter[productId]` otherwise).
+    func readSubscriptions(appID: String, filter: [(String, String)]? = []) async throws(APIError) -> ([RemoteGroup], [RemoteProduct]) {
         let list = try await api.all("/v1/apps/\(appID)/subscriptionGroups", query: [("include", "versions"), ("limit[versions]", "50")])
         var groups: [RemoteGroup] = []
         var products: [RemoteProduct] = []
@@ -77,9 +82,10 @@ public struct RemoteReader: Sendable {
                 }
             groups.append(
                 RemoteGroup(id: id, referenceName: resource.string("referenceName") ?? "", version: version, localizations: localizations))
+            guard let filter else { continue }
             let subscriptions = try await api.all(
                 "/v1/subscriptionGroups/\(id)/subscriptions",
-                query: [
+                query: filter + [
                     ("include", "versions,planAvailabilities,subscriptionAvailability,appStoreReviewScreenshot"), ("limit[versions]", "50"),
                 ])
             for subscription in subscriptions.data {
