@@ -88,6 +88,11 @@ import Testing
             plan.stdout.hasPrefix("! set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.99\n"),
             "\(plan.stdout)")
         #expect(plan.stdout.contains("Plan: 1 change. 1 marked - or ! needs apply --allow-impact."))
+        // The CI recipe's pull-request comment.
+        let comment = try setup.run(["asc", "plan", "--catalog", "catalog.yaml", "--format", "markdown", "--detailed-exitcode"])
+        #expect(comment.status == 2)
+        #expect(comment.stdout.hasPrefix("### iapcat asc plan\n"), "\(comment.stdout)")
+        #expect(comment.stdout.contains("--allow-impact"))
         setup.fake.resetRequestLog()
         let refused = try setup.run(["asc", "apply", "--catalog", "catalog.yaml", "--yes"])
         #expect(refused.status == 1)

