@@ -1,12 +1,11 @@
 import AppStoreConnect
 import ArgumentParser
-import Dispatch
 import Foundation
 import IAPCatalog
 
 extension IAPCat {
     /// `iapcat asc pull|plan|apply`: the catalog against App Store Connect, through its API.
-    struct ASC: ParsableCommand {
+    struct ASC: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "asc",
             abstract: "Pull, plan and apply the catalog against App Store Connect, through its API.",
@@ -79,26 +78,6 @@ struct ConnectOptions: ParsableArguments {
     }
 }
 
-/// Runs async work from a synchronous command and waits for it.
-func runBlocking<T: Sendable>(_ work: @escaping @Sendable () async throws(CommandFailure) -> T) throws(CommandFailure) -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    Task {
-        do throws(CommandFailure) {
-            box.result = .success(try await work())
-        } catch {
-            box.result = .failure(error)
-        }
-        done.signal()
-    }
-    done.wait()
-    return try box.result!.get()
-}
-
-private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    var result: Result<T, CommandFailure>?
-}
-
 /// Today's date in UTC, `YYYY-MM-DD`: what separates current prices from scheduled ones.
 func todayUTC() -> String {
     let formatter = DateFormatter()
@@ -133,30 +112,60 @@ func loadCatalogForConnect(_ path: String) throws(CommandFailure) -> Catalog {
     return catalog
 }
 
-/// Reads the remote state and plans, for `plan` and `apply`.
+/// One command's connection to App Store Connect: it owns the HTTP client and closes it when the
+/// command's work ends, however it ends.
 struct ConnectSession {
-    let catalogPath: String
-    let options: ConnectOptions
+    let client: ConnectClient
 
-    func plan() throws(CommandFailure) -> (Catalog, DesiredState, RemoteState, Plan, ConnectClient) {
+    /// Runs `work` with a session of `options`' client, closing the client afterwards.
+    static func run<T>(_ options: ConnectOptions, _ work: (ConnectSession) async throws(CommandFailure) -> T) async throws(CommandFailure)
+        -> T
+    {
+        let session = ConnectSession(client: try options.client())
+        let result: Result<T, CommandFailure>
+        do {
+            result = .success(try await work(session))
+        } catch {
+            result = .failure(error)
+        }
+        await session.client.shutdown()
+        return try result.get()
+    }
+
+    /// Reads the app's state (of `productIDs` only, when given); API failures become diagnostics.
+    func read(appID: String) async throws(CommandFailure) -> RemoteState {
+        do throws(APIError) {
+            return try await RemoteReader(api: client).read(appID: appID)
+        } catch {
+            throw .inputErrors(describe(error))
+        }
+    }
+
+    /// The catalog at `catalogPath` against the app it names: what `plan` and `apply` work from.
+    func plan(catalogPath: String) async throws(CommandFailure) -> PlannedCatalog {
         let catalog = try loadCatalogForConnect(catalogPath)
         guard let appID = catalog.app.appleID, !appID.isEmpty else {
             throw .inputErrors("\(catalogPath): app.apple_id is not set: it names the app in App Store Connect")
         }
-        let client = try options.client()
         var desired = DesiredState(catalog: catalog)
         _ = desired.readScreenshots(catalogDirectory: FilePaths.directory(of: catalogPath))
         let today = todayUTC()
-        do {
-            let remote = try runBlocking { () async throws(CommandFailure) -> RemoteState in
-                do throws(APIError) {
-                    return try await RemoteReader(api: client).read(appID: appID)
-                } catch {
-                    await client.shutdown()
-                    throw .inputErrors(describe(error))
-                }
-            }
-            return (catalog, desired, remote, Planner(today: today).plan(desired, against: remote), client)
-        }
+        let remote = try await read(appID: appID)
+        return PlannedCatalog(
+            catalog: catalog, desired: desired, remote: remote, plan: Planner(today: today).plan(desired, against: remote), today: today)
     }
+}
+
+/// A catalog planned against App Store Connect.
+struct PlannedCatalog {
+    /// The catalog as loaded (for positions of API errors).
+    let catalog: Catalog
+    /// What it asks for.
+    let desired: DesiredState
+    /// What the store held when planned.
+    let remote: RemoteState
+    /// The steps.
+    let plan: Plan
+    /// `YYYY-MM-DD` the plan was made for.
+    let today: String
 }

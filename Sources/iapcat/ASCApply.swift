@@ -11,7 +11,7 @@ import IAPCatalog
 
 extension IAPCat {
     /// `iapcat asc apply`: carries out the plan.
-    struct ASCApply: ParsableCommand {
+    struct ASCApply: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "apply",
             abstract: "Carry out the plan in App Store Connect, one step after another.",
@@ -41,74 +41,63 @@ extension IAPCat {
 
         @OptionGroup var connect: ConnectOptions
 
-        func run() throws(CommandFailure) {
-            let (loaded, desired, remote, plan, client) = try ConnectSession(catalogPath: catalog, options: connect).plan()
+        func run() async throws(CommandFailure) {
+            try await ConnectSession.run(connect) { session throws(CommandFailure) in try await apply(in: session) }
+        }
+
+        private func apply(in session: ConnectSession) async throws(CommandFailure) {
+            let planned = try await session.plan(catalogPath: catalog)
+            let plan = planned.plan
             Output.report(PlanRenderer().text(plan))
             guard plan.errors.isEmpty else {
-                try runBlocking { await client.shutdown() }
                 throw .inputErrors("the plan has \(plan.errors.count) error\(plan.errors.count == 1 ? "" : "s"); nothing was applied")
             }
-            guard plan.hasChanges else {
-                try runBlocking { await client.shutdown() }
-                return
-            }
+            guard plan.hasChanges else { return }
             let needingConsent = plan.stepsNeedingConsent.count
             if needingConsent > 0 && !allowImpact {
-                try runBlocking { await client.shutdown() }
                 throw .inputErrors(
                     "\(needingConsent) step\(needingConsent == 1 ? "" : "s") marked - or ! change\(needingConsent == 1 ? "s" : "") what "
                         + "customers pay or where products are sold; nothing was applied. Review the plan and pass --allow-impact to apply it"
                 )
             }
             if !yes {
-                guard isatty(STDIN_FILENO) == 1 else {
-                    try runBlocking { await client.shutdown() }
-                    throw .inputErrors("not a terminal: pass --yes to apply without confirmation")
-                }
+                guard isatty(STDIN_FILENO) == 1 else { throw .inputErrors("not a terminal: pass --yes to apply without confirmation") }
                 Output.report("Apply these \(plan.steps.count) changes to App Store Connect? Type yes: ")
-                guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
-                    try runBlocking { await client.shutdown() }
-                    throw .inputErrors("not applied")
-                }
+                guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else { throw .inputErrors("not applied") }
             }
-            let options = Applier.Options(preserveCurrentPrice: !moveExistingSubscribers)
             let total = plan.steps.count
-            let catalogPath = catalog
-            try runBlocking { () async throws(CommandFailure) in
-                let applier = Applier(api: client, remote: remote, desired: desired, options: options)
-                do throws(Applier.Failure) {
-                    try await applier.apply(plan) { index, step in Output.report("[\(index + 1)/\(total)] \(step.summary)\n") }
-                } catch {
-                    await client.shutdown()
-                    var message = "step \(error.stepIndex + 1) of \(total) failed (\(error.step)): "
-                    message += error.apiError.map(describe) ?? error.message
-                    let pointer = error.apiError?.errors.first?.pointer
-                    if let position = CatalogPositions(catalog: loaded).position(of: error.failedStep, pointer: pointer) {
-                        message = "\(catalogPath):\(position.line):\(position.column): " + message
-                    }
-                    message += "\nRun `iapcat asc apply` again to continue: it re-reads App Store Connect and plans what is left."
-                    throw .inputErrors(message)
+            let applier = Applier(
+                api: session.client, remote: planned.remote, desired: planned.desired,
+                options: Applier.Options(preserveCurrentPrice: !moveExistingSubscribers))
+            do throws(Applier.Failure) {
+                try await applier.apply(plan) { index, step in Output.report("[\(index + 1)/\(total)] \(step.summary)\n") }
+            } catch {
+                var message = "step \(error.stepIndex + 1) of \(total) failed (\(error.step)): "
+                message += error.apiError.map(describe) ?? error.message
+                let pointer = error.apiError?.errors.first?.pointer
+                if let position = CatalogPositions(catalog: planned.catalog).position(of: error.failedStep, pointer: pointer) {
+                    message = "\(catalog):\(position.line):\(position.column): " + message
                 }
-                // Fail closed: read back what was changed and plan again.
-                let remaining: [PlanStep]
-                do throws(APIError) {
-                    remaining = try await ReadBack(api: client, today: todayUTC()).remaining(
-                        after: plan, desired: desired, appID: remote.appID)
-                } catch {
-                    await client.shutdown()
-                    throw .inputErrors("applied \(total) steps, but reading them back failed: " + describe(error))
-                }
-                await client.shutdown()
-                guard remaining.isEmpty else {
-                    let lines = remaining.map { "  \($0.impact.rawValue) \($0.summary)" }.joined(separator: "\n")
-                    throw .inputErrors(
-                        "read back after apply: App Store Connect does not hold what the plan asked; "
-                            + "\(remaining.count) step\(remaining.count == 1 ? "" : "s") still differ\(remaining.count == 1 ? "s" : ""):\n\(lines)"
-                    )
-                }
-                let owners = Set(plan.steps.map(\.owner)).count
-                Output.report("Read back \(owners) resource\(owners == 1 ? "" : "s"): App Store Connect holds every change.\n")
+                message += "\nRun `iapcat asc apply` again to continue: it re-reads App Store Connect and plans what is left."
+                throw .inputErrors(message)
             }
+            // Fail closed: read back what was changed and plan again.
+            let remaining: [PlanStep]
+            do throws(APIError) {
+                remaining = try await ReadBack(api: session.client, today: planned.today).remaining(
+                    after: plan, desired: planned.desired, appID: planned.remote.appID)
+            } catch {
+                throw .inputErrors("applied \(total) steps, but reading them back failed: " + describe(error))
+            }
+            guard remaining.isEmpty else {
+                let lines = remaining.map { "  \($0.impact.rawValue) \($0.summary)" }.joined(separator: "\n")
+                throw .inputErrors(
+                    "read back after apply: App Store Connect does not hold what the plan asked; "
+                        + "\(remaining.count) step\(remaining.count == 1 ? "" : "s") still differ\(remaining.count == 1 ? "s" : ""):\n\(lines)"
+                )
+            }
+            let owners = Set(plan.steps.map(\.owner)).count
+            Output.report("Read back \(owners) resource\(owners == 1 ? "" : "s"): App Store Connect holds every change.\n")
             Output.report("Applied \(total) change\(total == 1 ? "" : "s").\n")
         }
     }

@@ -4,7 +4,7 @@ import IAPCatalog
 
 extension IAPCat {
     /// `iapcat asc plan`: what `apply` would do.
-    struct ASCPlan: ParsableCommand {
+    struct ASCPlan: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "plan",
             abstract: "Show what `asc apply` would change in App Store Connect, and what it will not.",
@@ -30,9 +30,11 @@ extension IAPCat {
 
         @OptionGroup var connect: ConnectOptions
 
-        func run() throws(CommandFailure) {
-            let (_, _, _, plan, client) = try ConnectSession(catalogPath: catalog, options: connect).plan()
-            try runBlocking { await client.shutdown() }
+        func run() async throws(CommandFailure) {
+            let catalogPath = catalog
+            let plan = try await ConnectSession.run(connect) { session throws(CommandFailure) in
+                try await session.plan(catalogPath: catalogPath).plan
+            }
             switch format {
             case .text: Output.report(PlanRenderer().text(plan))
             case .json: Output.report(PlanRenderer().json(plan))

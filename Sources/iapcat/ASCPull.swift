@@ -5,7 +5,7 @@ import IAPCatalog
 
 extension IAPCat {
     /// `iapcat asc pull`: a catalog from App Store Connect.
-    struct ASCPull: ParsableCommand {
+    struct ASCPull: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "pull",
             abstract: "Write a catalog from the app's current state in App Store Connect.",
@@ -31,29 +31,22 @@ extension IAPCat {
 
         @OptionGroup var connect: ConnectOptions
 
-        func run() throws(CommandFailure) {
+        func run() async throws(CommandFailure) {
             let base = try catalog.map { path throws(CommandFailure) in try loadCatalogForConnect(path) }
             guard let appID = app ?? base?.app.appleID, !appID.isEmpty else {
                 throw .inputErrors("no app: pass --app or --catalog with app.apple_id")
             }
-            let client = try connect.client()
             let today = todayUTC()
-            let result = try runBlocking { () async throws(CommandFailure) -> CatalogBuilder.Result in
-                defer { Task { await client.shutdown() } }
-                let reader = RemoteReader(api: client)
-                do throws(APIError) {
-                    let remote = try await reader.read(appID: appID)
-                    var info = base?.app ?? AppInfo(bundleID: nil)
-                    info.appleID = appID
-                    if let app = try? await reader.readApp(appID: appID) {
-                        info.bundleID = info.bundleID ?? app.bundleID
-                        info.sku = info.sku ?? app.sku
-                        if base == nil, let locale = app.primaryLocale { info.defaultLocale = locale }
-                    }
-                    return CatalogBuilder(today: today).build(remote, app: info, base: base)
-                } catch {
-                    throw .inputErrors(describe(error))
+            let result = try await ConnectSession.run(connect) { session throws(CommandFailure) -> CatalogBuilder.Result in
+                let remote = try await session.read(appID: appID)
+                var info = base?.app ?? AppInfo(bundleID: nil)
+                info.appleID = appID
+                if let app = try? await RemoteReader(api: session.client).readApp(appID: appID) {
+                    info.bundleID = info.bundleID ?? app.bundleID
+                    info.sku = info.sku ?? app.sku
+                    if base == nil, let locale = app.primaryLocale { info.defaultLocale = locale }
                 }
+                return CatalogBuilder(today: today).build(remote, app: info, base: base)
             }
             for note in result.notes { Output.error("iapcat: note: \(note.resource) \(note.message)") }
             let text = CatalogYAMLWriter(headerComments: ["Pulled by iapcat from App Store Connect (app \(appID))."]).render(result.catalog)

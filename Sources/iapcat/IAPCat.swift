@@ -3,7 +3,7 @@ import IAPCatalog
 
 /// `iapcat`: keeps an app's In-App Purchase catalog and product-ID lists honest.
 @main
-struct IAPCat: ParsableCommand {
+struct IAPCat: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "iapcat",
         abstract: "Keep an app's In-App Purchase catalog and product-ID lists honest.",
@@ -19,13 +19,18 @@ struct IAPCat: ParsableCommand {
         subcommands: [Lint.self, Export.self, BulkXML.self, Import.self, ASC.self, Serve.self, Rules.self, Generate.self]
     )
 
-    /// Runs the command. Every failure leaves through here: a ``CommandFailure`` prints its
-    /// details and `iapcat: error: …` and exits with its status; usage errors exit 2
-    /// (argument-parser's default is 64).
-    static func main() {
+    /// Runs the command (an async one, such as `asc`, awaited; the others called as they are).
+    /// Every failure leaves through here: a ``CommandFailure`` prints its details and
+    /// `iapcat: error: …` and exits with its status; usage errors exit 2 (argument-parser's
+    /// default is 64).
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch let failure as CommandFailure {
             if let details = failure.details { Output.error(details) }
             if let message = failure.message { Output.error("iapcat: error: \(message)") }

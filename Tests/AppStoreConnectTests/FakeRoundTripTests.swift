@@ -100,6 +100,20 @@ import Testing
         #expect(reloaded.diagnostics.filter { $0.severity == .error }.map(\.message) == [])
     }
 
+    @Test func thePlansEstimateOfRequestsIsWithinATenthOfWhatApplyAndItsReadBackSend() async throws {
+        let desired = try exampleDesiredState()
+        let session = try await Session.start()
+        defer { Task { try? await session.stop() } }
+        let (plan, remote) = try await session.plan(desired)
+        session.fake.resetRequestLog()
+        let options = Applier.Options(pollInterval: .milliseconds(5))
+        try await Applier(api: session.client, remote: remote, desired: desired, options: options).apply(plan) { _, _ in }
+        #expect(
+            try await ReadBack(api: session.client, today: Self.today).remaining(after: plan, desired: desired, appID: Self.appID).isEmpty)
+        let sent = session.fake.requests.filter { !$0.path.hasPrefix("/upload/") }.count
+        #expect(abs(sent - plan.estimatedRequests) * 10 <= sent, "estimated \(plan.estimatedRequests), sent \(sent)")
+    }
+
     @Test func anApplyInterruptedAtAnyWriteResumesToTheSameStateWithoutDuplicates() async throws {
         let desired = try exampleDesiredState()
         let clean = try await Session.start()

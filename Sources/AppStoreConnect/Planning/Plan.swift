@@ -19,6 +19,19 @@ public struct Plan: Sendable {
     /// Whether `apply` would change anything.
     public var hasChanges: Bool { !steps.isEmpty }
 
+    /// About how many API requests `apply` sends for this plan, its read-back included: what it
+    /// takes of App Store Connect's 3,600 requests an hour per key. File parts of uploads go to
+    /// signed URLs and are not counted; neither are retries.
+    public var estimatedRequests: Int {
+        guard hasChanges else { return 0 }
+        let owners = Set(steps.map(\.owner))
+        let groups = owners.filter { if case .group = $0 { true } else { false } }.count
+        // Read-back: territories, the two lists, each group's localizations and subscriptions,
+        // four reads per product.
+        let readBack = 3 + 2 * groups + 4 * (owners.count - groups)
+        return steps.map(\.estimatedRequests).reduce(0, +) + readBack
+    }
+
     /// The steps `apply` carries out only with consent (`--allow-impact`): `-` and `!`.
     public var stepsNeedingConsent: [PlanStep] { steps.filter(\.impact.needsConsent) }
 }
@@ -137,6 +150,25 @@ public struct PlanStep: Sendable {
         switch action {
         case .createGroup, .createProduct, .createVersion, .createLocalization: .create
         default: .change
+        }
+    }
+
+    /// About how many requests the step sends: price points are one list per step, equalizations
+    /// one per base price step, an upload its reservation, commit and one check.
+    public var estimatedRequests: Int {
+        switch action {
+        case .createVersion(let replacing): return replacing == nil ? 1 : 2
+        case .setPrices(let prices, let diff, let equalize, _):
+            guard case .subscription = owner else { return 2 }
+            let deletes = diff.removed.filter { row in
+                row.startDate != nil && !diff.added.contains { $0.territory == row.territory && $0.startDate == row.startDate }
+            }.count
+            return 1 + (equalize ? prices.baseSteps.count : 0) + (diff.added.isEmpty && !equalize ? 0 : 1) + deletes
+        case .setIntroductoryOffers(let diff):
+            let paid = diff.added.contains { $0.customerPrice != nil }
+            return diff.removedIDs.count + (diff.added.isEmpty ? 0 : 1) + (paid ? 1 : 0)
+        case .uploadScreenshot: return 3
+        default: return 1
         }
     }
 

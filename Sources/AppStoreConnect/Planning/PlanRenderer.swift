@@ -17,6 +17,10 @@ public struct PlanRenderer: Sendable {
         let consent = plan.stepsNeedingConsent.count
         if consent > 0 { out += " \(consent) marked - or ! need\(consent == 1 ? "s" : "") apply --allow-impact." }
         if !plan.notDone.isEmpty { out += " \(plan.notDone.count) difference\(plan.notDone.count == 1 ? "" : "s") left alone." }
+        if plan.hasChanges {
+            out += "\nApply sends about \(plan.estimatedRequests) requests, its read-back included "
+            out += "(App Store Connect allows 3,600 an hour per key)."
+        }
         return out + "\n"
     }
 
@@ -36,6 +40,7 @@ public struct PlanRenderer: Sendable {
             "not_done": notes(plan.notDone),
             "warnings": notes(plan.warnings),
             "errors": notes(plan.errors),
+            "estimated_requests": .int(plan.estimatedRequests),
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
