@@ -5,34 +5,34 @@ import IAPCatalog
 /// Every step is safe to repeat through a new plan: a re-run reads the real state again, and what
 /// a failed run created is found by product id (groups by reference name), so nothing is created
 /// twice.
-public final class Applier {
+package final class Applier {
     /// Options of an apply.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Keep existing subscribers on their current price when a subscription price changes
         /// (`preserveCurrentPrice`). Only an explicit flag turns it off.
-        public var preserveCurrentPrice: Bool
+        package var preserveCurrentPrice: Bool
         /// How long to wait between checks of an uploaded screenshot's processing.
-        public var pollInterval: Duration
+        package var pollInterval: Duration
 
         /// Options.
-        public init(preserveCurrentPrice: Bool = true, pollInterval: Duration = .seconds(2)) {
+        package init(preserveCurrentPrice: Bool = true, pollInterval: Duration = .seconds(2)) {
             self.preserveCurrentPrice = preserveCurrentPrice
             self.pollInterval = pollInterval
         }
     }
 
     /// Why an apply stopped.
-    public struct Failure: Error, Sendable {
+    package struct Failure: Error, Sendable {
         /// The step that failed (0-based).
-        public var stepIndex: Int
+        package var stepIndex: Int
         /// The step itself (for the catalog position of an error's `source.pointer`).
-        public var failedStep: PlanStep
+        package var failedStep: PlanStep
         /// The step's summary.
-        public var step: String
+        package var step: String
         /// The API error, when the API refused or did not answer.
-        public var apiError: APIError?
+        package var apiError: APIError?
         /// One line for the diagnostic.
-        public var message: String
+        package var message: String
     }
 
     private let api: any APITransport
@@ -44,7 +44,7 @@ public final class Applier {
     private var localizationIDs: [PlanOwner: [String: String]] = [:]
 
     /// An applier for the app of `remote`, which is the state the plan was made against.
-    public init(api: any APITransport, remote: RemoteState, desired: DesiredState, options: Options = Options()) {
+    package init(api: any APITransport, remote: RemoteState, desired: DesiredState, options: Options = Options()) {
         self.api = api
         self.remote = remote
         self.options = options
@@ -64,7 +64,7 @@ public final class Applier {
     }
 
     /// Runs every step, calling `progress` before each.
-    public func apply(_ plan: Plan, progress: (Int, PlanStep) -> Void) async throws(Failure) {
+    package func apply(_ plan: Plan, progress: (Int, PlanStep) -> Void) async throws(Failure) {
         for (index, step) in plan.steps.enumerated() {
             progress(index, step)
             do {
@@ -121,9 +121,9 @@ public final class Applier {
             let type = localizationType(owner)
             guard let id = localizationIDs[owner]?[locale] else { throw StepError("no \(locale) localization to update") }
             var attributes: [String: APIValue] = [:]
-            if fields.contains("name") { attributes["name"] = .string(name) }
-            if fields.contains("description") { attributes["description"] = description.map(APIValue.string) ?? .null }
-            if fields.contains("customAppName") { attributes["customAppName"] = appName.map(APIValue.string) ?? .null }
+            if fields.contains(.name) { attributes["name"] = .string(name) }
+            if fields.contains(.description) { attributes["description"] = description.map(APIValue.string) ?? .null }
+            if fields.contains(.customAppName) { attributes["customAppName"] = appName.map(APIValue.string) ?? .null }
             _ = try await api.send(APIRequest(.patch, "/v2/\(type)/\(id)", body: Resource(type: type, id: id, attributes: attributes)))
         case .setPrices(let prices, let diff, let equalize, _):
             if case .subscription = owner {
@@ -168,13 +168,13 @@ public final class Applier {
         if case .subscription = owner { "/v1/subscriptions" } else { "/v2/inAppPurchases" }
     }
 
-    private func productResource(_ product: DesiredProduct, fields: [String]?) -> Resource {
-        func wanted(_ field: String) -> Bool { fields?.contains(field) ?? true }
+    private func productResource(_ product: DesiredProduct, fields: [ProductField]?) -> Resource {
+        func wanted(_ field: ProductField) -> Bool { fields?.contains(field) ?? true }
         var attributes: [String: APIValue] = [:]
-        if wanted("name") { attributes["name"] = .string(product.referenceName) }
-        if wanted("reviewNote"), let note = product.reviewNote { attributes["reviewNote"] = .string(note) }
-        if wanted("reviewNote"), product.reviewNote == nil, fields != nil { attributes["reviewNote"] = .null }
-        if wanted("familySharable") { attributes["familySharable"] = .bool(product.familySharable) }
+        if wanted(.name) { attributes["name"] = .string(product.referenceName) }
+        if wanted(.reviewNote), let note = product.reviewNote { attributes["reviewNote"] = .string(note) }
+        if wanted(.reviewNote), product.reviewNote == nil, fields != nil { attributes["reviewNote"] = .null }
+        if wanted(.familySharable) { attributes["familySharable"] = .bool(product.familySharable) }
         guard let subscription = product.subscription else {
             if fields == nil {
                 attributes["productId"] = .string(product.productID)
@@ -183,8 +183,8 @@ public final class Applier {
             }
             return Resource(type: "inAppPurchases", attributes: attributes)
         }
-        if wanted("subscriptionPeriod") { attributes["subscriptionPeriod"] = .string(subscription.period.apiName) }
-        if wanted("groupLevel"), let level = subscription.level { attributes["groupLevel"] = .int(level) }
+        if wanted(.subscriptionPeriod) { attributes["subscriptionPeriod"] = .string(subscription.period.apiName) }
+        if wanted(.groupLevel), let level = subscription.level { attributes["groupLevel"] = .int(level) }
         guard fields == nil else { return Resource(type: "subscriptions", attributes: attributes) }
         attributes["productId"] = .string(product.productID)
         let group = groupIDs[subscription.groupKey].map { ResourceIdentifier(type: "subscriptionGroups", id: $0) }

@@ -3,19 +3,19 @@
 ///
 /// Only those products are read (`filter[productId]`), with the groups, so a read-back costs what
 /// reading the touched products costs, not a read of the whole app.
-public struct ReadBack: Sendable {
+package struct ReadBack: Sendable {
     let api: any APITransport
     let today: String
 
     /// A read-back over `api`; `today` as the plan's.
-    public init(api: any APITransport, today: String) {
+    package init(api: any APITransport, today: String) {
         self.api = api
         self.today = today
     }
 
     /// What the store still lacks of `desired` for the resources `plan` touched: the steps a new
     /// plan has for them (empty when everything was applied).
-    public func remaining(after plan: Plan, desired: DesiredState, appID: String) async throws(APIError) -> [PlanStep] {
+    package func remaining(after plan: Plan, desired: DesiredState, appID: String) async throws(APIError) -> [PlanStep] {
         let owners = Set(plan.steps.map(\.owner))
         let productIDs = Set(owners.compactMap { owner -> String? in if case .group = owner { nil } else { owner.key } })
         guard !owners.isEmpty else { return [] }

@@ -5,33 +5,33 @@ import IAPCatalog
 /// An App Store Connect API key: its id, the issuer (team keys) and the `.p8` private key.
 ///
 /// The key never appears in a description, a message or a log: `description` names the key id only.
-public struct APIKey: Sendable, CustomStringConvertible {
+package struct APIKey: Sendable, CustomStringConvertible {
     /// The key id (`kid`).
-    public var keyID: String
+    package var keyID: String
     /// The issuer id of a team key; nil for an individual key (`sub: user`).
-    public var issuerID: String?
+    package var issuerID: String?
     /// The EC P-256 signing key.
     let privateKey: P256.Signing.PrivateKey
 
     /// A key from its parts.
-    public init(keyID: String, issuerID: String?, privateKey: P256.Signing.PrivateKey) {
+    package init(keyID: String, issuerID: String?, privateKey: P256.Signing.PrivateKey) {
         self.keyID = keyID
         self.issuerID = issuerID
         self.privateKey = privateKey
     }
 
     /// `API key <id>`: never the key itself.
-    public var description: String { "API key \(keyID)" }
+    package var description: String { "API key \(keyID)" }
 
     /// Why a key file cannot be used.
-    public enum LoadError: Error, Equatable, Sendable {
+    package enum LoadError: Error, Equatable, Sendable {
         /// The file cannot be read.
         case unreadable(path: String, reason: String)
         /// The file is not a PKCS#8 PEM EC P-256 private key.
         case notAKey(path: String)
 
         /// One line for a diagnostic (it never quotes the file).
-        public var message: String {
+        package var message: String {
             switch self {
             case .unreadable(let path, let reason): "\(path): cannot read the API key: \(reason)"
             case .notAKey(let path):
@@ -41,7 +41,7 @@ public struct APIKey: Sendable, CustomStringConvertible {
     }
 
     /// Reads a `.p8` file. `warning` is set when other users may read the file (mode & 0o077).
-    public static func load(keyID: String, issuerID: String?, path: String) throws(LoadError) -> (key: APIKey, warning: String?) {
+    package static func load(keyID: String, issuerID: String?, path: String) throws(LoadError) -> (key: APIKey, warning: String?) {
         let bytes: [UInt8]
         do {
             bytes = try InputFile.read(path, sizeLimit: 64 * 1024)

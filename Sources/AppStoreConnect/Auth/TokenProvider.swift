@@ -7,24 +7,24 @@ import NIOConcurrencyHelpers
 /// Header `{"alg":"ES256","kid":KEY,"typ":"JWT"}`; claims `iss` (team keys) or `sub: "user"`
 /// (individual keys), `iat`, `exp` (``lifetime`` after `iat`: the API refuses more than 20
 /// minutes) and `aud: "appstoreconnect-v1"`. The signature is the raw r‖s, base64url.
-public final class TokenProvider: Sendable {
+package final class TokenProvider: Sendable {
     /// How long a token is valid: 19 minutes, a minute inside the API's limit for clock skew.
-    public static let lifetime: TimeInterval = 19 * 60
+    package static let lifetime: TimeInterval = 19 * 60
     /// A cached token is replaced when it has less than this left.
-    public static let renewalMargin: TimeInterval = 2 * 60
+    package static let renewalMargin: TimeInterval = 2 * 60
 
     private let key: APIKey
     private let clock: @Sendable () -> Date
     private let cache = NIOLockedValueBox<(token: String, expiry: Date)?>(nil)
 
     /// A provider for `key`; `clock` is for tests.
-    public init(key: APIKey, clock: @escaping @Sendable () -> Date = { Date() }) {
+    package init(key: APIKey, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.key = key
         self.clock = clock
     }
 
     /// A valid token: the cached one, or a new one.
-    public func token() -> String {
+    package func token() -> String {
         let now = clock()
         return cache.withLockedValue { cached in
             if let cached, cached.expiry.timeIntervalSince(now) > Self.renewalMargin { return cached.token }

@@ -108,18 +108,18 @@ public struct PlanStep: Sendable {
         /// Create the group.
         case createGroup(DesiredGroup)
         /// Update the group's named fields.
-        case updateGroup(DesiredGroup, fields: [String])
+        case updateGroup(DesiredGroup, fields: [ProductField])
         /// Create the product.
         case createProduct(DesiredProduct)
         /// Update the product's named fields.
-        case updateProduct(DesiredProduct, fields: [String])
+        case updateProduct(DesiredProduct, fields: [ProductField])
         /// Create a version: the first (`replacing` nil), or a new one because the current one
         /// (`replacing`) is live.
         case createVersion(replacing: RemoteVersion?)
         /// Create a localization on the current version.
         case createLocalization(locale: String, name: String, description: String?, customAppName: String?)
         /// Update a localization of the current version.
-        case updateLocalization(locale: String, name: String, description: String?, customAppName: String?, fields: [String])
+        case updateLocalization(locale: String, name: String, description: String?, customAppName: String?, fields: [LocalizationField])
         /// Set the prices: a new schedule for an in-app purchase; for a subscription, the rows of
         /// `diff` (and the territories the catalog does not name equalized from the base price when
         /// `equalize`).
@@ -192,16 +192,16 @@ public struct PlanStep: Sendable {
         let subject = "\(owner.noun) \(owner.key)"
         switch action {
         case .createGroup(let group): return "create \(subject) \"\(group.referenceName)\""
-        case .updateGroup(_, let fields): return "update \(subject): \(fields.joined(separator: ", "))"
+        case .updateGroup(_, let fields): return "update \(subject): \(fields.names)"
         case .createProduct(let product):
             let type = product.subscription.map { "\($0.period.apiName) in group \($0.groupKey)" } ?? product.kind.rawValue
             return "create \(subject) (\(type)) \"\(product.referenceName)\""
-        case .updateProduct(_, let fields): return "update \(subject): \(fields.joined(separator: ", "))"
+        case .updateProduct(_, let fields): return "update \(subject): \(fields.names)"
         case .createVersion(let current?): return "create a new version of \(subject) (version \(current.number) is \(current.state))"
         case .createVersion(nil): return "create the first version of \(subject)"
         case .createLocalization(let locale, let name, _, _): return "create \(locale) localization of \(subject): \"\(name)\""
         case .updateLocalization(let locale, _, _, _, let fields):
-            return "update \(locale) localization of \(subject): \(fields.joined(separator: ", "))"
+            return "update \(locale) localization of \(subject): \(fields.names)"
         case .setPrices(_, _, _, let changes): return "set prices of \(subject): \(changes.joined(separator: "; "))"
         case .setAvailability(_, _, let changes): return "set where \(subject) is sold: \(changes.joined(separator: "; "))"
         case .setIntroductoryOffers(let diff):

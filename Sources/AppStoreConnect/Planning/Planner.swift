@@ -73,13 +73,13 @@ public struct Planner: Sendable {
                 return
             }
             let fields = changedFields(product, remote: remote, state: state, groups: groups)
-            if fields.contains("group") {
+            if fields.contains(.group) {
                 plan.notDone.append(PlanNote(resource: product.productID, message: "a subscription cannot move to another group"))
             }
             if remote.familySharable && !product.familySharable {
                 plan.notDone.append(PlanNote(resource: product.productID, message: "Family Sharing, once turned on, cannot be turned off"))
             }
-            let updatable = fields.filter { $0 != "group" }
+            let updatable = fields.filter { $0 != .group }
             if !updatable.isEmpty { plan.steps.append(PlanStep(owner, .updateProduct(product, fields: updatable))) }
         } else {
             plan.steps.append(PlanStep(owner, .createProduct(product)))
@@ -123,18 +123,18 @@ public struct Planner: Sendable {
     }
 
     private func changedFields(_ product: DesiredProduct, remote: RemoteProduct, state: RemoteState, groups: [String: DesiredGroup])
-        -> [String]
+        -> [ProductField]
     {
-        var fields: [String] = []
-        if product.referenceName != remote.name { fields.append("name") }
-        if (product.reviewNote ?? "") != (remote.reviewNote ?? "") { fields.append("reviewNote") }
-        if product.familySharable && !remote.familySharable { fields.append("familySharable") }
+        var fields: [ProductField] = []
+        if product.referenceName != remote.name { fields.append(.name) }
+        if (product.reviewNote ?? "") != (remote.reviewNote ?? "") { fields.append(.reviewNote) }
+        if product.familySharable && !remote.familySharable { fields.append(.familySharable) }
         if let subscription = product.subscription {
-            if subscription.period.apiName != remote.period { fields.append("subscriptionPeriod") }
-            if let level = subscription.level, level != remote.groupLevel { fields.append("groupLevel") }
+            if subscription.period.apiName != remote.period { fields.append(.subscriptionPeriod) }
+            if let level = subscription.level, level != remote.groupLevel { fields.append(.groupLevel) }
             let groupName = groups[subscription.groupKey]?.referenceName
             if let groupID = remote.groupID, let group = state.groups.first(where: { $0.id == groupID }), group.referenceName != groupName {
-                fields.append("group")
+                fields.append(.group)
             }
         }
         return fields
@@ -153,10 +153,10 @@ public struct Planner: Sendable {
                     PlanStep(owner, .createLocalization(locale: locale, name: name, description: description, customAppName: appName)))
                 continue
             }
-            var fields: [String] = []
-            if current.name != name { fields.append("name") }
-            if (current.description ?? "") != (description ?? "") { fields.append("description") }
-            if (current.customAppName ?? "") != (appName ?? "") { fields.append("customAppName") }
+            var fields: [LocalizationField] = []
+            if current.name != name { fields.append(.name) }
+            if (current.description ?? "") != (description ?? "") { fields.append(.description) }
+            if (current.customAppName ?? "") != (appName ?? "") { fields.append(.customAppName) }
             if !fields.isEmpty {
                 steps.append(
                     PlanStep(

@@ -5,17 +5,17 @@
 /// version's localizations, prices, available territories, introductory offers. Localizations come
 /// from the latest version (4.4.1); a product without versions is read through the older
 /// product-level resource.
-public struct RemoteReader: Sendable {
+package struct RemoteReader: Sendable {
     let api: any APITransport
 
     /// A reader over `api`.
-    public init(api: any APITransport) {
+    package init(api: any APITransport) {
         self.api = api
     }
 
     /// Reads the whole state of `appID`; with `productIDs`, the groups and only those products
     /// (`filter[productId]`), as apply's read-back does.
-    public func read(appID: String, productIDs: Set<String>? = nil) async throws(APIError) -> RemoteState {
+    package func read(appID: String, productIDs: Set<String>? = nil) async throws(APIError) -> RemoteState {
         var state = RemoteState(appID: appID)
         let filter = productIDs.map { [("filter[productId]", $0.sorted().joined(separator: ","))] } ?? []
         state.territories = try await api.all("/v1/territories").data.compactMap(\.id).sorted()
@@ -209,7 +209,7 @@ public struct RemoteReader: Sendable {
 
 extension RemoteReader {
     /// The app's bundle id, SKU and primary locale (`GET /v1/apps/{id}`), for a pulled catalog.
-    public func readApp(appID: String) async throws(APIError) -> (bundleID: String?, sku: String?, primaryLocale: String?) {
+    package func readApp(appID: String) async throws(APIError) -> (bundleID: String?, sku: String?, primaryLocale: String?) {
         let app = try await api.send(APIRequest(.get, "/v1/apps/\(appID)", query: [("fields[apps]", "bundleId,sku,primaryLocale")])).data
             .first
         return (app?.string("bundleId"), app?.string("sku"), app?.string("primaryLocale"))

@@ -1,18 +1,18 @@
 import Foundation
 
 /// A response document: the primary data, the included resources, and the link to the next page.
-public struct APIDocument: Sendable {
+package struct APIDocument: Sendable {
     /// The primary resources (one element for a single-resource response; empty for `data: null`).
-    public var data: [Resource]
+    package var data: [Resource]
     /// Resources named by `include`, by identifier.
-    public var included: [ResourceIdentifier: Resource]
+    package var included: [ResourceIdentifier: Resource]
     /// `links.next`: the absolute URL of the next page, if there is one.
-    public var next: String?
+    package var next: String?
     /// `meta.paging.total`, when sent.
-    public var total: Int?
+    package var total: Int?
 
     /// A document.
-    public init(data: [Resource] = [], included: [ResourceIdentifier: Resource] = [:], next: String? = nil, total: Int? = nil) {
+    package init(data: [Resource] = [], included: [ResourceIdentifier: Resource] = [:], next: String? = nil, total: Int? = nil) {
         self.data = data
         self.included = included
         self.next = next
@@ -20,12 +20,12 @@ public struct APIDocument: Sendable {
     }
 
     /// The included resource a relationship names, if it was included.
-    public func included(_ identifier: ResourceIdentifier?) -> Resource? {
+    package func included(_ identifier: ResourceIdentifier?) -> Resource? {
         identifier.flatMap { included[$0] }
     }
 
     /// Every included resource a relationship names, in its order.
-    public func included(_ relationship: Relationship?) -> [Resource] {
+    package func included(_ relationship: Relationship?) -> [Resource] {
         (relationship?.identifiers ?? []).compactMap { included[$0] }
     }
 

@@ -1,22 +1,22 @@
 import Foundation
 
 /// One entry of a JSON:API `errors` array.
-public struct APIErrorObject: Sendable, Equatable {
+package struct APIErrorObject: Sendable, Equatable {
     /// The HTTP status, as the API repeats it.
-    public var status: String?
+    package var status: String?
     /// The hierarchical error code (`ENTITY_ERROR.ATTRIBUTE.REQUIRED`, `STATE_ERROR`, …).
-    public var code: String
+    package var code: String
     /// A short title.
-    public var title: String?
+    package var title: String?
     /// The detail the API gives.
-    public var detail: String?
+    package var detail: String?
     /// `source.pointer`: the JSON pointer into the request body (`/data/attributes/name`).
-    public var pointer: String?
+    package var pointer: String?
     /// `source.parameter`: the query parameter at fault.
-    public var parameter: String?
+    package var parameter: String?
 
     /// An error object.
-    public init(
+    package init(
         status: String? = nil, code: String, title: String? = nil, detail: String? = nil, pointer: String? = nil, parameter: String? = nil
     ) {
         self.status = status
@@ -40,7 +40,7 @@ public struct APIErrorObject: Sendable, Equatable {
 }
 
 /// Why a call of the API failed. No case holds a token, a key or a request body.
-public enum APIError: Error, Sendable, Equatable {
+package enum APIError: Error, Sendable, Equatable {
     /// The API answered with an error status and (usually) a list of errors.
     case response(request: String, status: Int, errors: [APIErrorObject])
     /// No answer: connection refused or dropped, timeout, TLS failure. For a create (`POST`) the
@@ -52,7 +52,7 @@ public enum APIError: Error, Sendable, Equatable {
     case foreignLink(request: String)
 
     /// One line for a diagnostic.
-    public var message: String {
+    package var message: String {
         switch self {
         case .response(let request, let status, let errors):
             guard let first = errors.first else { return "\(request) answered HTTP \(status)" }
@@ -66,10 +66,10 @@ public enum APIError: Error, Sendable, Equatable {
     }
 
     /// The HTTP status, for an error answer.
-    public var status: Int? { if case .response(_, let status, _) = self { status } else { nil } }
+    package var status: Int? { if case .response(_, let status, _) = self { status } else { nil } }
 
     /// The error objects of an error answer.
-    public var errors: [APIErrorObject] { if case .response(_, _, let errors) = self { errors } else { [] } }
+    package var errors: [APIErrorObject] { if case .response(_, _, let errors) = self { errors } else { [] } }
 }
 
 enum JSONDecoderBox {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// One call of the App Store Connect API: method, path, query and body.
-public struct APIRequest: Sendable {
+package struct APIRequest: Sendable {
     /// The HTTP methods the API uses.
-    public enum Method: String, Sendable {
+    package enum Method: String, Sendable {
         /// Read.
         case get = "GET"
         /// Create.
@@ -14,23 +14,23 @@ public struct APIRequest: Sendable {
         case delete = "DELETE"
 
         /// Whether repeating the request after an unanswered attempt cannot do the work twice.
-        public var isIdempotent: Bool { self != .post }
+        package var isIdempotent: Bool { self != .post }
     }
 
     /// The method.
-    public var method: Method
+    package var method: Method
     /// The path below the API's base URL (`/v1/apps/123/inAppPurchasesV2`), or an absolute
     /// `links.next` URL of the same server.
-    public var path: String
+    package var path: String
     /// Query parameters, in order (`include`, `limit`, `filter[territory]`, …).
-    public var query: [(name: String, value: String)]
+    package var query: [(name: String, value: String)]
     /// The body's primary resource (creates and updates).
-    public var body: Resource?
+    package var body: Resource?
     /// Inline-created resources sent in the body's `included` (price schedules, subscription prices).
-    public var included: [Resource]
+    package var included: [Resource]
 
     /// A request.
-    public init(
+    package init(
         _ method: Method, _ path: String, query: [(name: String, value: String)] = [], body: Resource? = nil, included: [Resource] = []
     ) {
         self.method = method
@@ -41,7 +41,7 @@ public struct APIRequest: Sendable {
     }
 
     /// The request's body as JSON bytes (sorted keys: the same request, the same bytes).
-    public func bodyBytes() -> [UInt8]? {
+    package func bodyBytes() -> [UInt8]? {
         guard let body else { return nil }
         var document: [String: APIValue] = ["data": body.json]
         if !included.isEmpty { document["included"] = .array(included.map(\.json)) }
@@ -51,14 +51,14 @@ public struct APIRequest: Sendable {
     }
 
     /// `path?query`, percent-encoded, for the URL and for messages (it never holds a secret).
-    public var target: String {
+    package var target: String {
         guard !query.isEmpty else { return path }
         let encoded = query.map { Self.encode($0.name) + "=" + Self.encode($0.value) }.joined(separator: "&")
         return path + (path.contains("?") ? "&" : "?") + encoded
     }
 
     /// A short description for progress lines and diagnostics: `POST /v2/inAppPurchases`.
-    public var summary: String { "\(method.rawValue) \(Self.pathOnly(path))" }
+    package var summary: String { "\(method.rawValue) \(Self.pathOnly(path))" }
 
     private static let allowed: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,".utf8))
 

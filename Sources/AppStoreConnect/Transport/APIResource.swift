@@ -1,12 +1,12 @@
 /// The `{type, id}` pair that names a resource in JSON:API.
-public struct ResourceIdentifier: Sendable, Hashable {
+package struct ResourceIdentifier: Sendable, Hashable {
     /// The resource type (`inAppPurchases`, `territories`, …).
-    public var type: String
+    package var type: String
     /// The resource id, or a local id (`${price-1}`) for an inline create.
-    public var id: String
+    package var id: String
 
     /// An identifier.
-    public init(type: String, id: String) {
+    package init(type: String, id: String) {
         self.type = type
         self.id = id
     }
@@ -15,7 +15,7 @@ public struct ResourceIdentifier: Sendable, Hashable {
 }
 
 /// A relationship of a resource: to one, to many, or links only (not included in the response).
-public enum Relationship: Sendable, Hashable {
+package enum Relationship: Sendable, Hashable {
     /// A to-one relationship (`data` an object, or `null`).
     case one(ResourceIdentifier?)
     /// A to-many relationship (`data` an array).
@@ -24,7 +24,7 @@ public enum Relationship: Sendable, Hashable {
     case notIncluded
 
     /// The single related identifier, if any.
-    public var identifier: ResourceIdentifier? {
+    package var identifier: ResourceIdentifier? {
         switch self {
         case .one(let identifier): identifier
         case .many(let identifiers): identifiers.first
@@ -33,7 +33,7 @@ public enum Relationship: Sendable, Hashable {
     }
 
     /// Every related identifier.
-    public var identifiers: [ResourceIdentifier] {
+    package var identifiers: [ResourceIdentifier] {
         switch self {
         case .one(let identifier): identifier.map { [$0] } ?? []
         case .many(let identifiers): identifiers
@@ -51,18 +51,18 @@ public enum Relationship: Sendable, Hashable {
 }
 
 /// A JSON:API resource object: what App Store Connect returns and what a create or update sends.
-public struct Resource: Sendable, Hashable {
+package struct Resource: Sendable, Hashable {
     /// The resource type.
-    public var type: String
+    package var type: String
     /// The id (nil in a create request).
-    public var id: String?
+    package var id: String?
     /// The attributes, untyped (see ``APIValue``).
-    public var attributes: [String: APIValue]
+    package var attributes: [String: APIValue]
     /// The relationships by name.
-    public var relationships: [String: Relationship]
+    package var relationships: [String: Relationship]
 
     /// A resource.
-    public init(type: String, id: String? = nil, attributes: [String: APIValue] = [:], relationships: [String: Relationship] = [:]) {
+    package init(type: String, id: String? = nil, attributes: [String: APIValue] = [:], relationships: [String: Relationship] = [:]) {
         self.type = type
         self.id = id
         self.attributes = attributes
@@ -70,16 +70,16 @@ public struct Resource: Sendable, Hashable {
     }
 
     /// The identifier of this resource (empty id when it has none).
-    public var identifier: ResourceIdentifier { ResourceIdentifier(type: type, id: id ?? "") }
+    package var identifier: ResourceIdentifier { ResourceIdentifier(type: type, id: id ?? "") }
 
     /// A string attribute.
-    public func string(_ name: String) -> String? { attributes[name]?.string }
+    package func string(_ name: String) -> String? { attributes[name]?.string }
     /// A boolean attribute.
-    public func bool(_ name: String) -> Bool? { attributes[name]?.bool }
+    package func bool(_ name: String) -> Bool? { attributes[name]?.bool }
     /// An integer attribute.
-    public func int(_ name: String) -> Int? { attributes[name]?.int }
+    package func int(_ name: String) -> Int? { attributes[name]?.int }
     /// The id of a to-one relationship, if it was included.
-    public func related(_ name: String) -> String? { relationships[name]?.identifier?.id }
+    package func related(_ name: String) -> String? { relationships[name]?.identifier?.id }
 
     /// Reads a resource object; nil when `type` or `id` is missing.
     init?(json: APIValue) {

@@ -1,6 +1,6 @@
 /// What the readers and the applier need of the API: one call, every page of a list, and the
 /// unauthenticated upload of a file part. ``ConnectClient`` is the real one.
-public protocol APITransport: Sendable {
+package protocol APITransport: Sendable {
     /// Sends one request (repeating it as ``RetryPolicy`` allows) and returns the answer's document
     /// (empty for `204 No Content`).
     func send(_ request: APIRequest) async throws(APIError) -> APIDocument
@@ -11,7 +11,7 @@ public protocol APITransport: Sendable {
 
 extension APITransport {
     /// Reads every page of a list, following `links.next` (`limit=200` unless the query sets one).
-    public func all(_ path: String, query: [(name: String, value: String)] = []) async throws(APIError) -> APIDocument {
+    package func all(_ path: String, query: [(name: String, value: String)] = []) async throws(APIError) -> APIDocument {
         var query = query
         if !query.contains(where: { $0.name == "limit" }) { query.append((name: "limit", value: "200")) }
         var document = try await send(APIRequest(.get, path, query: query))
@@ -28,20 +28,20 @@ extension APITransport {
 }
 
 /// One part of a reserved upload, as the API describes it.
-public struct UploadOperation: Sendable, Equatable {
+package struct UploadOperation: Sendable, Equatable {
     /// `PUT`, as a rule.
-    public var method: String
+    package var method: String
     /// The signed URL.
-    public var url: String
+    package var url: String
     /// Where the part starts in the file.
-    public var offset: Int
+    package var offset: Int
     /// The part's length.
-    public var length: Int
+    package var length: Int
     /// Headers to send with it (`Content-Type`).
-    public var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
 
     /// An operation.
-    public init(method: String, url: String, offset: Int, length: Int, headers: [(name: String, value: String)]) {
+    package init(method: String, url: String, offset: Int, length: Int, headers: [(name: String, value: String)]) {
         self.method = method
         self.url = url
         self.offset = offset
@@ -50,7 +50,7 @@ public struct UploadOperation: Sendable, Equatable {
     }
 
     /// The operations of a reservation's `uploadOperations` attribute.
-    public static func list(_ value: APIValue?) -> [UploadOperation] {
+    package static func list(_ value: APIValue?) -> [UploadOperation] {
         (value?.array ?? []).compactMap { item in
             guard let url = item["url"]?.string, let offset = item["offset"]?.int, let length = item["length"]?.int else { return nil }
             let headers = (item["requestHeaders"]?.array ?? []).compactMap { header -> (name: String, value: String)? in
@@ -62,7 +62,7 @@ public struct UploadOperation: Sendable, Equatable {
     }
 
     /// Equal when every field is.
-    public static func == (lhs: UploadOperation, rhs: UploadOperation) -> Bool {
+    package static func == (lhs: UploadOperation, rhs: UploadOperation) -> Bool {
         lhs.method == rhs.method && lhs.url == rhs.url && lhs.offset == rhs.offset && lhs.length == rhs.length
             && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
     }

@@ -2,7 +2,7 @@
 ///
 /// Attributes stay untyped at the transport so that a value the spec does not list (a new state,
 /// a new type) is carried rather than refused; the `Remote/` readers give them types.
-public indirect enum APIValue: Sendable, Hashable, Codable {
+package indirect enum APIValue: Sendable, Hashable, Codable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -19,7 +19,7 @@ public indirect enum APIValue: Sendable, Hashable, Codable {
     case object([String: APIValue])
 
     /// Decodes any JSON value.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -39,7 +39,7 @@ public indirect enum APIValue: Sendable, Hashable, Codable {
     }
 
     /// Encodes the value as JSON.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -53,11 +53,11 @@ public indirect enum APIValue: Sendable, Hashable, Codable {
     }
 
     /// The string, if this is one.
-    public var string: String? { if case .string(let value) = self { value } else { nil } }
+    package var string: String? { if case .string(let value) = self { value } else { nil } }
     /// The boolean, if this is one.
-    public var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    package var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
     /// The integer, if this is one (or a double without fraction).
-    public var int: Int? {
+    package var int: Int? {
         switch self {
         case .int(let value): value
         case .double(let value) where value.rounded() == value && abs(value) < 1e15: Int(value)
@@ -65,19 +65,19 @@ public indirect enum APIValue: Sendable, Hashable, Codable {
         }
     }
     /// The array, if this is one.
-    public var array: [APIValue]? { if case .array(let value) = self { value } else { nil } }
+    package var array: [APIValue]? { if case .array(let value) = self { value } else { nil } }
     /// The object, if this is one.
-    public var object: [String: APIValue]? { if case .object(let value) = self { value } else { nil } }
+    package var object: [String: APIValue]? { if case .object(let value) = self { value } else { nil } }
 
     /// The member `key` of an object (nil for other values).
-    public subscript(key: String) -> APIValue? { object?[key] }
+    package subscript(key: String) -> APIValue? { object?[key] }
 }
 
 extension APIValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral {
     /// A string value.
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
     /// A boolean value.
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
     /// An integer value.
-    public init(integerLiteral value: Int) { self = .int(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
 }

@@ -6,22 +6,22 @@ import NIOHTTP1
 
 /// The App Store Connect API over HTTPS with async-http-client: bearer tokens, JSON:API bodies,
 /// retries with back-off, and a record of every exchange for verbose output and benchmarks.
-public final class ConnectClient: APITransport {
+package final class ConnectClient: APITransport {
     /// Apple's API.
-    public static let defaultBaseURL = "https://api.appstoreconnect.apple.com"
+    package static let defaultBaseURL = "https://api.appstoreconnect.apple.com"
     /// The largest response body read (a page of 8,000 price points is about 3 MB).
-    public static let responseLimit = 64 << 20
+    package static let responseLimit = 64 << 20
 
     /// One exchange, as verbose output shows it (never a token or body).
-    public struct Exchange: Sendable {
+    package struct Exchange: Sendable {
         /// `GET /v1/apps/123/inAppPurchasesV2`.
-        public var request: String
+        package var request: String
         /// The HTTP status (0 when there was no answer).
-        public var status: Int
+        package var status: Int
         /// Which attempt this was (1 = the first).
-        public var attempt: Int
+        package var attempt: Int
         /// The rate limit the answer reported.
-        public var rateLimit: RateLimit?
+        package var rateLimit: RateLimit?
     }
 
     private let baseURL: String
@@ -32,7 +32,7 @@ public final class ConnectClient: APITransport {
     private let counter = NIOLockedValueBox(0)
 
     /// A client for `baseURL` (no trailing slash needed) signing with `tokens`.
-    public init(
+    package init(
         baseURL: String = ConnectClient.defaultBaseURL, tokens: TokenProvider, retry: RetryPolicy = RetryPolicy(),
         observer: (@Sendable (Exchange) -> Void)? = nil
     ) {
@@ -48,15 +48,15 @@ public final class ConnectClient: APITransport {
     }
 
     /// How many requests were sent (attempts included).
-    public var requestCount: Int { counter.withLockedValue { $0 } }
+    package var requestCount: Int { counter.withLockedValue { $0 } }
 
     /// Closes the connections. Call once, when done.
-    public func shutdown() async {
+    package func shutdown() async {
         try? await http.shutdown()
     }
 
     /// Sends `request`, repeating it as the ``RetryPolicy`` allows.
-    public func send(_ request: APIRequest) async throws(APIError) -> APIDocument {
+    package func send(_ request: APIRequest) async throws(APIError) -> APIDocument {
         let summary = request.summary
         let url: String
         if request.path.hasPrefix("/") {
@@ -81,7 +81,7 @@ public final class ConnectClient: APITransport {
     }
 
     /// Uploads one part of a reserved file, without the bearer token.
-    public func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError) {
+    package func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError) {
         let summary = "\(operation.method) \(APIRequest.pathOnly(operation.url))"
         var request = HTTPClientRequest(url: operation.url)
         request.method = HTTPMethod(rawValue: operation.method)

@@ -1,20 +1,20 @@
 import Foundation
 
 /// The `X-Rate-Limit` header: `user-hour-lim:3600;user-hour-rem:3541;` (a rolling hour per key).
-public struct RateLimit: Sendable, Equatable {
+package struct RateLimit: Sendable, Equatable {
     /// Requests allowed per hour.
-    public var limit: Int
+    package var limit: Int
     /// Requests left in the current hour.
-    public var remaining: Int
+    package var remaining: Int
 
     /// A rate limit.
-    public init(limit: Int, remaining: Int) {
+    package init(limit: Int, remaining: Int) {
         self.limit = limit
         self.remaining = remaining
     }
 
     /// Parses the header; nil when it has neither field.
-    public init?(header: String) {
+    package init?(header: String) {
         var limit: Int?
         var remaining: Int?
         for field in header.split(separator: ";") {

@@ -4,29 +4,29 @@
 /// call (dropped connection, timeout) only for reads, updates and deletes: a create that got no
 /// answer may have been done, so it is not sent again blindly — the apply stops and a re-run
 /// re-plans against the real state.
-public struct RetryPolicy: Sendable {
+package struct RetryPolicy: Sendable {
     /// Attempts in all, the first included.
-    public var maxAttempts: Int
+    package var maxAttempts: Int
     /// The first back-off delay, doubled on every further attempt.
-    public var baseDelay: Duration
+    package var baseDelay: Duration
     /// The longest wait, `Retry-After` included.
-    public var maxDelay: Duration
+    package var maxDelay: Duration
 
     /// A policy.
-    public init(maxAttempts: Int = 6, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(60)) {
+    package init(maxAttempts: Int = 6, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(60)) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
     }
 
     /// Statuses worth repeating.
-    public static func isRetryable(status: Int) -> Bool {
+    package static func isRetryable(status: Int) -> Bool {
         status == 429 || status == 500 || status == 502 || status == 503 || status == 504
     }
 
     /// The wait before attempt `attempt + 1` (attempt counts from 1): `Retry-After` when the API
     /// sent it, otherwise exponential back-off with up to 25 % jitter; never above `maxDelay`.
-    public func delay(afterAttempt attempt: Int, retryAfter: Int?) -> Duration {
+    package func delay(afterAttempt attempt: Int, retryAfter: Int?) -> Duration {
         if let retryAfter { return min(.seconds(max(retryAfter, 0)), maxDelay) }
         let exponent = min(attempt - 1, 20)
         let base = baseDelay * (1 << exponent)
