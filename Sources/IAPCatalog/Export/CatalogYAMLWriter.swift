@@ -173,14 +173,7 @@ public struct CatalogYAMLWriter {
     /// An offer's fields at `level`, in the order the format documents.
     private func renderOffer(_ offer: SubscriptionOffer, level: Int, into out: inout YAMLOutput) {
         if let id = offer.id { out.field(level, "id", id) }
-        if let name = offer.referenceName { out.field(level, "reference_name", name) }
-        out.field(level, "mode", offer.mode.rawValue)
-        out.field(level, "duration", offer.duration.rawValue)
-        if offer.periods != 1 { out.line(level, "periods: \(offer.periods)") }
-        if !offer.prices.isEmpty {
-            out.line(level, "prices:")
-            for entry in offer.prices { out.line(level + 1, "\(entry.storefront): \(YAMLScalar.quoted(entry.amount))") }
-        }
+        renderTerms(offer.referenceName, offer.mode, offer.duration, offer.periods, offer.prices, level: level, into: &out)
         if !offer.eligibility.isEmpty {
             out.line(level, "eligibility: [" + offer.eligibility.map(\.rawValue).joined(separator: ", ") + "]")
         }
@@ -193,16 +186,24 @@ public struct CatalogYAMLWriter {
         if let plan = offer.plan { out.line(level, "plan: \(plan.rawValue)") }
     }
 
+    /// `reference_name`, `mode`, `duration`, `periods` (unless 1) and `prices`: what every kind of offer has.
+    private func renderTerms(
+        _ name: String?, _ mode: OfferMode, _ duration: SubscriptionPeriod, _ periods: Int, _ prices: [StorefrontPrice], level: Int,
+        into out: inout YAMLOutput
+    ) {
+        if let name { out.field(level, "reference_name", name) }
+        out.field(level, "mode", mode.rawValue)
+        out.field(level, "duration", duration.rawValue)
+        if periods != 1 { out.line(level, "periods: \(periods)") }
+        if !prices.isEmpty {
+            out.line(level, "prices:")
+            for entry in prices { out.line(level + 1, "\(entry.storefront): \(YAMLScalar.quoted(entry.amount))") }
+        }
+    }
+
     private func renderWinBackOffer(_ offer: WinBackOffer, level: Int, into out: inout YAMLOutput) {
         out.field(level, "id", offer.id)
-        if let name = offer.referenceName { out.field(level, "reference_name", name) }
-        out.field(level, "mode", offer.mode.rawValue)
-        out.field(level, "duration", offer.duration.rawValue)
-        if offer.periods != 1 { out.line(level, "periods: \(offer.periods)") }
-        if !offer.prices.isEmpty {
-            out.line(level, "prices:")
-            for entry in offer.prices { out.line(level + 1, "\(entry.storefront): \(YAMLScalar.quoted(entry.amount))") }
-        }
+        renderTerms(offer.referenceName, offer.mode, offer.duration, offer.periods, offer.prices, level: level, into: &out)
         if let months = offer.paidMonths { out.line(level, "paid_months: \(months)") }
         if let range = offer.lapsedMonths {
             let parts = [range.minimum.map { "min: \($0)" }, range.maximum.map { "max: \($0)" }].compactMap { $0 }

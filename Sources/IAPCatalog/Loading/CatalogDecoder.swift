@@ -540,15 +540,10 @@ package struct CatalogDecoder {
             offer.id = decoder.string(idNode, "the offer id")
             offer.positions.id = idNode.position
         }
-        offer.referenceName = fields["reference_name"].flatMap { decoder.string($0, "reference_name") }
-        if let periodsNode = fields["periods"], let periods = decoder.integer(periodsNode, "the number of offer periods") {
-            offer.periods = periods
-            offer.positions.periods = periodsNode.position
-        }
-        if let prices = fields["prices"] {
-            offer.positions.prices = fields.keyPosition("prices")
-            offer.prices = storefrontPrices(prices)
-        }
+        let terms = decodeTerms(fields)
+        offer.referenceName = terms.name
+        if let (periods, position) = terms.periods { (offer.periods, offer.positions.periods) = (periods, position) }
+        if let (prices, position) = terms.prices { (offer.prices, offer.positions.prices) = (prices, position) }
         if let eligibility = fields["eligibility"] {
             offer.eligibility = decoder.items(eligibility, "eligibility").compactMap { decoder.enumeration($0, "an eligibility") }
         }
@@ -574,6 +569,19 @@ package struct CatalogDecoder {
         return offer
     }
 
+    /// `reference_name`, `periods` and `prices`, which every kind of offer has, with their positions.
+    private mutating func decodeTerms(_ fields: NodeDecoder.Fields) -> (
+        name: String?, periods: (Int, SourcePosition?)?, prices: ([StorefrontPrice], SourcePosition?)?
+    ) {
+        let name = fields["reference_name"].flatMap { decoder.string($0, "reference_name") }
+        var periods: (Int, SourcePosition?)?
+        if let node = fields["periods"], let count = decoder.integer(node, "the number of offer periods") {
+            periods = (count, node.position)
+        }
+        let prices = fields["prices"].map { (storefrontPrices($0), fields.keyPosition("prices")) }
+        return (name, periods, prices)
+    }
+
     /// A win-back offer; nil when its id, mode or duration is missing or unreadable (reported).
     private mutating func decodeWinBackOffer(_ node: Node) -> WinBackOffer? {
         let what = "a win-back offer"
@@ -590,15 +598,10 @@ package struct CatalogDecoder {
         offer.positions.entry = node.position
         offer.positions.id = idNode?.position
         offer.positions.mode = modeNode?.position
-        offer.referenceName = fields["reference_name"].flatMap { decoder.string($0, "reference_name") }
-        if let periodsNode = fields["periods"], let periods = decoder.integer(periodsNode, "the number of offer periods") {
-            offer.periods = periods
-            offer.positions.periods = periodsNode.position
-        }
-        if let prices = fields["prices"] {
-            offer.positions.prices = fields.keyPosition("prices")
-            offer.prices = storefrontPrices(prices)
-        }
+        let terms = decodeTerms(fields)
+        offer.referenceName = terms.name
+        if let (periods, position) = terms.periods { (offer.periods, offer.positions.periods) = (periods, position) }
+        if let (prices, position) = terms.prices { (offer.prices, offer.positions.prices) = (prices, position) }
         offer.paidMonths = fields["paid_months"].flatMap { decoder.integer($0, "paid_months") }
         offer.waitMonths = fields["wait_months"].flatMap { decoder.integer($0, "wait_months") }
         if let range = fields["lapsed_months"], let rangeFields = decoder.fields(range, "lapsed_months", known: Keys.monthRange) {
