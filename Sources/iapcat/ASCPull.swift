@@ -11,9 +11,11 @@ extension IAPCat {
             abstract: "Write a catalog from the app's current state in App Store Connect.",
             discussion: """
                 Reads in-app purchases, subscription groups and subscriptions, the current version's \
-                localizations, review notes, Family Sharing, availability, prices (the base territory and manual \
-                prices as customer prices per storefront) and introductory offers; state → status (APPROVED → \
-                approved, removed from sale → removed, anything else → draft). With --catalog, that catalog names \
+                localizations, review notes, Family Sharing, availability (territories and new territories), every \
+                price customers pay now or will pay (current, scheduled and dated rows in every territory, and \
+                the prices existing subscribers are kept on) and introductory offers as rows; the store's state \
+                is written as store_state, and status is approved for a product App Review approved (on sale or \
+                removed from sale), draft otherwise. Pull, then plan, is empty. With --catalog, that catalog names \
                 the app and supplies what App Store Connect does not hold (client data, promotion, lists, \
                 screenshot paths). Product ids are the identity: nothing else needs to be kept.
                 """
