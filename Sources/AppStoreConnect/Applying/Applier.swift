@@ -97,16 +97,16 @@ package final class Applier {
                     .patch, "/v1/subscriptionGroups/\(id)",
                     body: Resource(type: "subscriptionGroups", id: id, attributes: ["referenceName": .string(group.referenceName)])))
         case .createProduct(let product):
-            productIDs[product.productID] = try await create(productResource(product, fields: nil), at: productPath(owner))
+            productIDs[product.productID] = try await create(productResource(product, fields: nil), at: ResourceFamily.of(owner).path)
         case .updateProduct(let product, let fields):
             let id = try resourceID(owner)
             var resource = productResource(product, fields: fields)
             resource.id = id
-            _ = try await api.send(APIRequest(.patch, "\(productPath(owner))/\(id)", body: resource))
+            _ = try await api.send(APIRequest(.patch, "\(ResourceFamily.of(owner).path)/\(id)", body: resource))
         case .createVersion:
             try await createVersion(owner)
         case .createLocalization(let locale, let name, let description, let appName):
-            let type = localizationType(owner)
+            let type = ResourceFamily.of(owner).localizationType
             var attributes: [String: APIValue] = ["locale": .string(locale), "name": .string(name)]
             if let description { attributes["description"] = .string(description) }
             if let appName { attributes["customAppName"] = .string(appName) }
@@ -114,11 +114,11 @@ package final class Applier {
             let id = try await create(
                 Resource(
                     type: type, attributes: attributes,
-                    relationships: ["version": .one(ResourceIdentifier(type: versionType(owner), id: version))]),
+                    relationships: ["version": .one(ResourceIdentifier(type: ResourceFamily.of(owner).versionType, id: version))]),
                 at: "/v2/\(type)")
             localizationIDs[owner, default: [:]][locale] = id
         case .updateLocalization(let locale, let name, let description, let appName, let fields):
-            let type = localizationType(owner)
+            let type = ResourceFamily.of(owner).localizationType
             guard let id = localizationIDs[owner]?[locale] else { throw StepError("no \(locale) localization to update") }
             var attributes: [String: APIValue] = [:]
             if fields.contains(.name) { attributes["name"] = .string(name) }
@@ -164,10 +164,6 @@ package final class Applier {
         return id
     }
 
-    private func productPath(_ owner: PlanOwner) -> String {
-        if case .subscription = owner { "/v1/subscriptions" } else { "/v2/inAppPurchases" }
-    }
-
     private func productResource(_ product: DesiredProduct, fields: [ProductField]?) -> Resource {
         func wanted(_ field: ProductField) -> Bool { fields?.contains(field) ?? true }
         var attributes: [String: APIValue] = [:]
@@ -193,30 +189,10 @@ package final class Applier {
 
     // MARK: Versions and localizations
 
-    private func versionType(_ owner: PlanOwner) -> String {
-        switch owner {
-        case .inAppPurchase: "inAppPurchaseVersions"
-        case .subscription: "subscriptionVersions"
-        case .group: "subscriptionGroupVersions"
-        }
-    }
-
-    private func localizationType(_ owner: PlanOwner) -> String {
-        switch owner {
-        case .inAppPurchase: "inAppPurchaseLocalizations"
-        case .subscription: "subscriptionLocalizations"
-        case .group: "subscriptionGroupLocalizations"
-        }
-    }
-
     private func createVersion(_ owner: PlanOwner) async throws {
-        let type = versionType(owner)
-        let (relationship, relatedType) =
-            switch owner {
-            case .inAppPurchase: ("inAppPurchase", "inAppPurchases")
-            case .subscription: ("subscription", "subscriptions")
-            case .group: ("subscriptionGroup", "subscriptionGroups")
-            }
+        let family = ResourceFamily.of(owner)
+        let type = family.versionType
+        let (relationship, relatedType) = (family.versionOwnerRelationship, family.type)
         let parent = try resourceID(owner)
         let isFirst = versionIDs[owner] == nil && (localizationIDs[owner] ?? [:]).isEmpty
         let id = try await create(

@@ -12,8 +12,7 @@ struct PricePoints {
     func points(of owner: PlanOwner, productResourceID id: String, territories: [String]) async throws(APIError) -> [String: [String:
         String]]
     {
-        let path =
-            if case .subscription = owner { "/v1/subscriptions/\(id)/pricePoints" } else { "/v2/inAppPurchases/\(id)/pricePoints" }
+        let path = ResourceFamily.of(owner).pricePointsPath?(id) ?? ""
         let document = try await api.all(
             path, query: [("filter[territory]", territories.sorted().joined(separator: ",")), ("include", "territory"), ("limit", "8000")])
         return Self.index(document)
@@ -21,12 +20,7 @@ struct PricePoints {
 
     /// Every territory's equivalent of a point, by territory, then customer price.
     func equalizations(of owner: PlanOwner, pointID: String) async throws(APIError) -> [String: [String: String]] {
-        let path =
-            if case .subscription = owner {
-                "/v1/subscriptionPricePoints/\(pointID)/equalizations"
-            } else {
-                "/v1/inAppPurchasePricePoints/\(pointID)/equalizations"
-            }
+        let path = ResourceFamily.of(owner).equalizationsPath?(pointID) ?? ""
         return Self.index(try await api.all(path, query: [("include", "territory"), ("limit", "8000")]))
     }
 

@@ -10,12 +10,9 @@ struct ScreenshotUpload {
     var maxPolls = 30
 
     func upload(_ file: ScreenshotFile, owner: PlanOwner, productResourceID id: String) async throws {
-        let (type, relationship, relatedType) =
-            if case .subscription = owner {
-                ("subscriptionAppStoreReviewScreenshots", "subscription", "subscriptions")
-            } else {
-                ("inAppPurchaseAppStoreReviewScreenshots", "inAppPurchaseV2", "inAppPurchases")
-            }
+        let family = ResourceFamily.of(owner)
+        guard let type = family.screenshotType else { throw StepError("\(owner.noun) \(owner.key) has no review screenshot") }
+        let (relationship, relatedType) = (family.ownerRelationship, family.type)
         let bytes = try InputFile.read(file.path, sizeLimit: 64 << 20)
         var md5 = MD5()
         md5.update(bytes)
