@@ -8,8 +8,10 @@ import Testing
 
 /// What live apps hold — products sold in some territories only, sales and scheduled prices in any
 /// territory, custom subscription prices, grandfathered subscribers, products removed from sale,
-/// the older subscription availability — survives pull → plan → apply unchanged; a catalog that
-/// would change any of it gets `!` steps that apply carries out only with consent.
+/// the older subscription availability, promotional offers, offer codes, win-back offers, promoted
+/// purchases, hosted content — survives pull → plan → apply unchanged; a catalog that would change
+/// any of it gets `!` steps that apply carries out only with consent, or (what iapcat does not
+/// write) a note.
 @Suite(.serialized) struct SaleStateRoundTripTests {
     static let catalogYAML = """
         format_version: 1
@@ -68,7 +70,9 @@ import Testing
 
     /// A store in the states real accounts have: the catalog above applied, approved, then one
     /// product removed from sale, one subscription on the older availability, and the monthly
-    /// price raised with its subscribers kept on 4.99.
+    /// price raised with its subscribers kept on 4.99; then what iapcat reads but does not write:
+    /// a promotional offer priced in two territories, an offer code and a win-back offer, two
+    /// promoted purchases (one not visible), content hosting of the non-consumable.
     static func messyStore() async throws -> FakeRoundTripTests.Session {
         let session = try await FakeRoundTripTests.Session.start()
         #expect(try await session.apply(try desired(catalogYAML)) == nil)
@@ -80,6 +84,23 @@ import Testing
         session.fake.setProductState(app: app, productID: "com.example.draft", state: "READY_TO_SUBMIT")
         session.fake.useLegacySubscriptionAvailability(
             app: app, productID: "com.example.old", territories: ["CAN", "USA"], availableInNewTerritories: false)
+        let fake = session.fake
+        #expect(
+            fake.addPromotionalOffer(
+                app: app, productID: "com.example.monthly", offerCode: "monthly_half", name: "Half price", mode: "PAY_AS_YOU_GO",
+                duration: "ONE_MONTH", periods: 3, prices: ["USA": "2.99", "JPN": "480"]))
+        #expect(
+            fake.addOfferCode(
+                app: app, productID: "com.example.monthly", name: "Winter", mode: "PAY_UP_FRONT", duration: "THREE_MONTHS",
+                prices: ["USA": "9.99"], eligibilities: ["NEW", "EXPIRED"], offerEligibility: "REPLACE_INTRO_OFFERS",
+                autoRenewEnabled: true))
+        #expect(
+            fake.addWinBackOffer(
+                app: app, productID: "com.example.old", offerID: "old_comeback", referenceName: "Come back", mode: "PAY_AS_YOU_GO",
+                duration: "ONE_MONTH", periods: 2, prices: ["USA": "19.99"], paidMonths: 6, lapsedMonths: (1, 12), waitMonths: 3,
+                startDate: "2026-12-01", priority: "HIGH", promotionIntent: "USE_AUTO_GENERATED_ASSETS"))
+        #expect(fake.setPromotedPurchases(app: app, [("com.example.monthly", true, true), ("com.example.some", false, true)]))
+        #expect(fake.setContentHosting(app: app, productID: "com.example.removed", true))
         return session
     }
 
@@ -92,9 +113,13 @@ import Testing
         let yaml = CatalogYAMLWriter().render(pulled)
         try? yaml.write(toFile: NSTemporaryDirectory() + "iapcat-sale-state-pulled.yaml", atomically: true, encoding: .utf8)
         let desired = try Self.desired(yaml)
+        let loaded = try #require(CatalogLoader().load(Array(yaml.utf8), file: "pulled.yaml").catalog)
+        let findings = CatalogValidator(fileExists: { _ in false }).validate(loaded, file: "pulled.yaml")
+        #expect(findings.filter { $0.severity == .error }.map(\.message) == [])
 
         let plan = Planner(today: FakeRoundTripTests.today).plan(desired, against: remote)
         #expect(plan.steps.map(\.summary) == [])
+        #expect(plan.notDone.map { "\($0.resource) \($0.message)" } == [])
         session.fake.resetRequestLog()
         #expect(try await session.apply(desired) == nil)
         #expect(session.fake.requests.filter { $0.method != "GET" }.map { "\($0.method) \($0.path)" } == [])
@@ -107,6 +132,16 @@ import Testing
             "        - { storefront: DEU, price: \"1.99\", start_date: 2027-01-01 }", "        JPN: \"6400\"", "      preserved:",
             "        - { storefront: USA, price: \"4.99\" }", "      free_trial_duration: P1W", "      introductory_offers:",
             "          territories: [CAN]", "          end_date: 2027-02-01", "          start_date: 2027-02-01",
+            // What iapcat reads but does not write.
+            "      promotional_offers:", "        - id: monthly_half", "          reference_name: Half price",
+            "          mode: pay-as-you-go", "          duration: P1M", "          periods: 3", "            USA: \"2.99\"",
+            "            JPN: \"480\"", "      offer_codes:", "        - reference_name: Winter", "          mode: pay-up-front",
+            "          duration: P3M", "            USA: \"9.99\"", "          eligibility: [new, expired]", "          stackable: false",
+            "          active: true", "          auto_renew: true", "      win_back_offers:", "        - id: old_comeback",
+            "          reference_name: Come back", "          periods: 2", "            USA: \"19.99\"", "          paid_months: 6",
+            "          lapsed_months: { min: 1, max: 12 }", "          wait_months: 3", "          start_date: 2026-12-01",
+            "          priority: high", "          promotion: auto-generated-assets", "    promotion:", "      visible: true",
+            "      order: 1", "      visible: false", "      order: 2", "    hosted_content: true",
         ] {
             #expect(yaml.split(separator: "\n").contains(Substring(line)), "the pulled catalog lacks \(line)\n\(yaml)")
         }
@@ -133,6 +168,29 @@ import Testing
         #expect(byID["com.example.draft"]?.status == .draft)
         #expect(byID["com.example.draft"]?.clearedForSale == false)
         #expect(byID["com.example.draft"]?.availability == nil)
+        #expect(byID["com.example.removed"]?.hostedContent == true)
+        #expect(byID["com.example.monthly"]?.promotion == Promotion(visible: true, order: 1))
+        #expect(byID["com.example.some"]?.promotion == Promotion(visible: false, order: 2))
+    }
+
+    @Test func aPromotionalOfferThatDiffersIsANoteNotAStep() async throws {
+        let session = try await Self.messyStore()
+        defer { Task { try? await session.stop() } }
+        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        let app = AppInfo(bundleID: "com.example.cosmicquest", defaultLocale: "en-US")
+        let yaml = CatalogYAMLWriter().render(CatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
+        let edited = yaml.replacingOccurrences(of: "JPN: \"480\"", with: "JPN: \"500\"")
+        #expect(edited != yaml)
+        let plan = Planner(today: FakeRoundTripTests.today).plan(try Self.desired(edited), against: remote)
+        #expect(plan.steps.map(\.summary) == [])
+        #expect(
+            plan.notDone.map { "\($0.resource) \($0.message)" } == [
+                "com.example.monthly promotional offers differ from App Store Connect: iapcat does not write them yet; "
+                    + "change them in App Store Connect"
+            ])
+        session.fake.resetRequestLog()
+        #expect(try await session.apply(try Self.desired(edited)) == nil)
+        #expect(session.fake.requests.filter { $0.method != "GET" }.map { "\($0.method) \($0.path)" } == [])
     }
 
     @Test func aCatalogThatWouldWidenOrCancelGetsConsentSteps() async throws {

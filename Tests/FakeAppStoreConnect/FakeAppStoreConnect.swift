@@ -109,6 +109,106 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         }
     }
 
+    /// Gives the subscription of `app` whose product id is `productID` a promotional offer with
+    /// offer identifier `offerCode` (`offerMode` `mode`: `FREE_TRIAL`, `PAY_AS_YOU_GO`,
+    /// `PAY_UP_FRONT`; `duration` `ONE_MONTH`…), priced in each territory of `prices` at the
+    /// subscription's price point whose customer price is exactly the one given. Returns false,
+    /// changing nothing, when there is no such subscription, territory or price point.
+    @discardableResult
+    public func addPromotionalOffer(
+        app: String, productID: String, offerCode: String, name: String, mode: String, duration: String, periods: Int = 1,
+        prices: [String: String] = [:]
+    ) -> Bool {
+        backend.withState { fake in
+            guard case .subscription(let id) = fake.product(app: app, productID: productID),
+                let points = fake.offerPoints(subscriptionID: id, prices: prices)
+            else { return false }
+            fake.addSubscriptionOffer(
+                SubscriptionOfferRecord(
+                    id: fake.newUUID(), subscriptionID: id, name: name, offerCode: offerCode, offerMode: mode, duration: duration,
+                    numberOfPeriods: periods, points: points))
+            return true
+        }
+    }
+
+    /// Gives the subscription of `app` whose product id is `productID` an offer code named `name`
+    /// (its configuration; no codes): who may redeem it (`NEW`, `EXISTING`, `EXPIRED`), whether it
+    /// stacks with introductory offers (`STACK_WITH_INTRO_OFFERS` or `REPLACE_INTRO_OFFERS`),
+    /// `active`, `autoRenewEnabled` (nil: the attribute is null), priced as
+    /// ``addPromotionalOffer(app:productID:offerCode:name:mode:duration:periods:prices:)`` is.
+    /// Returns false, changing nothing, when there is no such subscription, territory or price point.
+    @discardableResult
+    public func addOfferCode(
+        app: String, productID: String, name: String, mode: String, duration: String, periods: Int = 1, prices: [String: String] = [:],
+        eligibilities: [String] = ["NEW"], offerEligibility: String = "STACK_WITH_INTRO_OFFERS", active: Bool = true,
+        autoRenewEnabled: Bool? = nil
+    ) -> Bool {
+        backend.withState { fake in
+            guard case .subscription(let id) = fake.product(app: app, productID: productID),
+                let points = fake.offerPoints(subscriptionID: id, prices: prices)
+            else { return false }
+            fake.addSubscriptionOffer(
+                SubscriptionOfferRecord(
+                    id: fake.newUUID(), subscriptionID: id, name: name, offerMode: mode, duration: duration, numberOfPeriods: periods,
+                    points: points, customerEligibilities: eligibilities, offerEligibility: offerEligibility, active: active,
+                    autoRenewEnabled: autoRenewEnabled))
+            return true
+        }
+    }
+
+    /// Gives the subscription of `app` whose product id is `productID` a win-back offer `offerID`:
+    /// customers who paid `paidMonths` months and lapsed `lapsedMonths` (minimum, maximum) months
+    /// ago, waiting `waitMonths` between offers, from `startDate` (`YYYY-MM-DD`) until `endDate`,
+    /// `priority` `HIGH` or `NORMAL`, `promotionIntent` `NOT_PROMOTED` or
+    /// `USE_AUTO_GENERATED_ASSETS`; priced as promotional offers are. Returns false, changing
+    /// nothing, when there is no such subscription, territory or price point.
+    @discardableResult
+    public func addWinBackOffer(
+        app: String, productID: String, offerID: String, referenceName: String, mode: String, duration: String, periods: Int = 1,
+        prices: [String: String] = [:], paidMonths: Int, lapsedMonths: (minimum: Int?, maximum: Int?), waitMonths: Int? = nil,
+        startDate: String, endDate: String? = nil, priority: String = "NORMAL", promotionIntent: String? = nil
+    ) -> Bool {
+        backend.withState { fake in
+            guard case .subscription(let id) = fake.product(app: app, productID: productID),
+                let points = fake.offerPoints(subscriptionID: id, prices: prices)
+            else { return false }
+            fake.addWinBackOffer(
+                WinBackOfferRecord(
+                    id: fake.newUUID(), subscriptionID: id, offerID: offerID, referenceName: referenceName, offerMode: mode,
+                    duration: duration, periodCount: periods, points: points, paidMonths: paidMonths, lapsedMinimum: lapsedMonths.minimum,
+                    lapsedMaximum: lapsedMonths.maximum, waitMonths: waitMonths, startDate: startDate, endDate: endDate,
+                    priority: priority, promotionIntent: promotionIntent))
+            return true
+        }
+    }
+
+    /// Replaces the promoted purchases of `app` with the products `entries` name, in that order
+    /// (`visibleForAllUsers`, `enabled`). Returns false, changing nothing, when a product id is
+    /// not one of the app's products.
+    @discardableResult
+    public func setPromotedPurchases(app: String, _ entries: [(productID: String, visible: Bool, enabled: Bool)]) -> Bool {
+        backend.withState { fake in
+            var owners: [(owner: Owner, visible: Bool, enabled: Bool)] = []
+            for entry in entries {
+                guard let owner = fake.product(app: app, productID: entry.productID) else { return false }
+                owners.append((owner, entry.visible, entry.enabled))
+            }
+            fake.setPromotedPurchases(app: app, owners)
+            return true
+        }
+    }
+
+    /// Sets `contentHosting` of the in-app purchase of `app` whose product id is `productID`.
+    /// Returns false, changing nothing, when there is no such in-app purchase.
+    @discardableResult
+    public func setContentHosting(app: String, productID: String, _ hosted: Bool) -> Bool {
+        backend.withState { fake in
+            guard case .inAppPurchase(let id) = fake.product(app: app, productID: productID) else { return false }
+            fake.inAppPurchases[id]?.contentHosting = hosted
+            return true
+        }
+    }
+
     /// Counts of what `app` holds, for assertions.
     public func state(app: String) -> FakeAppSummary {
         backend.withState { $0.summary(app: app) }

@@ -18,6 +18,10 @@ final class FakeState {
     var subscriptions: [String: SubscriptionRecord] = [:]
     var subscriptionPrices: [String: SubscriptionPriceRecord] = [:]
     var introductoryOffers: [String: IntroductoryOfferRecord] = [:]
+    var promotionalOffers: [String: SubscriptionOfferRecord] = [:]
+    var offerCodes: [String: SubscriptionOfferRecord] = [:]
+    var winBackOffers: [String: WinBackOfferRecord] = [:]
+    var promotedPurchases: [String: PromotedPurchaseRecord] = [:]
     /// Manual in-app purchase price id → in-app purchase id.
     var inAppPurchasePriceOwners: [String: String] = [:]
     /// Subscription plan availability id → subscription id.

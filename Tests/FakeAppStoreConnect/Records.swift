@@ -10,6 +10,8 @@ struct AppRecord {
     var usedProductIDs: Set<String> = []
     var inAppPurchaseIDs: [String] = []
     var groupIDs: [String] = []
+    /// The app's promoted purchases, in the app's order.
+    var promotedPurchaseIDs: [String] = []
 }
 
 /// What a version, its localizations, an availability or a screenshot belongs to.
@@ -38,6 +40,7 @@ struct InAppPurchaseRecord {
     var schedule: PriceScheduleRecord?
     var availability: AvailabilityRecord?
     var screenshotID: String?
+    var contentHosting = false
 }
 
 struct PriceScheduleRecord {
@@ -136,6 +139,9 @@ struct SubscriptionRecord {
     /// subscriptions have instead of plan availabilities; an UPFRONT plan availability supersedes it.
     var legacyAvailability: AvailabilityRecord?
     var screenshotID: String?
+    var promotionalOfferIDs: [String] = []
+    var offerCodeIDs: [String] = []
+    var winBackOfferIDs: [String] = []
 }
 
 /// One price row of a subscription. A preserved row is the price existing subscribers were kept on
@@ -161,4 +167,53 @@ struct IntroductoryOfferRecord {
     var offerMode: String
     var numberOfPeriods: Int
     var targetSubscriptionPlanType: String?
+}
+
+/// A promotional offer or an offer code of a subscription: seeded by test hooks (the fake serves
+/// them read-only). Prices are price points of the subscription, one per territory.
+struct SubscriptionOfferRecord {
+    let id: String
+    let subscriptionID: String
+    var name: String
+    /// Promotional offers: the offer identifier; nil for offer codes.
+    var offerCode: String?
+    var offerMode: String
+    var duration: String
+    var numberOfPeriods: Int
+    var points: [PricePoint]
+    var targetSubscriptionPlanType: String?
+    /// Offer codes only.
+    var customerEligibilities: [String] = []
+    var offerEligibility: String?
+    var active: Bool?
+    var autoRenewEnabled: Bool?
+}
+
+/// A win-back offer of a subscription: seeded by test hooks, served read-only.
+struct WinBackOfferRecord {
+    let id: String
+    let subscriptionID: String
+    var offerID: String
+    var referenceName: String
+    var offerMode: String
+    var duration: String
+    var periodCount: Int
+    var points: [PricePoint]
+    var paidMonths: Int
+    var lapsedMinimum: Int?
+    var lapsedMaximum: Int?
+    var waitMonths: Int?
+    var startDate: String
+    var endDate: String?
+    var priority: String
+    var promotionIntent: String?
+}
+
+/// An entry of an app's promoted purchases: seeded by test hooks, served read-only.
+struct PromotedPurchaseRecord {
+    let id: String
+    let owner: Owner
+    var visibleForAllUsers: Bool
+    var enabled: Bool
+    var state = "APPROVED"
 }

@@ -29,6 +29,16 @@ enum Kind: Hashable, Sendable {
     /// The deprecated availability of an older subscription (before plan availabilities).
     case subscriptionAvailability
     case subscriptionScreenshot
+    case promotionalOffer
+    /// A price of a promotional offer (id: `offer id_territory`).
+    case promotionalOfferPrice
+    case offerCode
+    /// A price of an offer code (id: `offer id_territory`).
+    case offerCodePrice
+    case winBackOffer
+    /// A price of a win-back offer (id: `offer id_territory`).
+    case winBackOfferPrice
+    case promotedPurchase
 
     /// The JSON:API type.
     var type: String {
@@ -55,6 +65,13 @@ enum Kind: Hashable, Sendable {
         case .planAvailability: "subscriptionPlanAvailabilities"
         case .subscriptionAvailability: "subscriptionAvailabilities"
         case .subscriptionScreenshot: "subscriptionAppStoreReviewScreenshots"
+        case .promotionalOffer: "subscriptionPromotionalOffers"
+        case .promotionalOfferPrice: "subscriptionPromotionalOfferPrices"
+        case .offerCode: "subscriptionOfferCodes"
+        case .offerCodePrice: "subscriptionOfferCodePrices"
+        case .winBackOffer: "winBackOffers"
+        case .winBackOfferPrice: "winBackOfferPrices"
+        case .promotedPurchase: "promotedPurchases"
         }
     }
 

@@ -50,6 +50,11 @@ extension Kind {
         case .subscriptionPricePoint: [("territory", .one), ("equalizations", .linksOnly), ("adjustedEqualizations", .linksOnly)]
         case .introductoryOffer: [("subscription", .one), ("territory", .one), ("subscriptionPricePoint", .one)]
         case .subscriptionScreenshot: [("subscription", .one)]
+        case .promotionalOffer: [("subscription", .one), ("prices", .many)]
+        case .offerCode: [("subscription", .one), ("oneTimeUseCodes", .many), ("customCodes", .many), ("prices", .many)]
+        case .winBackOffer: [("prices", .many)]
+        case .promotionalOfferPrice, .offerCodePrice, .winBackOfferPrice: [("territory", .one), ("subscriptionPricePoint", .one)]
+        case .promotedPurchase: [("inAppPurchaseV2", .one), ("subscription", .one)]
         }
     }
 }
@@ -75,7 +80,7 @@ extension FakeState {
             return [
                 "name": .string(record.name), "productId": .string(record.productID), "inAppPurchaseType": .string(record.type),
                 "state": .string(record.state), "reviewNote": .optional(record.reviewNote), "familySharable": .bool(record.familySharable),
-                "contentHosting": false,
+                "contentHosting": .bool(record.contentHosting),
             ]
         case .inAppPurchaseVersion, .subscriptionVersion, .groupVersion:
             guard let record = versions[id], VersionFamily.of(record.owner).versionKind == ref.kind else { return nil }
@@ -127,6 +132,8 @@ extension FakeState {
         case .subscriptionPrice:
             guard let record = subscriptionPrices[id] else { return nil }
             return ["startDate": .optional(record.startDate), "preserved": .bool(record.preserved), "planType": .optional(record.planType)]
+        case .promotionalOffer, .promotionalOfferPrice, .offerCode, .offerCodePrice, .winBackOffer, .winBackOfferPrice, .promotedPurchase:
+            return offerAttributes(of: ref)
         case .introductoryOffer:
             guard let record = introductoryOffers[id] else { return nil }
             return [
@@ -303,6 +310,10 @@ extension FakeState {
             return .one(subscriptionPrices[id].map { Ref(.territory, $0.point.territory) })
         case (.subscriptionPrice, "subscriptionPricePoint"):
             return .one(subscriptionPrices[id].map { Ref(.subscriptionPricePoint, $0.point.id) })
+        case (.subscription, "promotionalOffers"), (.subscription, "offerCodes"), (.subscription, "winBackOffers"),
+            (.subscription, "promotedPurchase"), (.inAppPurchase, "promotedPurchase"), (.promotionalOffer, _), (.offerCode, _),
+            (.winBackOffer, _), (.promotionalOfferPrice, _), (.offerCodePrice, _), (.winBackOfferPrice, _), (.promotedPurchase, _):
+            return offerRelated(ref, name)
         case (.introductoryOffer, "subscription"):
             return .one(introductoryOffers[id].map { Ref(.subscription, $0.subscriptionID) })
         case (.introductoryOffer, "territory"):

@@ -1,7 +1,8 @@
 /// Every endpoint the fake serves, with the query parameters the 4.4.1 spec allows on it.
 extension Router {
     static let appStoreConnect = Router(
-        routes: catalog + inAppPurchases + inAppPurchasePrices + screenshots + groups + subscriptions + subscriptionPrices)
+        routes: catalog + inAppPurchases + inAppPurchasePrices + screenshots + groups + subscriptions + subscriptionPrices + offers
+            + promotedPurchases)
 
     private static let catalog: [Route] = [
         Route("GET", "/v1/territories", .list(), CatalogHandlers.territories),
@@ -248,6 +249,48 @@ extension Router {
         Route(
             "GET", "/v1/subscriptionAvailabilities/{id}/availableTerritories", .list(),
             AvailabilityHandlers.subscriptionAvailabilityTerritories),
+    ]
+
+    // MARK: Offers and promoted purchases (read-only)
+
+    private static let offerPrices = QueryRules.list(filters: ["territory": nil], includes: ["territory", "subscriptionPricePoint"])
+
+    private static let offers: [Route] = [
+        Route(
+            "GET", "/v1/subscriptions/{id}/promotionalOffers",
+            .list(filters: ["territory": nil], includes: ["subscription", "prices"], includeLimits: QueryRules.fifty("prices")),
+            OfferHandlers.list(.promotionalOffer)),
+        Route(
+            "GET", "/v1/subscriptionPromotionalOffers/{id}",
+            .one(includes: ["subscription", "prices"], includeLimits: QueryRules.fifty("prices")), OfferHandlers.get(.promotionalOffer)),
+        Route("GET", "/v1/subscriptionPromotionalOffers/{id}/prices", offerPrices, OfferHandlers.prices(.promotionalOffer)),
+        Route(
+            "GET", "/v1/subscriptions/{id}/offerCodes",
+            .list(
+                filters: ["territory": nil], includes: ["subscription", "oneTimeUseCodes", "customCodes", "prices"],
+                includeLimits: QueryRules.fifty("oneTimeUseCodes", "customCodes", "prices")),
+            OfferHandlers.list(.offerCode)),
+        Route(
+            "GET", "/v1/subscriptionOfferCodes/{id}",
+            .one(
+                includes: ["subscription", "oneTimeUseCodes", "customCodes", "prices"],
+                includeLimits: QueryRules.fifty("oneTimeUseCodes", "customCodes", "prices")),
+            OfferHandlers.get(.offerCode)),
+        Route("GET", "/v1/subscriptionOfferCodes/{id}/prices", offerPrices, OfferHandlers.prices(.offerCode)),
+        Route(
+            "GET", "/v1/subscriptions/{id}/winBackOffers", .list(includes: ["prices"], includeLimits: QueryRules.fifty("prices")),
+            OfferHandlers.list(.winBackOffer)),
+        Route(
+            "GET", "/v1/winBackOffers/{id}", .one(includes: ["prices"], includeLimits: QueryRules.fifty("prices")),
+            OfferHandlers.get(.winBackOffer)),
+        Route("GET", "/v1/winBackOffers/{id}/prices", offerPrices, OfferHandlers.prices(.winBackOffer)),
+    ]
+
+    private static let promotedPurchases: [Route] = [
+        Route(
+            "GET", "/v1/apps/{id}/promotedPurchases", .list(includes: ["inAppPurchaseV2", "subscription"]),
+            OfferHandlers.promotedPurchases),
+        Route("GET", "/v1/promotedPurchases/{id}", .one(includes: ["inAppPurchaseV2", "subscription"]), OfferHandlers.promotedPurchase),
     ]
 
     private static let subscriptionPrices: [Route] = [

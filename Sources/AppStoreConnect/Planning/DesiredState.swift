@@ -60,7 +60,7 @@ public struct DesiredState: Sendable, Equatable {
                                 + $0.introductoryOffers.map(DesiredIntroductoryOffer.init)
                         )
                     },
-                    screenshot: product.review?.screenshot
+                    screenshot: product.review?.screenshot, unwritten: UnwrittenSaleState(product: product)
                 )
             )
         }
@@ -126,6 +126,8 @@ public struct DesiredProduct: Sendable, Equatable {
     public var screenshot: String?
     /// The screenshot's file, once ``DesiredState/readScreenshots(catalogDirectory:)`` read it.
     public var screenshotFile: ScreenshotFile? = nil
+    /// What the catalog says that iapcat compares but does not write; nil: not compared.
+    public var unwritten: UnwrittenSaleState? = nil
 }
 
 /// Where a product is sold, as the catalog says it: "every territory" stays a selection until the

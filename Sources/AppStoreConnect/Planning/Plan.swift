@@ -26,9 +26,9 @@ public struct Plan: Sendable {
         guard hasChanges else { return 0 }
         let owners = Set(steps.map(\.owner))
         let groups = owners.filter { if case .group = $0 { true } else { false } }.count
-        // Read-back: territories, the two lists, each group's localizations and subscriptions,
-        // four reads per product.
-        let readBack = 3 + 2 * groups + 4 * (owners.count - groups)
+        // Read-back: territories, the two lists, the promoted purchases, each group's
+        // localizations and subscriptions, four reads per product.
+        let readBack = 4 + 2 * groups + 4 * (owners.count - groups)
         return steps.map(\.estimatedRequests).reduce(0, +) + readBack
     }
 

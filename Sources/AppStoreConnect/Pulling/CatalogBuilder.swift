@@ -1,7 +1,9 @@
 import IAPCatalog
 
-/// Turns what App Store Connect holds into a catalog (`asc pull`): every field the API holds,
-/// nothing it does not (client data, promotion, product lists stay as the base catalog has them).
+/// Turns what App Store Connect holds into a catalog (`asc pull`): every field the API holds —
+/// promotional offers, offer codes, win-back offers, promotion and hosted content too, though
+/// iapcat does not write them — and nothing it does not (client data, product lists, screenshot
+/// paths, bonus durations stay as the base catalog has them).
 public struct CatalogBuilder: Sendable {
     /// `YYYY-MM-DD` of today, to tell current prices from scheduled ones.
     public var today: String
@@ -20,7 +22,8 @@ public struct CatalogBuilder: Sendable {
     }
 
     /// The catalog of `remote`. `base` supplies what App Store Connect does not hold (app fields,
-    /// lists, client data, promotion, screenshot paths); nil starts from nothing.
+    /// lists, client data, screenshot paths, content hosting when the API does not say); nil starts
+    /// from nothing.
     public func build(_ remote: RemoteState, app: AppInfo, base: Catalog? = nil) -> Result {
         var notes: [PlanNote] = []
         var catalog = Catalog(app: app)
@@ -67,9 +70,12 @@ public struct CatalogBuilder: Sendable {
                     notes: remoteProduct.reviewNote.flatMap { $0.isEmpty ? nil : $0 }, screenshot: previous?.review?.screenshot)
             }
             product.price = price(of: remoteProduct)
-            product.promotion = previous?.promotion
+            var skipped: [String] = []
+            let held = UnwrittenSaleState(remote: remoteProduct, skipped: &skipped)
+            notes += skipped.map { PlanNote(resource: remoteProduct.productID, message: "\($0) is unknown to iapcat; left out") }
+            product.promotion = held.promotion
             product.clientData = previous?.clientData
-            product.hostedContent = previous?.hostedContent ?? false
+            product.hostedContent = held.hostedContent ?? previous?.hostedContent ?? false
             if remoteProduct.isSubscription {
                 guard let period = remoteProduct.period.flatMap(SubscriptionPeriod.init(apiName:)),
                     let group = remoteProduct.groupID.flatMap({ groupKeys[$0] })
@@ -86,11 +92,10 @@ public struct CatalogBuilder: Sendable {
                 if let monthly = remoteProduct.monthlyAvailability {
                     terms.monthlyBilling = BillingPlanTerms(availability: Availability(monthly, universe: remote.territories))
                 }
-                if let previous = previous?.subscription {
-                    terms.promotionalOffers = previous.promotionalOffers
-                    terms.offerCodes = previous.offerCodes
-                    terms.bonusDuration = previous.bonusDuration
-                }
+                terms.promotionalOffers = held.promotionalOffers
+                terms.offerCodes = held.offerCodes
+                terms.winBackOffers = held.winBackOffers
+                terms.bonusDuration = previous?.subscription?.bonusDuration
                 product.subscription = terms
             }
             catalog.products.append(product)

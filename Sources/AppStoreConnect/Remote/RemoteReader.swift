@@ -1,8 +1,10 @@
 /// Reads an app's in-app purchases and subscriptions from App Store Connect into a ``RemoteState``.
 ///
 /// One paged list per family with `include` for what the API can include (versions, availability,
-/// the price schedule, the review screenshot), then per product what it cannot: the current
-/// version's localizations, prices, available territories, introductory offers. Localizations come
+/// the price schedule, the review screenshot, promotional offers, offer codes, win-back offers),
+/// then per product what it cannot: the current version's localizations, prices, available
+/// territories, introductory offers, each paid offer's prices; and the app's promoted purchases
+/// in one paged list. Localizations come
 /// from the latest version (4.4.1); a product without versions is read through the older
 /// product-level resource.
 package struct RemoteReader: Sendable {
@@ -25,7 +27,32 @@ package struct RemoteReader: Sendable {
         let (groups, subscriptions) = try await readSubscriptions(appID: appID, filter: productIDs?.isEmpty == true ? nil : filter)
         state.groups = groups
         for product in subscriptions { state.products[product.productID] = product }
+        if productIDs?.isEmpty != true { try await readPromotedPurchases(appID: appID, into: &state) }
         return state
+    }
+
+    // MARK: Promoted purchases
+
+    /// The app's promoted purchases (`GET /v1/apps/{id}/promotedPurchases`), in the app's order:
+    /// each becomes the ``RemoteProduct/promotedPurchase`` of the product it promotes, if read.
+    func readPromotedPurchases(appID: String, into state: inout RemoteState) async throws(APIError) {
+        let list = try await all(
+            "/v1/apps/\(appID)/promotedPurchases",
+            query: [
+                ("include", "inAppPurchaseV2,subscription"), ("fields[inAppPurchases]", "productId"),
+                ("fields[subscriptions]", "productId"),
+            ], absentIsEmpty: true)
+        let productIDs = Dictionary(state.products.values.map { ($0.id, $0.productID) }, uniquingKeysWith: { first, _ in first })
+        for (index, resource) in list.data.enumerated() {
+            guard let id = resource.id else { continue }
+            let target = resource.relationships["inAppPurchaseV2"]?.identifier ?? resource.relationships["subscription"]?.identifier
+            guard let target, let productID = productIDs[target.id] ?? list.included(target)?.string("productId"),
+                state.products[productID] != nil
+            else { continue }
+            state.products[productID]?.promotedPurchase = RemotePromotedPurchase(
+                id: id, visibleForAllUsers: resource.bool("visibleForAllUsers") ?? false, enabled: resource.bool("enabled") ?? false,
+                position: index + 1)
+        }
     }
 
     // MARK: In-app purchases
@@ -40,6 +67,7 @@ package struct RemoteReader: Sendable {
         for resource in list.data {
             guard let id = resource.id, let productID = resource.string("productId") else { continue }
             var product = RemoteProduct(resource, id: id, productID: productID, type: resource.string("inAppPurchaseType") ?? "UNKNOWN")
+            product.contentHosting = resource.bool("contentHosting")
             product.version = Self.latestVersion(list.included(resource.relationships["versions"]))
             if let version = product.version {
                 product.localizations = try await localizations("/v1/inAppPurchaseVersions/\(version.id)/localizations")
@@ -66,6 +94,12 @@ package struct RemoteReader: Sendable {
 
     // MARK: Subscriptions
 
+    /// What the subscriptions list includes: everything of a subscription the API can include that iapcat reads.
+    static let subscriptionIncludes = [
+        "versions", "planAvailabilities", "subscriptionAvailability", "appStoreReviewScreenshot", "promotionalOffers", "offerCodes",
+        "winBackOffers",
+    ].joined(separator: ",")
+
     /// Groups and their subscriptions (none when `filter` is nil: groups only; `filter[productId]` otherwise).
     func readSubscriptions(appID: String, filter: [(String, String)]? = []) async throws(APIError) -> ([RemoteGroup], [RemoteProduct]) {
         let list = try await api.all("/v1/apps/\(appID)/subscriptionGroups", query: [("include", "versions"), ("limit[versions]", "50")])
@@ -86,7 +120,9 @@ package struct RemoteReader: Sendable {
             let subscriptions = try await api.all(
                 "/v1/subscriptionGroups/\(id)/subscriptions",
                 query: filter + [
-                    ("include", "versions,planAvailabilities,subscriptionAvailability,appStoreReviewScreenshot"), ("limit[versions]", "50"),
+                    ("include", Self.subscriptionIncludes),
+                    ("limit[versions]", "50"), ("limit[promotionalOffers]", "50"), ("limit[offerCodes]", "50"),
+                    ("limit[winBackOffers]", "50"),
                 ])
             for subscription in subscriptions.data {
                 if let product = try await readSubscription(subscription, groupID: id, document: subscriptions) { products.append(product) }
@@ -118,7 +154,7 @@ package struct RemoteReader: Sendable {
                 duration: offer.string("duration") ?? "UNKNOWN", periods: offer.int("numberOfPeriods") ?? 1,
                 customerPrice: offers.included(offer.relationships["subscriptionPricePoint"]?.identifier)?.string("customerPrice"),
                 startDate: offer.string("startDate"), endDate: offer.string("endDate"),
-                planType: offer.string("targetSubscriptionPlanType").flatMap { $0 == "UPFRONT" ? nil : $0 })
+                planType: Self.planType(offer))
         }
         // One availability per plan type; a subscription without any has only the older one.
         for availability in document.included(resource.relationships["planAvailabilities"]) {
@@ -135,7 +171,72 @@ package struct RemoteReader: Sendable {
         if let screenshot = document.included(resource.relationships["appStoreReviewScreenshot"]?.identifier) {
             product.screenshotChecksum = Self.deliveredChecksum(screenshot)
         }
+        try await readOffers(of: resource, document: document, into: &product)
         return product
+    }
+
+    /// The included promotional offers, offer codes and win-back offers of a subscription, each
+    /// paid one with its prices (one request per offer; a free trial has none).
+    private func readOffers(of resource: Resource, document: APIDocument, into product: inout RemoteProduct) async throws(APIError) {
+        for offer in document.included(resource.relationships["promotionalOffers"]) {
+            guard let id = offer.id else { continue }
+            var read = Self.subscriptionOffer(offer, id: id)
+            read.offerCode = offer.string("offerCode")
+            read.prices = try await offerPrices("/v1/subscriptionPromotionalOffers/\(id)/prices", mode: read.mode)
+            product.promotionalOffers.append(read)
+        }
+        for offer in document.included(resource.relationships["offerCodes"]) {
+            guard let id = offer.id else { continue }
+            var read = Self.subscriptionOffer(offer, id: id)
+            read.customerEligibilities = offer.attributes["customerEligibilities"]?.array?.compactMap(\.string) ?? []
+            read.offerEligibility = offer.string("offerEligibility")
+            read.active = offer.bool("active")
+            read.autoRenewEnabled = offer.bool("autoRenewEnabled")
+            read.prices = try await offerPrices("/v1/subscriptionOfferCodes/\(id)/prices", mode: read.mode)
+            product.offerCodes.append(read)
+        }
+        for offer in document.included(resource.relationships["winBackOffers"]) {
+            guard let id = offer.id else { continue }
+            let lapsed = offer.attributes["customerEligibilityTimeSinceLastSubscribedInMonths"]
+            let mode = offer.string("offerMode") ?? "UNKNOWN"
+            let prices = try await offerPrices("/v1/winBackOffers/\(id)/prices", mode: mode)
+            product.winBackOffers.append(
+                RemoteWinBackOffer(
+                    id: id, offerID: offer.string("offerId") ?? "", referenceName: offer.string("referenceName"), mode: mode,
+                    duration: offer.string("duration") ?? "UNKNOWN", periods: offer.int("periodCount") ?? 1, prices: prices,
+                    paidMonths: offer.int("customerEligibilityPaidSubscriptionDurationInMonths"), lapsedMinimum: lapsed?["minimum"]?.int,
+                    lapsedMaximum: lapsed?["maximum"]?.int, waitMonths: offer.int("customerEligibilityWaitBetweenOffersInMonths"),
+                    startDate: offer.string("startDate"), endDate: offer.string("endDate"), priority: offer.string("priority"),
+                    promotionIntent: offer.string("promotionIntent"), planType: Self.planType(offer)))
+        }
+    }
+
+    /// What promotional offers and offer codes share, read from their attributes.
+    private static func subscriptionOffer(_ offer: Resource, id: String) -> RemoteSubscriptionOffer {
+        RemoteSubscriptionOffer(
+            id: id, name: offer.string("name") ?? "", mode: offer.string("offerMode") ?? "UNKNOWN",
+            duration: offer.string("duration") ?? "UNKNOWN", periods: offer.int("numberOfPeriods") ?? 1, planType: planType(offer))
+    }
+
+    /// `targetSubscriptionPlanType`, nil for the usual plan.
+    private static func planType(_ offer: Resource) -> String? {
+        offer.string("targetSubscriptionPlanType").flatMap { $0 == "UPFRONT" ? nil : $0 }
+    }
+
+    /// The customer price per territory of an offer's prices (`territory`, `subscriptionPricePoint`
+    /// included); a free trial has none and is not asked.
+    private func offerPrices(_ path: String, mode: String) async throws(APIError) -> [String: String] {
+        guard mode != "FREE_TRIAL" else { return [:] }
+        let prices = try await all(path, query: [("include", "territory,subscriptionPricePoint")], absentIsEmpty: true)
+        var byTerritory: [String: String] = [:]
+        for price in prices.data {
+            guard let territory = price.related("territory"),
+                let point = prices.included(price.relationships["subscriptionPricePoint"]?.identifier),
+                let customerPrice = point.string("customerPrice")
+            else { continue }
+            byTerritory[territory] = customerPrice
+        }
+        return byTerritory
     }
 
     // MARK: Shared

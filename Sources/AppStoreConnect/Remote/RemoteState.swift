@@ -129,6 +129,83 @@ public struct RemoteIntroductoryOffer: Sendable, Equatable {
     public var planType: String? = nil
 }
 
+/// A promotional offer or an offer code of a subscription (`subscriptionPromotionalOffers`,
+/// `subscriptionOfferCodes`): read, never written. An offer code's codes are not read.
+public struct RemoteSubscriptionOffer: Sendable, Equatable {
+    /// The resource id.
+    public var id: String
+    /// Promotional offers: the `offerCode`, the identifier the app passes to StoreKit; nil for offer codes.
+    public var offerCode: String?
+    /// The `name` App Store Connect shows.
+    public var name: String
+    /// `offerMode`: `FREE_TRIAL`, … (open).
+    public var mode: String
+    /// `duration`: `ONE_WEEK`, … (open).
+    public var duration: String
+    /// `numberOfPeriods`.
+    public var periods: Int
+    /// The customer price of each territory's price point (paid modes).
+    public var prices: [String: String] = [:]
+    /// `targetSubscriptionPlanType` (`MONTHLY`); nil for the usual plan.
+    public var planType: String? = nil
+    /// Offer codes: `customerEligibilities` (`NEW`, `EXISTING`, `EXPIRED`).
+    public var customerEligibilities: [String] = []
+    /// Offer codes: `offerEligibility` (`STACK_WITH_INTRO_OFFERS` or `REPLACE_INTRO_OFFERS`).
+    public var offerEligibility: String? = nil
+    /// Offer codes: `active`.
+    public var active: Bool? = nil
+    /// Offer codes: `autoRenewEnabled`, when the server sends it.
+    public var autoRenewEnabled: Bool? = nil
+}
+
+/// A win-back offer of a subscription (`winBackOffers`): read, never written.
+public struct RemoteWinBackOffer: Sendable, Equatable {
+    /// The resource id.
+    public var id: String
+    /// `offerId`.
+    public var offerID: String
+    /// `referenceName`.
+    public var referenceName: String?
+    /// `offerMode` (open).
+    public var mode: String
+    /// `duration` (open).
+    public var duration: String
+    /// `periodCount`.
+    public var periods: Int
+    /// The customer price of each territory's price point (paid modes).
+    public var prices: [String: String] = [:]
+    /// `customerEligibilityPaidSubscriptionDurationInMonths`.
+    public var paidMonths: Int? = nil
+    /// `customerEligibilityTimeSinceLastSubscribedInMonths.minimum`.
+    public var lapsedMinimum: Int? = nil
+    /// `customerEligibilityTimeSinceLastSubscribedInMonths.maximum`.
+    public var lapsedMaximum: Int? = nil
+    /// `customerEligibilityWaitBetweenOffersInMonths`.
+    public var waitMonths: Int? = nil
+    /// `startDate`, `YYYY-MM-DD`.
+    public var startDate: String? = nil
+    /// `endDate`, `YYYY-MM-DD`.
+    public var endDate: String? = nil
+    /// `priority`: `HIGH` or `NORMAL` (open).
+    public var priority: String? = nil
+    /// `promotionIntent`: `NOT_PROMOTED` or `USE_AUTO_GENERATED_ASSETS` (open).
+    public var promotionIntent: String? = nil
+    /// `targetSubscriptionPlanType` (`MONTHLY`); nil for the usual plan.
+    public var planType: String? = nil
+}
+
+/// A product's entry in the app's promoted purchases (`promotedPurchases`): read, never written.
+public struct RemotePromotedPurchase: Sendable, Equatable {
+    /// The resource id.
+    public var id: String
+    /// `visibleForAllUsers`.
+    public var visibleForAllUsers: Bool
+    /// `enabled`.
+    public var enabled: Bool
+    /// Its place in the app's list, 1 first.
+    public var position: Int
+}
+
 /// An in-app purchase or an auto-renewable subscription.
 public struct RemoteProduct: Sendable {
     /// The resource id (of `inAppPurchases` or `subscriptions`).
@@ -167,6 +244,16 @@ public struct RemoteProduct: Sendable {
     public var introductoryOffers: [RemoteIntroductoryOffer]
     /// The review screenshot's MD5 checksum, when one is uploaded.
     public var screenshotChecksum: String?
+    /// Subscription: promotional offers.
+    public var promotionalOffers: [RemoteSubscriptionOffer] = []
+    /// Subscription: offer codes (their configuration, not the codes).
+    public var offerCodes: [RemoteSubscriptionOffer] = []
+    /// Subscription: win-back offers.
+    public var winBackOffers: [RemoteWinBackOffer] = []
+    /// The product's entry among the app's promoted purchases; nil when it is not promoted.
+    public var promotedPurchase: RemotePromotedPurchase? = nil
+    /// In-app purchase: `contentHosting` (Apple hosts its content); nil when not read.
+    public var contentHosting: Bool? = nil
 
     /// The product is a subscription resource.
     public var isSubscription: Bool { type == ProductKind.autoRenewable.rawValue }

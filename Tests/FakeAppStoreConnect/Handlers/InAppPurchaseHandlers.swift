@@ -99,6 +99,7 @@ enum InAppPurchaseHandlers {
 extension FakeState {
     /// Removes a product and everything that belongs to it; its product id stays taken.
     func deleteProduct(_ owner: Owner) {
+        deleteOffersAndPromotion(of: owner)
         for versionID in versionIDs(of: owner) {
             for localizationID in versions[versionID]?.localizationIDs ?? [] { localizations[localizationID] = nil }
             versions[versionID] = nil

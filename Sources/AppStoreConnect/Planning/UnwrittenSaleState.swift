@@ -1,0 +1,181 @@
+import IAPCatalog
+
+/// What a product has on sale that iapcat reads from App Store Connect but does not write yet:
+/// promotional offers, offer codes (their configuration, never the codes), win-back offers, its
+/// promoted purchase, and whether Apple hosts its content. In catalog terms, so that `asc pull`
+/// writes it and a plan compares it; a difference is a ``Plan/notDone`` note, never a step.
+public struct UnwrittenSaleState: Sendable, Equatable {
+    /// Promotional offers, by offer identifier.
+    public var promotionalOffers: [SubscriptionOffer] = []
+    /// Offer codes, by reference name.
+    public var offerCodes: [SubscriptionOffer] = []
+    /// Win-back offers, by offer id.
+    public var winBackOffers: [WinBackOffer] = []
+    /// The promoted purchase; nil when the product is not promoted.
+    public var promotion: Promotion?
+    /// In-app purchases: Apple hosts the content; nil when App Store Connect did not say.
+    public var hostedContent: Bool?
+
+    /// Nothing: what App Store Connect holds for a product it does not have.
+    public init() {}
+
+    /// What the catalog says of `product`.
+    public init(product: Product) {
+        promotionalOffers = product.subscription?.promotionalOffers ?? []
+        offerCodes = product.subscription?.offerCodes ?? []
+        winBackOffers = product.subscription?.winBackOffers ?? []
+        promotion = product.promotion
+        hostedContent = product.hostedContent
+    }
+
+    /// What App Store Connect holds for `remote`; offers of a mode or duration iapcat does not
+    /// know are left out and named in `skipped`.
+    public init(remote: RemoteProduct, skipped: inout [String]) {
+        promotionalOffers = remote.promotionalOffers.compactMap { offer in
+            guard var read = Self.offer(offer, skipped: &skipped, what: "promotional offer \(offer.offerCode ?? offer.name)") else {
+                return nil
+            }
+            read.id = offer.offerCode
+            return read
+        }
+        .sorted { ($0.id ?? "") < ($1.id ?? "") }
+        offerCodes = remote.offerCodes.compactMap { offer in
+            guard var read = Self.offer(offer, skipped: &skipped, what: "offer code \(offer.name)") else { return nil }
+            read.eligibility = OfferEligibility.allCases.filter { offer.customerEligibilities.contains($0.rawValue.uppercased()) }
+            read.stackable = offer.offerEligibility.flatMap { ["STACK_WITH_INTRO_OFFERS": true, "REPLACE_INTRO_OFFERS": false][$0] }
+            read.active = offer.active
+            read.autoRenew = offer.autoRenewEnabled
+            return read
+        }
+        .sorted { ($0.referenceName ?? "") < ($1.referenceName ?? "") }
+        winBackOffers = remote.winBackOffers.compactMap { Self.winBackOffer($0, skipped: &skipped) }.sorted { $0.id < $1.id }
+        promotion = remote.promotedPurchase.map { purchase in
+            var promotion = Promotion(visible: purchase.visibleForAllUsers, order: purchase.position)
+            promotion.enabled = purchase.enabled
+            return promotion
+        }
+        hostedContent = remote.contentHosting
+    }
+
+    private static func offer(_ offer: RemoteSubscriptionOffer, skipped: inout [String], what: String) -> SubscriptionOffer? {
+        guard let mode = OfferMode.allCases.first(where: { $0.apiName == offer.mode }),
+            let duration = SubscriptionPeriod(apiName: offer.duration)
+        else {
+            skipped.append("\(what) (\(offer.mode) \(offer.duration))")
+            return nil
+        }
+        var read = SubscriptionOffer(
+            referenceName: offer.name, mode: mode, duration: duration, periods: offer.periods, prices: prices(offer.prices))
+        read.plan = offer.planType == "MONTHLY" ? .monthly : nil
+        return read
+    }
+
+    private static func winBackOffer(_ offer: RemoteWinBackOffer, skipped: inout [String]) -> WinBackOffer? {
+        guard let mode = OfferMode.allCases.first(where: { $0.apiName == offer.mode }),
+            let duration = SubscriptionPeriod(apiName: offer.duration)
+        else {
+            skipped.append("win-back offer \(offer.offerID) (\(offer.mode) \(offer.duration))")
+            return nil
+        }
+        var read = WinBackOffer(
+            id: offer.offerID, referenceName: offer.referenceName, mode: mode, duration: duration, periods: offer.periods)
+        read.prices = prices(offer.prices)
+        read.paidMonths = offer.paidMonths
+        if offer.lapsedMinimum != nil || offer.lapsedMaximum != nil {
+            read.lapsedMonths = MonthRange(minimum: offer.lapsedMinimum, maximum: offer.lapsedMaximum)
+        }
+        read.waitMonths = offer.waitMonths
+        read.startDate = offer.startDate.flatMap(CalendarDate.init)
+        read.endDate = offer.endDate.flatMap(CalendarDate.init)
+        read.priority = offer.priority.flatMap { WinBackPriority(rawValue: $0.lowercased()) }
+        read.promotion = offer.promotionIntent.flatMap {
+            ["NOT_PROMOTED": WinBackPromotion.notPromoted, "USE_AUTO_GENERATED_ASSETS": .autoGeneratedAssets][$0]
+        }
+        read.plan = offer.planType == "MONTHLY" ? .monthly : nil
+        return read
+    }
+
+    /// Customer prices, the U.S. first and then by territory code.
+    private static func prices(_ byTerritory: [String: String]) -> [StorefrontPrice] {
+        let order = { (territory: String) in territory == Price.defaultBaseTerritory ? "" : territory }
+        return byTerritory.keys.sorted { order($0) < order($1) }.map { StorefrontPrice(storefront: $0, amount: byTerritory[$0]!) }
+    }
+
+    // MARK: Comparing
+
+    /// Notes for what the catalog (`self`) says differently from App Store Connect (`remote`).
+    /// A field the catalog leaves out of an offer code (eligibility, stackable, active, auto_renew)
+    /// and a promotion without an order are not compared.
+    func differences(from remote: UnwrittenSaleState, productID: String) -> [PlanNote] {
+        // What differs, and the pronoun the note uses for it.
+        var differing: [(String, String)] = []
+        if Self.comparable(promotionalOffers) != Self.comparable(remote.promotionalOffers) {
+            differing.append(("promotional offers differ", "them"))
+        }
+        if Self.comparable(offerCodes) != Self.comparable(remote.offerCodes.map { Self.asSaid($0, by: offerCodes) }) {
+            differing.append(("offer codes differ", "them"))
+        }
+        if Self.comparable(winBackOffers) != Self.comparable(remote.winBackOffers) {
+            differing.append(("win-back offers differ", "them"))
+        }
+        if let remotePromotion = remote.promotion, let promotion {
+            if promotion.visible != remotePromotion.visible || promotion.enabled != remotePromotion.enabled
+                || promotion.order.map({ $0 != remotePromotion.order }) ?? false
+            {
+                differing.append(("the promotion differs", "it"))
+            }
+        } else if (promotion == nil) != (remote.promotion == nil) {
+            differing.append(("the promotion differs", "it"))
+        }
+        if let remoteHosted = remote.hostedContent, remoteHosted != (hostedContent ?? false) {
+            differing.append(("hosted content differs", "it"))
+        }
+        return differing.map { what, pronoun in
+            PlanNote(
+                resource: productID,
+                message: "\(what) from App Store Connect: iapcat does not write \(pronoun) yet; change \(pronoun) in App Store Connect")
+        }
+    }
+
+    /// A store offer code with the fields the catalog's code of the same reference name leaves out cleared.
+    private static func asSaid(_ code: SubscriptionOffer, by catalog: [SubscriptionOffer]) -> SubscriptionOffer {
+        guard let said = catalog.first(where: { $0.referenceName == code.referenceName }) else { return code }
+        var code = code
+        if said.eligibility.isEmpty { code.eligibility = [] }
+        if said.stackable == nil { code.stackable = nil }
+        if said.active == nil { code.active = nil }
+        if said.autoRenew == nil { code.autoRenew = nil }
+        return code
+    }
+
+    /// Offers without source positions, prices and eligibility in a fixed order, `active: true`
+    /// and the usual plan as unsaid, sorted by id and reference name.
+    private static func comparable(_ offers: [SubscriptionOffer]) -> [SubscriptionOffer] {
+        offers.map { offer in
+            var offer = offer
+            offer.positions = SubscriptionOffer.Positions()
+            offer.prices = comparable(offer.prices)
+            offer.eligibility = OfferEligibility.allCases.filter(offer.eligibility.contains)
+            if offer.active == true { offer.active = nil }
+            if offer.plan == .upfront { offer.plan = nil }
+            return offer
+        }
+        .sorted { ($0.id ?? "", $0.referenceName ?? "") < ($1.id ?? "", $1.referenceName ?? "") }
+    }
+
+    private static func comparable(_ offers: [WinBackOffer]) -> [WinBackOffer] {
+        offers.map { offer in
+            var offer = offer
+            offer.positions = WinBackOffer.Positions()
+            offer.prices = comparable(offer.prices)
+            if offer.plan == .upfront { offer.plan = nil }
+            return offer
+        }
+        .sorted { $0.id < $1.id }
+    }
+
+    /// Prices without source positions, by storefront.
+    private static func comparable(_ prices: [StorefrontPrice]) -> [StorefrontPrice] {
+        prices.map { StorefrontPrice(storefront: $0.storefront, amount: $0.amount) }.sorted { $0.storefront < $1.storefront }
+    }
+}

@@ -1,0 +1,127 @@
+/// Rendering of what the fake serves read-only: promotional offers, offer codes, win-back offers,
+/// their prices, and promoted purchases (seeded by ``FakeAppStoreConnect`` hooks).
+extension FakeState {
+    /// The attributes of an offer, an offer price or a promoted purchase; nil when there is none.
+    func offerAttributes(of ref: Ref) -> [String: JSON]? {
+        switch ref.kind {
+        case .promotionalOffer:
+            guard let record = promotionalOffers[ref.id] else { return nil }
+            return [
+                "name": .string(record.name), "offerCode": .optional(record.offerCode), "offerMode": .string(record.offerMode),
+                "duration": .string(record.duration), "numberOfPeriods": .int(record.numberOfPeriods),
+                "targetSubscriptionPlanType": .optional(record.targetSubscriptionPlanType),
+            ]
+        case .offerCode:
+            guard let record = offerCodes[ref.id] else { return nil }
+            return [
+                "name": .string(record.name), "customerEligibilities": .array(record.customerEligibilities.map(JSON.string)),
+                "offerEligibility": .optional(record.offerEligibility), "offerMode": .string(record.offerMode),
+                "duration": .string(record.duration), "numberOfPeriods": .int(record.numberOfPeriods), "totalNumberOfCodes": 0,
+                "productionCodeCount": 0, "sandboxCodeCount": 0, "active": .bool(record.active ?? true),
+                "autoRenewEnabled": record.autoRenewEnabled.map(JSON.bool) ?? .null,
+                "targetSubscriptionPlanType": .optional(record.targetSubscriptionPlanType),
+            ]
+        case .winBackOffer:
+            guard let record = winBackOffers[ref.id] else { return nil }
+            var lapsed: [String: JSON] = [:]
+            if let minimum = record.lapsedMinimum { lapsed["minimum"] = .int(minimum) }
+            if let maximum = record.lapsedMaximum { lapsed["maximum"] = .int(maximum) }
+            return [
+                "referenceName": .string(record.referenceName), "offerId": .string(record.offerID), "duration": .string(record.duration),
+                "offerMode": .string(record.offerMode), "periodCount": .int(record.periodCount),
+                "customerEligibilityPaidSubscriptionDurationInMonths": .int(record.paidMonths),
+                "customerEligibilityTimeSinceLastSubscribedInMonths": .object(lapsed),
+                "customerEligibilityWaitBetweenOffersInMonths": record.waitMonths.map(JSON.int) ?? .null,
+                "startDate": .string(record.startDate), "endDate": .optional(record.endDate), "priority": .string(record.priority),
+                "promotionIntent": .optional(record.promotionIntent),
+            ]
+        case .promotionalOfferPrice, .offerCodePrice, .winBackOfferPrice:
+            return offerPricePoint(ref) == nil ? nil : [:]
+        case .promotedPurchase:
+            guard let record = promotedPurchases[ref.id] else { return nil }
+            return [
+                "visibleForAllUsers": .bool(record.visibleForAllUsers), "enabled": .bool(record.enabled), "state": .string(record.state),
+            ]
+        default:
+            return nil
+        }
+    }
+
+    /// The linkage of relationship `name` of an offer, an offer price, a promoted purchase, or the
+    /// offers and promoted purchase of a product.
+    func offerRelated(_ ref: Ref, _ name: String) -> Related? {
+        let id = ref.id
+        switch (ref.kind, name) {
+        case (.subscription, "promotionalOffers"):
+            return .many((subscriptions[id]?.promotionalOfferIDs ?? []).map { Ref(.promotionalOffer, $0) })
+        case (.subscription, "offerCodes"):
+            return .many((subscriptions[id]?.offerCodeIDs ?? []).map { Ref(.offerCode, $0) })
+        case (.subscription, "winBackOffers"):
+            return .many((subscriptions[id]?.winBackOfferIDs ?? []).map { Ref(.winBackOffer, $0) })
+        case (.subscription, "promotedPurchase"):
+            return .one(promotedPurchases.values.first { $0.owner == .subscription(id) }.map { Ref(.promotedPurchase, $0.id) })
+        case (.inAppPurchase, "promotedPurchase"):
+            return .one(promotedPurchases.values.first { $0.owner == .inAppPurchase(id) }.map { Ref(.promotedPurchase, $0.id) })
+        case (.promotionalOffer, "subscription"):
+            return .one(promotionalOffers[id].map { Ref(.subscription, $0.subscriptionID) })
+        case (.offerCode, "subscription"):
+            return .one(offerCodes[id].map { Ref(.subscription, $0.subscriptionID) })
+        case (.promotionalOffer, "prices"), (.offerCode, "prices"), (.winBackOffer, "prices"):
+            return .many(offerPriceRefs(ref))
+        case (.promotionalOfferPrice, "territory"), (.offerCodePrice, "territory"), (.winBackOfferPrice, "territory"):
+            return .one(offerPricePoint(ref).map { Ref(.territory, $0.territory) })
+        case (.promotionalOfferPrice, "subscriptionPricePoint"), (.offerCodePrice, "subscriptionPricePoint"),
+            (.winBackOfferPrice, "subscriptionPricePoint"):
+            return .one(offerPricePoint(ref).map { Ref(.subscriptionPricePoint, $0.id) })
+        case (.promotedPurchase, "inAppPurchaseV2"):
+            guard case .inAppPurchase(let owner)? = promotedPurchases[id]?.owner else { return .one(nil) }
+            return .one(Ref(.inAppPurchase, owner))
+        case (.promotedPurchase, "subscription"):
+            guard case .subscription(let owner)? = promotedPurchases[id]?.owner else { return .one(nil) }
+            return .one(Ref(.subscription, owner))
+        default:
+            switch ref.kind.relationships.first(where: { $0.name == name })?.cardinality {
+            case .one: return .one(nil)
+            case .many: return .many([])
+            case .linksOnly, nil: return nil
+            }
+        }
+    }
+
+    /// The price points of an offer (`ref`: a promotional offer, an offer code or a win-back offer).
+    func offerPoints(_ ref: Ref) -> [PricePoint]? {
+        switch ref.kind {
+        case .promotionalOffer: promotionalOffers[ref.id]?.points
+        case .offerCode: offerCodes[ref.id]?.points
+        case .winBackOffer: winBackOffers[ref.id]?.points
+        default: nil
+        }
+    }
+
+    /// The price resources of an offer, one per territory.
+    func offerPriceRefs(_ ref: Ref, territories: [String]? = nil) -> [Ref] {
+        let kind: Kind =
+            switch ref.kind {
+            case .promotionalOffer: .promotionalOfferPrice
+            case .offerCode: .offerCodePrice
+            default: .winBackOfferPrice
+            }
+        return (offerPoints(ref) ?? []).filter { territories?.contains($0.territory) ?? true }.map {
+            Ref(kind, "\(ref.id)_\($0.territory)")
+        }
+    }
+
+    /// The price point an offer price (`offer id_territory`) stands for.
+    func offerPricePoint(_ ref: Ref) -> PricePoint? {
+        guard let separator = ref.id.lastIndex(of: "_") else { return nil }
+        let offerID = String(ref.id[..<separator])
+        let territory = String(ref.id[ref.id.index(after: separator)...])
+        let offerKind: Kind =
+            switch ref.kind {
+            case .promotionalOfferPrice: .promotionalOffer
+            case .offerCodePrice: .offerCode
+            default: .winBackOffer
+            }
+        return offerPoints(Ref(offerKind, offerID))?.first { $0.territory == territory }
+    }
+}
