@@ -246,6 +246,21 @@ import Testing
         #expect(text.contains("Plan: 6 changes. 6 marked - or ! need apply --allow-impact."))
     }
 
+    @Test func moreOffersThanAnIncludeCarriesAreAllRead() async throws {
+        let session = try await FakeRoundTripTests.Session.start()
+        defer { Task { try? await session.stop() } }
+        #expect(try await session.apply(try Self.desired(Self.catalogYAML)) == nil)
+        for n in 1...(RemoteReader.includeLimit + 1) {
+            #expect(
+                session.fake.addPromotionalOffer(
+                    app: FakeRoundTripTests.appID, productID: "com.example.old", offerCode: "offer\(n)", name: "Offer \(n)",
+                    mode: "FREE_TRIAL", duration: "ONE_WEEK"))
+        }
+        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        #expect(remote.products["com.example.old"]?.promotionalOffers.count == RemoteReader.includeLimit + 1)
+        #expect(remote.products["com.example.monthly"]?.promotionalOffers.count == 0)
+    }
+
     /// Answers the writes `swallow` picks as done without sending them: the store then lacks what
     /// apply believes it did, as after a write the API acknowledged but did not keep.
     struct SwallowingTransport: APITransport {

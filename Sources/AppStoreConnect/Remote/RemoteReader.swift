@@ -178,14 +178,19 @@ package struct RemoteReader: Sendable {
     /// The included promotional offers, offer codes and win-back offers of a subscription, each
     /// paid one with its prices (one request per offer; a free trial has none).
     private func readOffers(of resource: Resource, document: APIDocument, into product: inout RemoteProduct) async throws(APIError) {
-        for offer in document.included(resource.relationships["promotionalOffers"]) {
+        let id = product.id
+        let promotional = try await included(
+            "promotionalOffers", of: resource, in: document, else: "/v1/subscriptions/\(id)/promotionalOffers")
+        let codes = try await included("offerCodes", of: resource, in: document, else: "/v1/subscriptions/\(id)/offerCodes")
+        let winBack = try await included("winBackOffers", of: resource, in: document, else: "/v1/subscriptions/\(id)/winBackOffers")
+        for offer in promotional {
             guard let id = offer.id else { continue }
             var read = Self.subscriptionOffer(offer, id: id)
             read.offerCode = offer.string("offerCode")
             read.prices = try await offerPrices("/v1/subscriptionPromotionalOffers/\(id)/prices", mode: read.mode)
             product.promotionalOffers.append(read)
         }
-        for offer in document.included(resource.relationships["offerCodes"]) {
+        for offer in codes {
             guard let id = offer.id else { continue }
             var read = Self.subscriptionOffer(offer, id: id)
             read.customerEligibilities = offer.attributes["customerEligibilities"]?.array?.compactMap(\.string) ?? []
@@ -195,7 +200,7 @@ package struct RemoteReader: Sendable {
             read.prices = try await offerPrices("/v1/subscriptionOfferCodes/\(id)/prices", mode: read.mode)
             product.offerCodes.append(read)
         }
-        for offer in document.included(resource.relationships["winBackOffers"]) {
+        for offer in winBack {
             guard let id = offer.id else { continue }
             let lapsed = offer.attributes["customerEligibilityTimeSinceLastSubscribedInMonths"]
             let mode = offer.string("offerMode") ?? "UNKNOWN"
@@ -210,6 +215,18 @@ package struct RemoteReader: Sendable {
                     promotionIntent: offer.string("promotionIntent"), planType: Self.planType(offer)))
         }
     }
+
+    /// The resources `document` includes for `relationship` of `resource`; when as many as the
+    /// include limit came (50), possibly not all: then every page of `path`.
+    private func included(_ relationship: String, of resource: Resource, in document: APIDocument, else path: String)
+        async throws(APIError) -> [Resource]
+    {
+        let resources = document.included(resource.relationships[relationship])
+        return resources.count < Self.includeLimit ? resources : try await api.all(path).data
+    }
+
+    /// `limit[…]` of the lists a product's list includes.
+    static let includeLimit = 50
 
     /// What promotional offers and offer codes share, read from their attributes.
     private static func subscriptionOffer(_ offer: Resource, id: String) -> RemoteSubscriptionOffer {
