@@ -101,7 +101,36 @@ import Testing
                 startDate: "2026-12-01", priority: "HIGH", promotionIntent: "USE_AUTO_GENERATED_ASSETS"))
         #expect(fake.setPromotedPurchases(app: app, [("com.example.monthly", true, true), ("com.example.some", false, true)]))
         #expect(fake.setContentHosting(app: app, productID: "com.example.removed", true))
+        try await addMonthlyPlan(to: "com.example.old", session)
         return session
+    }
+
+    /// The monthly plan (12 months billed monthly) of a yearly subscription, through the API: a
+    /// 4.99 instalment in the U.S., offered there only.
+    static func addMonthlyPlan(to productID: String, _ session: FakeRoundTripTests.Session) async throws {
+        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        let id = try #require(remote.products[productID]?.id)
+        let points = try await PricePoints(api: session.client).points(
+            of: .subscription(productID), productResourceID: id, territories: ["USA"])
+        let point = try PricePoints.match("4.99", in: "USA", points: points, product: productID).get()
+        let subscription = Relationship.one(ResourceIdentifier(type: "subscriptions", id: id))
+        let usa = ResourceIdentifier(type: "territories", id: "USA")
+        let row = Resource(
+            type: "subscriptionPrices", id: "${monthly}", attributes: ["planType": "MONTHLY"],
+            relationships: [
+                "subscription": subscription, "territory": .one(usa),
+                "subscriptionPricePoint": .one(ResourceIdentifier(type: "subscriptionPricePoints", id: point)),
+            ])
+        _ = try await session.client.send(
+            APIRequest(
+                .patch, "/v1/subscriptions/\(id)",
+                body: Resource(type: "subscriptions", id: id, relationships: ["prices": .many([row.identifier])]), included: [row]))
+        _ = try await session.client.send(
+            APIRequest(
+                .post, "/v1/subscriptionPlanAvailabilities",
+                body: Resource(
+                    type: "subscriptionPlanAvailabilities", attributes: ["availableInNewTerritories": .bool(false), "planType": "MONTHLY"],
+                    relationships: ["subscription": subscription, "availableTerritories": .many([usa])])))
     }
 
     @Test func pullThenPlanIsEmptyAndApplyWritesNothing() async throws {
@@ -132,6 +161,7 @@ import Testing
             "        - { storefront: DEU, price: \"1.99\", start_date: 2027-01-01 }", "        JPN: \"6400\"", "      preserved:",
             "        - { storefront: USA, price: \"4.99\" }", "      free_trial_duration: P1W", "      introductory_offers:",
             "          territories: [CAN]", "          end_date: 2027-02-01", "          start_date: 2027-02-01",
+            "      monthly_billing:", "        price:", "          storefronts:", "        availability:", "          territories: [USA]",
             // What iapcat reads but does not write.
             "      promotional_offers:", "        - id: monthly_half", "          reference_name: Half price",
             "          mode: pay-as-you-go", "          duration: P1M", "          periods: 3", "            USA: \"2.99\"",
@@ -161,6 +191,16 @@ import Testing
         }
         #expect(writes == ["DELETE v1/subscriptionIntroductoryOffers", "PATCH v1/subscriptions"])
         #expect(try await session.plan(try Self.desired(edited)).0.steps.map(\.summary) == [])
+
+        // The monthly plan is read, not written: a different one is a note, never a step.
+        let monthly = edited.replacingOccurrences(of: "          territories: [USA]\n", with: "          territories: [CAN, USA]\n")
+        #expect(monthly != edited)
+        let (monthlyPlan, _) = try await session.plan(try Self.desired(monthly))
+        #expect(monthlyPlan.steps.map(\.summary) == [])
+        #expect(
+            monthlyPlan.notDone.map(\.message).filter { $0.contains("monthly") } == [
+                "the monthly billing plan differs from App Store Connect: iapcat does not write it yet; change it in App Store Connect"
+            ])
 
         let byID = Dictionary(uniqueKeysWithValues: pulled.products.map { ($0.id, $0) })
         #expect(byID["com.example.removed"]?.status == .approved)

@@ -103,7 +103,9 @@ public struct Planner: Sendable {
         }
         if let unwritten = product.unwritten {
             var skipped: [String] = []
-            var held = remote.map { UnwrittenSaleState(remote: $0, skipped: &skipped) } ?? UnwrittenSaleState()
+            var held =
+                remote.map { UnwrittenSaleState(remote: $0, today: today, universe: state.territories, skipped: &skipped) }
+                ?? UnwrittenSaleState()
             if remote == nil, product.kind != .autoRenewable { held.hostedContent = false }
             plan.notDone += unwritten.differences(from: held, productID: product.productID)
         }

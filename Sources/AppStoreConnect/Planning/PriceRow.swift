@@ -41,10 +41,10 @@ public struct PriceRow: Sendable, Hashable, Comparable, CustomStringConvertible 
 extension RemoteProduct {
     /// The price rows customers pay now or will pay, in the form the catalog writes them: rows of
     /// the past dropped, rows in effect without their start date, an end date that only repeats
-    /// the next row's start dropped. Preserved rows and rows of other plans are left out.
-    public func priceRows(today: String) -> [PriceRow] {
+    /// the next row's start dropped. Preserved rows and rows of other plans than `planType` are left out.
+    public func priceRows(today: String, planType: String = "UPFRONT") -> [PriceRow] {
         var byTerritory: [String: [RemotePrice]] = [:]
-        for price in salePrices where price.endDate.map({ $0 > today }) ?? true {
+        for price in salePrices(planType: planType) where price.endDate.map({ $0 > today }) ?? true {
             byTerritory[price.territory, default: []].append(price)
         }
         var rows: [PriceRow] = []

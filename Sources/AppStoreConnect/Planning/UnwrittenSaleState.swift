@@ -2,7 +2,8 @@ import IAPCatalog
 
 /// What a product has on sale that iapcat reads from App Store Connect but does not write yet:
 /// promotional offers, offer codes (their configuration, never the codes), win-back offers, its
-/// promoted purchase, and whether Apple hosts its content. In catalog terms, so that `asc pull`
+/// promoted purchase, whether Apple hosts its content, and the monthly billing plan's prices and
+/// availability. In catalog terms, so that `asc pull`
 /// writes it and a plan compares it; a difference is a ``Plan/notDone`` note, never a step.
 public struct UnwrittenSaleState: Sendable, Equatable {
     /// Promotional offers, by offer identifier.
@@ -15,6 +16,16 @@ public struct UnwrittenSaleState: Sendable, Equatable {
     public var promotion: Promotion?
     /// In-app purchases: Apple hosts the content; nil when App Store Connect did not say.
     public var hostedContent: Bool?
+    /// Subscriptions: the monthly billing plan (12 months billed monthly), when there is one.
+    public var monthlyBilling: MonthlyBilling?
+
+    /// A monthly billing plan in the terms both sides compare: its price rows and availability.
+    public struct MonthlyBilling: Sendable, Equatable {
+        /// The instalments, as rows.
+        public var prices: [PriceRow]
+        /// Where the plan is offered; nil when nothing says.
+        public var availability: DesiredAvailability?
+    }
 
     /// Nothing: what App Store Connect holds for a product it does not have.
     public init() {}
@@ -26,11 +37,16 @@ public struct UnwrittenSaleState: Sendable, Equatable {
         winBackOffers = product.subscription?.winBackOffers ?? []
         promotion = product.promotion
         hostedContent = product.hostedContent
+        monthlyBilling = product.subscription?.monthlyBilling.map { plan in
+            MonthlyBilling(
+                prices: (plan.price.flatMap { DesiredPrices.of($0).0?.rows } ?? []).sorted(),
+                availability: plan.availability.map(DesiredAvailability.init))
+        }
     }
 
     /// What App Store Connect holds for `remote`; offers of a mode or duration iapcat does not
     /// know are left out and named in `skipped`.
-    public init(remote: RemoteProduct, skipped: inout [String]) {
+    public init(remote: RemoteProduct, today: String, universe: [String], skipped: inout [String]) {
         promotionalOffers = remote.promotionalOffers.compactMap { offer in
             guard var read = Self.offer(offer, skipped: &skipped, what: "promotional offer \(offer.offerCode ?? offer.name)") else {
                 return nil
@@ -55,6 +71,12 @@ public struct UnwrittenSaleState: Sendable, Equatable {
             return promotion
         }
         hostedContent = remote.contentHosting
+        let monthlyRows = remote.priceRows(today: today, planType: "MONTHLY")
+        if remote.monthlyAvailability != nil || !monthlyRows.isEmpty {
+            monthlyBilling = MonthlyBilling(
+                prices: monthlyRows.sorted(),
+                availability: remote.monthlyAvailability.map { DesiredAvailability(Availability($0, universe: universe)) })
+        }
     }
 
     private static func offer(_ offer: RemoteSubscriptionOffer, skipped: inout [String], what: String) -> SubscriptionOffer? {
@@ -130,6 +152,7 @@ public struct UnwrittenSaleState: Sendable, Equatable {
         if let remoteHosted = remote.hostedContent, remoteHosted != (hostedContent ?? false) {
             differing.append(("hosted content differs", "it"))
         }
+        if monthlyBilling != remote.monthlyBilling { differing.append(("the monthly billing plan differs", "it")) }
         return differing.map { what, pronoun in
             PlanNote(
                 resource: productID,

@@ -71,7 +71,7 @@ public struct CatalogBuilder: Sendable {
             }
             product.price = price(of: remoteProduct)
             var skipped: [String] = []
-            let held = UnwrittenSaleState(remote: remoteProduct, skipped: &skipped)
+            let held = UnwrittenSaleState(remote: remoteProduct, today: today, universe: remote.territories, skipped: &skipped)
             notes += skipped.map { PlanNote(resource: remoteProduct.productID, message: "\($0) is unknown to iapcat; left out") }
             product.promotion = held.promotion
             product.clientData = previous?.clientData
@@ -89,8 +89,11 @@ public struct CatalogBuilder: Sendable {
                 var terms = SubscriptionTerms(group: group, duration: period, rank: remoteProduct.groupLevel)
                 (terms.introductoryOffer, terms.introductoryOffers) = introductoryOffers(
                     of: remoteProduct, universe: remote.territories, notes: &notes)
-                if let monthly = remoteProduct.monthlyAvailability {
-                    terms.monthlyBilling = BillingPlanTerms(availability: Availability(monthly, universe: remote.territories))
+                let monthlyRows = remoteProduct.priceRows(today: today, planType: "MONTHLY")
+                if remoteProduct.monthlyAvailability != nil || !monthlyRows.isEmpty {
+                    terms.monthlyBilling = BillingPlanTerms(
+                        price: Self.price(rows: monthlyRows, preserved: [], baseTerritory: nil),
+                        availability: remoteProduct.monthlyAvailability.map { Availability($0, universe: remote.territories) })
                 }
                 terms.promotionalOffers = held.promotionalOffers
                 terms.offerCodes = held.offerCodes
@@ -128,12 +131,17 @@ public struct CatalogBuilder: Sendable {
     /// base territory first), the other rows as dated `changes`, and (subscriptions) the prices
     /// existing subscribers are kept on as `preserved`.
     private func price(of product: RemoteProduct) -> Price? {
-        let rows = product.priceRows(today: today)
-        let preserved = product.prices.filter(\.preserved)
+        let preserved = product.prices.filter { $0.preserved && ($0.planType ?? "UPFRONT") == "UPFRONT" }
+        return Self.price(rows: product.priceRows(today: today), preserved: preserved, baseTerritory: product.baseTerritory)
+    }
+
+    /// A catalog price of price rows: those in effect as `storefronts` (the base territory first),
+    /// the others as dated `changes`, and `preserved` ones; nil when there are none.
+    static func price(rows: [PriceRow], preserved: [RemotePrice], baseTerritory: String?) -> Price? {
         guard !rows.isEmpty || !preserved.isEmpty else { return nil }
         let current = rows.filter { $0.startDate == nil && $0.endDate == nil }
         let base =
-            product.baseTerritory
+            baseTerritory
             ?? (current.contains { $0.territory == Price.defaultBaseTerritory }
                 ? Price.defaultBaseTerritory : current.map(\.territory).sorted().first)
         var price = Price()

@@ -281,8 +281,11 @@ public struct RemoteProduct: Sendable {
     }
 
     /// Rows of the usual plan that customers pay now or will pay: not preserved, not ended.
-    var salePrices: [RemotePrice] {
-        prices.filter { !$0.preserved && ($0.planType ?? "UPFRONT") == "UPFRONT" }
+    var salePrices: [RemotePrice] { salePrices(planType: "UPFRONT") }
+
+    /// Rows of the plan `planType` (`UPFRONT`, `MONTHLY`) customers pay now or will pay: not preserved.
+    func salePrices(planType: String) -> [RemotePrice] {
+        prices.filter { !$0.preserved && ($0.planType ?? "UPFRONT") == planType }
     }
 
     /// The store's state, as the catalog's ``AppStoreState``.
