@@ -8,10 +8,12 @@ public struct PlanRenderer: Sendable {
     /// `+ create …`, `~ update …`, `- …` (narrow), `! …` (customers) lines, then what will not be done and the warnings, then a count.
     public func text(_ plan: Plan) -> String {
         var out = ""
-        for step in plan.steps { out += "\(step.impact.rawValue) \(step.summary)\n" }
-        for note in plan.notDone { out += "not done: \(note.resource) \(note.message)\n" }
-        for note in plan.warnings { out += "warning: \(note.resource) \(note.message)\n" }
-        for note in plan.errors { out += "error: \(note.resource) \(note.message)\n" }
+        // Lines carry text from the catalog and the store: control characters are shown escaped, so
+        // none starts a line of its own (a CI workflow command) or moves a terminal's cursor.
+        for step in plan.steps { out += Self.printable("\(step.impact.rawValue) \(step.summary)") + "\n" }
+        for note in plan.notDone { out += Self.printable("not done: \(note.resource) \(note.message)") + "\n" }
+        for note in plan.warnings { out += Self.printable("warning: \(note.resource) \(note.message)") + "\n" }
+        for note in plan.errors { out += Self.printable("error: \(note.resource) \(note.message)") + "\n" }
         let changes = plan.steps.count
         out += changes == 0 ? "No changes: App Store Connect matches the catalog." : "Plan: \(changes) change\(changes == 1 ? "" : "s")."
         let consent = plan.stepsNeedingConsent.count
@@ -22,6 +24,24 @@ public struct PlanRenderer: Sendable {
             out += "(App Store Connect allows 3,600 an hour per key)."
         }
         return out + "\n"
+    }
+
+    /// `line` with every control character (C0, DEL, C1, line and paragraph separators) as `\u{…}`.
+    static func printable(_ line: String) -> String {
+        guard line.unicodeScalars.contains(where: isControl) else { return line }
+        var out = ""
+        for scalar in line.unicodeScalars {
+            if isControl(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     /// `{"changes": [{"resource", "kind", "action", "summary"}], "not_done": [...], "warnings": [...]}`.

@@ -60,6 +60,17 @@ package struct APIRequest: Sendable {
     /// A short description for progress lines and diagnostics: `POST /v2/inAppPurchases`.
     package var summary: String { "\(method.rawValue) \(Self.pathOnly(path))" }
 
+    /// Whether every segment of a path iapcat built (`/v1/…/{id}`) is one plain segment: letters,
+    /// digits and `-._~`, never `.` or `..`. Ids come from the server; one like `../../v2/x` or
+    /// `a?b` would otherwise reach another resource.
+    package var hasPlainPathSegments: Bool {
+        path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst().allSatisfy { segment in
+            !segment.isEmpty && !segment.allSatisfy { $0 == UInt8(ascii: ".") } && segment.allSatisfy(Self.plain.contains)
+        }
+    }
+
+    private static let plain: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
+
     private static let allowed: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,".utf8))
 
     private static func encode(_ text: String) -> String {

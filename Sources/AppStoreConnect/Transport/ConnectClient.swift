@@ -60,6 +60,10 @@ package final class ConnectClient: APITransport {
         let summary = request.summary
         let url: String
         if request.path.hasPrefix("/") {
+            // Ids the server sent go into paths: each must stay one plain segment.
+            guard request.hasPlainPathSegments else {
+                throw .malformedResponse(request: summary, message: "an id is not a plain path segment; not sent")
+            }
             url = baseURL + request.target
         } else if request.path.hasPrefix(baseURL + "/") {
             url = request.target
