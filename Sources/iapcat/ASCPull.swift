@@ -50,7 +50,7 @@ extension IAPCat {
                 }
                 return CatalogBuilder(today: today).build(remote, app: info, base: base)
             }
-            for note in result.notes { Output.error("iapcat: note: \(note.resource) \(note.message)") }
+            for note in result.notes { Output.error(PlanRenderer.printable("iapcat: note: \(note.resource) \(note.message)")) }
             let text = CatalogYAMLWriter(headerComments: ["Pulled by iapcat from App Store Connect (app \(appID))."]).render(result.catalog)
             guard let output else {
                 Output.report(text)

@@ -27,7 +27,7 @@ public struct PlanRenderer: Sendable {
     }
 
     /// `line` with every control character (C0, DEL, C1, line and paragraph separators) as `\u{…}`.
-    static func printable(_ line: String) -> String {
+    package static func printable(_ line: String) -> String {
         guard line.unicodeScalars.contains(where: isControl) else { return line }
         var out = ""
         for scalar in line.unicodeScalars {
