@@ -51,8 +51,8 @@ package struct ProductFactory {
         let category = random.element(of: ProductCategory.choices(for: type))
         product.referenceName = "\(category.capitalized) \(index) (\(type.rawValue))"
         product.clearedForSale = !random.chance(0.03)
-        if type == .nonConsumable || type == .autoRenewable { product.familySharing = random.chance(0.4) }
-        if type == .nonConsumable && random.chance(0.1) { product.hostedContent = true }
+        if type == .nonConsumable || type == .autoRenewable { product.appStore.familySharing = random.chance(0.4) }
+        if type == .nonConsumable && random.chance(0.1) { product.appStore.hostedContent = true }
         product.price = price(for: type, random: &random)
 
         let number = type == .consumable ? random.element(of: Self.consumableNumbers) : index
@@ -60,7 +60,7 @@ package struct ProductFactory {
         if random.chance(0.15) {
             var notes = "Buy it with the sandbox account: item #\(index) is granted at once."
             if random.chance(0.2) { notes += "\nRestore purchases from Settings > Account." }
-            product.review = ReviewInfo(notes: notes)
+            product.appStore.review = ReviewInfo(notes: notes)
         }
         if type == .autoRenewable { product.subscription = terms(random: &random) }
         product.clientData = clientData(index: index, category: category, number: number, random: &random)

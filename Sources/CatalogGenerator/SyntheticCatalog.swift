@@ -2,7 +2,7 @@ import IAPCatalog
 
 /// A synthetic, deterministic catalog for benchmarks and tests: the products of
 /// ``ProductFactory``, subscription groups of at most ``subscriptionsPerGroup``, at most
-/// ``Promotion/limit`` promoted products, and the lists it declares. It lints clean except for
+/// ``AppStoreLimits/promotedProducts`` promoted products, and the lists it declares. It lints clean except for
 /// `product_limit` above 10,000 products (and warnings: drafts have no review screenshot).
 package struct SyntheticCatalog: Sendable {
     /// The subscriptions per group, ranked 1 to this number.
@@ -30,8 +30,8 @@ package struct SyntheticCatalog: Sendable {
         let groups = Self.group(&products, random: &random)
 
         let sellable = products.indices.filter { products[$0].isAvailable(in: .production) }
-        for (order, index) in random.sample(sellable, count: min(Promotion.limit, sellable.count)).enumerated() {
-            products[index].promotion = Promotion(visible: true, order: order + 1)
+        for (order, index) in random.sample(sellable, count: min(AppStoreLimits.promotedProducts, sellable.count)).enumerated() {
+            products[index].appStore.promotion = Promotion(visible: true, order: order + 1)
         }
         if let listIDs = options.listIDs {
             guard listIDs <= sellable.count else { throw .notEnoughListIDs(requested: listIDs, available: sellable.count) }

@@ -86,7 +86,7 @@ func exampleDesiredState() throws -> DesiredState {
         var remote = RemoteState(appID: "1", territories: ["DEU", "JPN", "USA"])
         remote.products[product.id] = RemoteProduct(
             id: "9", productID: product.id, type: "CONSUMABLE", name: product.referenceName!, state: "APPROVED",
-            reviewNote: product.review?.notes,
+            reviewNote: product.appStore.review?.notes,
             familySharable: false, version: RemoteVersion(id: "v1", number: 1, state: "APPROVED"),
             localizations: [
                 RemoteLocalization(id: "l1", locale: "en-US", name: "100 Coins", description: "A small pouch"),
@@ -227,7 +227,8 @@ func exampleDesiredState() throws -> DesiredState {
         var remote = RemoteState(appID: "1")
         remote.products[catalog.products[0].id] = RemoteProduct(
             id: "9", productID: catalog.products[0].id, type: "CONSUMABLE", name: "Coins (small pouch)", state: "APPROVED",
-            reviewNote: catalog.products[0].review?.notes, familySharable: true, version: nil, localizations: [], baseTerritory: nil,
+            reviewNote: catalog.products[0].appStore.review?.notes, familySharable: true, version: nil, localizations: [],
+            baseTerritory: nil,
             prices: [],
             availability: nil, groupID: nil, period: nil, groupLevel: nil, introductoryOffers: [], screenshotChecksum: nil)
         let sharing = planner.plan(DesiredState(catalog: catalog), against: remote)

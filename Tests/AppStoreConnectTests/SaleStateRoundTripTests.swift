@@ -208,9 +208,9 @@ import Testing
         #expect(byID["com.example.draft"]?.status == .draft)
         #expect(byID["com.example.draft"]?.clearedForSale == false)
         #expect(byID["com.example.draft"]?.availability == nil)
-        #expect(byID["com.example.removed"]?.hostedContent == true)
-        #expect(byID["com.example.monthly"]?.promotion == Promotion(visible: true, order: 1))
-        #expect(byID["com.example.some"]?.promotion == Promotion(visible: false, order: 2))
+        #expect(byID["com.example.removed"]?.appStore.hostedContent == true)
+        #expect(byID["com.example.monthly"]?.appStore.promotion == Promotion(visible: true, order: 1))
+        #expect(byID["com.example.some"]?.appStore.promotion == Promotion(visible: false, order: 2))
     }
 
     @Test func aPromotionalOfferThatDiffersIsANoteNotAStep() async throws {

@@ -51,7 +51,7 @@ import Testing
                 "com.example.gen.consumable.10", "com.example.gen.consumable.11",
             ])
         #expect(products[0].referenceName == "Coins 1 (consumable)")
-        #expect(products[0].price?.tier == 1)
+        #expect(products[0].price?.tiers.tier == 1)
         #expect(
             products[0].localizations.prefix(2).map { [$0.locale, $0.displayName, $0.description] } == [
                 ["en-US", "Golden Coins 50", "Get Coins (Epic) right away"],

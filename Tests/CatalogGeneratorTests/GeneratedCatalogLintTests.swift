@@ -47,14 +47,14 @@ import Testing
         #expect(products.filter { $0.type == .freeSubscription }.allSatisfy { $0.status == .removed })
         #expect(products.allSatisfy { $0.status == .removed || (2...5).contains($0.localizations.count) })
         #expect(products.allSatisfy { $0.status == .removed || $0.localizations.first?.locale == "en-US" })
-        #expect(products.allSatisfy { $0.status == .removed || $0.price?.tier != nil })
+        #expect(products.allSatisfy { $0.status == .removed || $0.price?.tiers.tier != nil })
 
         // One group of the 192 subscriptions that are not removed, ranked 1…192; 20 promoted, ordered 1…20.
         let subscriptions = products.compactMap(\.subscription)
         #expect(generated.catalog.subscriptionGroups.map(\.id) == ["gen-group-1"])
         #expect(subscriptions.map { $0.rank ?? 0 } == Array(1...192))
         #expect(subscriptions.allSatisfy { $0.freeTrialDuration.map(ProductFactory.trialDurations.contains) ?? true })
-        #expect(products.compactMap { $0.promotion?.order }.sorted() == Array(1...20))
+        #expect(products.compactMap { $0.appStore.promotion?.order }.sorted() == Array(1...20))
 
         // The lists, read back by the library's readers: production has the approved, cleared
         // products, the sandbox every product that is not removed, the big list 200 distinct of the former.

@@ -104,7 +104,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
         try "previous".write(toFile: target + "/metadata.xml", atomically: true, encoding: .utf8)
         var catalog = try ExportTests.exampleCatalog()
-        catalog.products[0].review?.screenshot = "screenshots/missing.png"
+        catalog.products[0].appStore.review?.screenshot = "screenshots/missing.png"
         let packager = BulkXMLPackager(catalog: catalog, catalogFile: Self.example)
         #expect(throws: BulkXMLPackager.Failure.self) { try packager.write(to: target) }
         #expect(try Self.text(target + "/metadata.xml") == "previous")
@@ -128,7 +128,7 @@ import Testing
         #expect(try Self.packager { $0.changedSince = previous }.selectedProducts().isEmpty)
         var catalog = try ExportTests.exampleCatalog()
         catalog.products[1].localizations[0].description = "Twelve new levels in the nebula"
-        catalog.products[2].price?.tier = 6
+        catalog.products[2].price?.tiers.tier = 6
         var options = BulkXMLPackager.Options()
         options.changedSince = previous
         let changed = try BulkXMLPackager(catalog: catalog, catalogFile: Self.example, options: options).selectedProducts().map(\.id)
@@ -149,7 +149,7 @@ import Testing
         #expect(product.id == "kr.ss.inapp2")
         #expect(product.type == .nonConsumable)
         #expect(product.status == .draft)
-        #expect(product.price?.schedule == [PriceInterval(tier: 1, startDate: CalendarDate("2016-01-17"))])
+        #expect(product.price?.tiers.schedule == [PriceInterval(tier: 1, startDate: CalendarDate("2016-01-17"))])
         #expect(product.localizations.map(\.locale) == ["ko"])
         #expect(catalog.app.appleID == "107571111")
         #expect(catalog.app.sku == "comecome")

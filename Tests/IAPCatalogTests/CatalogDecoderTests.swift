@@ -24,12 +24,12 @@ import Testing
         #expect(catalog.products.map(\.type) == [.consumable, .nonConsumable, .autoRenewable, .autoRenewable, .nonRenewing, .consumable])
         #expect(catalog.products.map(\.status) == [.approved, .approved, .approved, .draft, .approved, .removed])
         let coins = catalog.products[0]
-        #expect(coins.price?.tier == 1)
+        #expect(coins.price?.tiers.tier == 1)
         #expect(coins.price?.storefronts.map { "\($0.storefront)=\($0.amount)" } == ["USA=0.99", "JPN=160", "DEU=0.99"])
         #expect(coins.localizations.map(\.locale) == ["en-US", "de-DE"])
         #expect(coins.localizations[1].displayName == "100 Münzen")
-        #expect(coins.review?.screenshot == "screenshots/coins-small.png")
-        #expect(coins.promotion?.order == 2)
+        #expect(coins.appStore.review?.screenshot == "screenshots/coins-small.png")
+        #expect(coins.appStore.promotion?.order == 2)
         #expect(
             coins.clientData
                 == .object([
@@ -40,8 +40,8 @@ import Testing
         #expect(monthly.subscription?.group == "premium")
         #expect(monthly.subscription?.duration == .oneMonth)
         #expect(monthly.subscription?.freeTrialDuration == .oneWeek)
-        #expect(monthly.familySharing)
-        #expect(catalog.products[1].hostedContent)
+        #expect(monthly.appStore.familySharing)
+        #expect(catalog.products[1].appStore.hostedContent)
         #expect(catalog.subscriptionGroups.map(\.id) == ["premium"])
         #expect(catalog.subscriptionGroups[0].localizations.map(\.appName) == ["Cosmic Quest", "Cosmic Quest"])
         #expect(
@@ -150,7 +150,7 @@ import Testing
             """
         let catalog = try cleanCatalog(yaml)
         #expect(catalog.products[0].status == .approved)
-        #expect(catalog.products[0].price?.tier == 2)
+        #expect(catalog.products[0].price?.tiers.tier == 2)
         #expect(catalog.products[0].price?.positions.tier == SourcePosition(line: 2, column: 51))
     }
 

@@ -12,7 +12,9 @@ import Testing
         for format in [ProductListFormat.plist, .v1, .v2] {
             #expect(before.render(format, environment: .sandbox) == after.render(format, environment: .sandbox))
         }
-        #expect(reread.products.map(\.price).map { $0?.schedule.map(\.tier) } == example.products.map { $0.price?.schedule.map(\.tier) })
+        #expect(
+            reread.products.map(\.price).map { $0?.tiers.schedule.map(\.tier) }
+                == example.products.map { $0.price?.tiers.schedule.map(\.tier) })
         try expectGolden(text, "example.rewritten.yaml")
     }
 

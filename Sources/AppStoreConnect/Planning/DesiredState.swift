@@ -47,7 +47,7 @@ public struct DesiredState: Sendable, Equatable {
             products.append(
                 DesiredProduct(
                     productID: product.id, kind: kind, referenceName: product.referenceName ?? product.id,
-                    reviewNote: product.review?.notes, familySharable: product.familySharing,
+                    reviewNote: product.appStore.review?.notes, familySharable: product.appStore.familySharing,
                     localizations: product.localizations.map {
                         DesiredLocalization(locale: $0.locale, name: $0.displayName ?? "", description: $0.description)
                     },
@@ -60,7 +60,7 @@ public struct DesiredState: Sendable, Equatable {
                                 + $0.introductoryOffers.map(DesiredIntroductoryOffer.init)
                         )
                     },
-                    screenshot: product.review?.screenshot, unwritten: UnwrittenSaleState(product: product)
+                    screenshot: product.appStore.review?.screenshot, unwritten: UnwrittenSaleState(product: product)
                 )
             )
         }
@@ -278,7 +278,8 @@ public struct DesiredPrices: Sendable, Equatable {
             steps = [PriceStep(customerPrice: explicit)]
         } else if base == LegacyPriceTiers.storefront {
             let tiers: [(Int, CalendarDate?)] =
-                price.schedule.isEmpty ? price.tier.map { [($0, nil)] } ?? [] : price.schedule.map { ($0.tier, $0.startDate) }
+                price.tiers.schedule.isEmpty
+                ? price.tiers.tier.map { [($0, nil)] } ?? [] : price.tiers.schedule.map { ($0.tier, $0.startDate) }
             for (tier, start) in tiers {
                 guard let usd = LegacyPriceTiers.usdPrice(ofTier: tier) else { continue }
                 steps.append(PriceStep(customerPrice: usd, startDate: steps.isEmpty ? nil : start?.description))

@@ -35,8 +35,8 @@ public struct UnwrittenSaleState: Sendable, Equatable {
         promotionalOffers = product.subscription?.promotionalOffers ?? []
         offerCodes = product.subscription?.offerCodes ?? []
         winBackOffers = product.subscription?.winBackOffers ?? []
-        promotion = product.promotion
-        hostedContent = product.hostedContent
+        promotion = product.appStore.promotion
+        hostedContent = product.appStore.hostedContent
         monthlyBilling = product.subscription?.monthlyBilling.map { plan in
             MonthlyBilling(
                 prices: (plan.price.flatMap { DesiredPrices.of($0).0?.rows } ?? []).sorted(),

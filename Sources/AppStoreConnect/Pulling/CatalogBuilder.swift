@@ -61,21 +61,21 @@ public struct CatalogBuilder: Sendable {
                 status: remoteProduct.storeState.catalogStatus, clearedForSale: cleared, familySharing: remoteProduct.familySharable)
             product.availability = availability
             // The state App Review gave, beside the catalog's intent: written unless it is plain APPROVED.
-            if remoteProduct.storeState != .approved { product.storeState = remoteProduct.storeState }
+            if remoteProduct.storeState != .approved { product.appStore.storeState = remoteProduct.storeState }
             product.localizations = remoteProduct.localizations.sorted(by: Self.localeOrder(app.defaultLocale)).map {
                 Localization(locale: $0.locale, displayName: $0.name, description: $0.description)
             }
-            if remoteProduct.reviewNote?.isEmpty == false || previous?.review?.screenshot != nil {
-                product.review = ReviewInfo(
-                    notes: remoteProduct.reviewNote.flatMap { $0.isEmpty ? nil : $0 }, screenshot: previous?.review?.screenshot)
+            if remoteProduct.reviewNote?.isEmpty == false || previous?.appStore.review?.screenshot != nil {
+                product.appStore.review = ReviewInfo(
+                    notes: remoteProduct.reviewNote.flatMap { $0.isEmpty ? nil : $0 }, screenshot: previous?.appStore.review?.screenshot)
             }
             product.price = price(of: remoteProduct)
             var skipped: [String] = []
             let held = UnwrittenSaleState(remote: remoteProduct, today: today, universe: remote.territories, skipped: &skipped)
             notes += skipped.map { PlanNote(resource: remoteProduct.productID, message: "\($0) is unknown to iapcat; left out") }
-            product.promotion = held.promotion
+            product.appStore.promotion = held.promotion
             product.clientData = previous?.clientData
-            product.hostedContent = held.hostedContent ?? previous?.hostedContent ?? false
+            product.appStore.hostedContent = held.hostedContent ?? previous?.appStore.hostedContent ?? false
             if remoteProduct.isSubscription {
                 guard let period = remoteProduct.period.flatMap(SubscriptionPeriod.init(apiName:)),
                     let group = remoteProduct.groupID.flatMap({ groupKeys[$0] })

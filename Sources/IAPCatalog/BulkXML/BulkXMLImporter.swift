@@ -206,7 +206,7 @@ public struct BulkXMLImporter {
                     sourcePath: review.screenshot!, fileName: fileName, size: shot.child("size").flatMap { Int($0.trimmedText) } ?? 0,
                     md5: shot.child("checksum")?.trimmedText.lowercased() ?? "")
             }
-            if review.notes != nil || review.screenshot != nil { product.review = review }
+            if review.notes != nil || review.screenshot != nil { product.appStore.review = review }
             if let group { product.subscription = subscription(element, group: group) }
             if let status = readOnlyValues(element)["iap-status"] {
                 if let mapped = BulkXMLVocabulary.status(forIAPStatus: status) {

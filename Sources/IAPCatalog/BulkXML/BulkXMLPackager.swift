@@ -121,7 +121,7 @@ public struct BulkXMLPackager {
         var sourceByName: [String: String] = [:]
         var problems: [Diagnostic] = []
         for product in products {
-            guard let review = product.review, let screenshot = review.screenshot else { continue }
+            guard let review = product.appStore.review, let screenshot = review.screenshot else { continue }
             let source = FilePaths.join(directory, screenshot)
             let bytes: [UInt8]
             do {

@@ -88,7 +88,7 @@ struct BulkXMLWriter {
                     writer.element("checksum", attributes: [("type", "md5")], text: screenshot.md5)
                 }
             }
-            if let notes = product.review?.notes { writer.element("review_notes", text: notes) }
+            if let notes = product.appStore.review?.notes { writer.element("review_notes", text: notes) }
             if includesStatus { readOnly(writer, [("iap-status", BulkXMLVocabulary.iapStatus(for: product))]) }
         }
     }
@@ -96,13 +96,13 @@ struct BulkXMLWriter {
     /// One tier directly under `<product>`, or the schedule as `<intervals>`.
     private func price(_ writer: XMLWriter, _ price: Price?) {
         guard let price else { return }
-        if let tier = price.tier {
+        if let tier = price.tiers.tier {
             writer.element("wholesale_price_tier", text: String(tier))
             return
         }
-        guard !price.schedule.isEmpty else { return }
+        guard !price.tiers.schedule.isEmpty else { return }
         writer.element("intervals") {
-            for step in price.schedule {
+            for step in price.tiers.schedule {
                 writer.element("interval") {
                     if let start = step.startDate { writer.element("start_date", text: start.description) }
                     if let end = step.endDate { writer.element("end_date", text: end.description) }

@@ -72,15 +72,15 @@ public struct CatalogYAMLWriter {
         out.field(2, "type", product.type.rawValue)
         if let name = product.referenceName { out.field(2, "reference_name", name) }
         out.field(2, "status", product.status.rawValue)
-        if let state = product.storeState { out.field(2, "store_state", state.rawValue) }
+        if let state = product.appStore.storeState { out.field(2, "store_state", state.rawValue) }
         guard product.status != .removed || product.price != nil || !product.localizations.isEmpty else { return }
         if let availability = product.availability {
             renderAvailability(availability, level: 2, into: &out)
         } else if !product.clearedForSale {
             out.line(2, "cleared_for_sale: false")
         }
-        if product.familySharing { out.line(2, "family_sharing: true") }
-        if product.hostedContent { out.line(2, "hosted_content: true") }
+        if product.appStore.familySharing { out.line(2, "family_sharing: true") }
+        if product.appStore.hostedContent { out.line(2, "hosted_content: true") }
         if let terms = product.subscription {
             out.line(2, "subscription:")
             out.field(3, "group", terms.group)
@@ -130,20 +130,20 @@ public struct CatalogYAMLWriter {
                 if let description = localization.description { out.field(4, "description", description) }
             }
         }
-        if let review = product.review, review.notes != nil || review.screenshot != nil {
+        if let review = product.appStore.review, review.notes != nil || review.screenshot != nil {
             out.line(2, "review:")
             if let notes = review.notes { out.field(3, "notes", notes) }
             if let screenshot = review.screenshot { out.field(3, "screenshot", screenshot) }
         }
-        if let promotion = product.promotion {
+        if let promotion = product.appStore.promotion {
             out.line(2, "promotion:")
             out.line(3, "visible: \(promotion.visible)")
             if let order = promotion.order { out.line(3, "order: \(order)") }
             if !promotion.enabled { out.line(3, "enabled: false") }
         }
-        if !product.images.isEmpty {
+        if !product.appStore.images.isEmpty {
             out.line(2, "images:")
-            for image in product.images {
+            for image in product.appStore.images {
                 var fields: [(String, String)] = []
                 if let path = image.path { fields.append(("path", path)) }
                 if let name = image.fileName { fields.append(("file_name", name)) }
@@ -237,10 +237,10 @@ public struct CatalogYAMLWriter {
     private func renderPrice(_ price: Price, level: Int, into out: inout YAMLOutput) {
         out.line(level, "price:")
         if let base = price.baseTerritory { out.line(level + 1, "base_territory: \(base)") }
-        if let tier = price.tier { out.line(level + 1, "tier: \(tier)") }
-        if !price.schedule.isEmpty {
+        if let tier = price.tiers.tier { out.line(level + 1, "tier: \(tier)") }
+        if !price.tiers.schedule.isEmpty {
             out.line(level + 1, "schedule:")
-            for step in price.schedule {
+            for step in price.tiers.schedule {
                 out.line(level + 2, "- tier: \(step.tier)")
                 if let start = step.startDate { out.line(level + 3, "start_date: \(start)") }
                 if let end = step.endDate { out.line(level + 3, "end_date: \(end)") }

@@ -25,9 +25,9 @@ struct ProductsV2Document {
         var members: [(key: String, value: JSONValue)] = [
             ("id", .string(product.id)),
             ("type", .string(product.type.rawValue)),
-            ("family_sharing", .bool(product.familySharing)),
+            ("family_sharing", .bool(product.appStore.familySharing)),
         ]
-        if product.hostedContent { members.append(("hosted_content", .bool(true))) }
+        if product.appStore.hostedContent { members.append(("hosted_content", .bool(true))) }
         members.append(
             (
                 "localizations",
@@ -38,7 +38,7 @@ struct ProductsV2Document {
                         return (localization.locale, .object(text))
                     })
             ))
-        if let promotion = product.promotion, promotion.visible, let order = promotion.order {
+        if let promotion = product.appStore.promotion, promotion.visible, let order = promotion.order {
             members.append(("promotion", .object([("order", .int(order))])))
         }
         if let terms = product.subscription {

@@ -234,28 +234,28 @@ package struct CatalogDecoder {
             if product.positions.clearedForSale == nil { product.clearedForSale = !availability.isNowhere }
         }
         if let stateNode = fields["store_state"], let state = decoder.string(stateNode, "store_state") {
-            product.storeState = AppStoreState(rawValue: state)
-            product.positions.storeState = stateNode.position
+            product.appStore.storeState = AppStoreState(rawValue: state)
+            product.appStore.positions.storeState = stateNode.position
         }
         if let images = fields["images"] {
-            product.positions.images = fields.keyPosition("images")
-            product.images = decoder.items(images, "images").compactMap { decodeImage($0) }
+            product.appStore.positions.images = fields.keyPosition("images")
+            product.appStore.images = decoder.items(images, "images").compactMap { decodeImage($0) }
         }
         if let sharing = fields["family_sharing"], let value = decoder.bool(sharing, "family_sharing") {
-            product.familySharing = value
-            product.positions.familySharing = sharing.position
+            product.appStore.familySharing = value
+            product.appStore.positions.familySharing = sharing.position
         }
         if let hosted = fields["hosted_content"], let value = decoder.bool(hosted, "hosted_content") {
-            product.hostedContent = value
-            product.positions.hostedContent = hosted.position
+            product.appStore.hostedContent = value
+            product.appStore.positions.hostedContent = hosted.position
         }
         product.price = fields["price"].flatMap { decodePrice($0) }
         if let localizations = fields["localizations"] {
             product.positions.localizations = fields.keyPosition("localizations")
             product.localizations = decodeLocalizations(localizations)
         }
-        product.review = fields["review"].flatMap { decodeReview($0) }
-        product.promotion = fields["promotion"].flatMap { decodePromotion($0) }
+        product.appStore.review = fields["review"].flatMap { decodeReview($0) }
+        product.appStore.promotion = fields["promotion"].flatMap { decodePromotion($0) }
         if let subscription = fields["subscription"] {
             product.positions.subscription = fields.keyPosition("subscription")
             product.subscription = decodeSubscription(subscription)
@@ -275,12 +275,12 @@ package struct CatalogDecoder {
         var price = Price()
         price.positions.entry = node.position
         if let tierNode = fields["tier"] {
-            price.tier = decoder.integer(tierNode, "the price tier")
+            price.tiers.tier = decoder.integer(tierNode, "the price tier")
             price.positions.tier = tierNode.position
         }
         if let schedule = fields["schedule"] {
             price.positions.schedule = schedule.position
-            price.schedule = decoder.items(schedule, "the price schedule").compactMap { decodePriceInterval($0) }
+            price.tiers.schedule = decoder.items(schedule, "the price schedule").compactMap { decodePriceInterval($0) }
         }
         if let storefronts = fields["storefronts"] {
             price.storefronts = storefrontPrices(storefronts)

@@ -4,16 +4,16 @@ struct FieldNames: Sendable {
     let names: [String]
     /// Every name's UTF-8, back to back.
     private let utf8: [UInt8]
-    /// Where each name starts in `utf8`, and its length (inline: at most 16 names, and a lookup
+    /// Where each name starts in `utf8`, and its length (inline: at most 32 names, and a lookup
     /// passes over every name whose length differs without touching memory).
-    private let starts: SIMD16<UInt16>
-    private let lengths: SIMD16<UInt8>
+    private let starts: SIMD32<UInt16>
+    private let lengths: SIMD32<UInt8>
 
     init(_ names: [String]) {
-        precondition(names.count <= 16, "NodeDecoder.Fields keeps at most 16 names inline")
+        precondition(names.count <= 32, "NodeDecoder.Fields keeps at most 32 names inline")
         self.names = names
         utf8 = names.flatMap(\.utf8)
-        var starts = SIMD16<UInt16>(), lengths = SIMD16<UInt8>(), start = 0
+        var starts = SIMD32<UInt16>(), lengths = SIMD32<UInt8>(), start = 0
         for (index, name) in names.enumerated() {
             precondition((1...255).contains(name.utf8.count), "a field name is 1 to 255 bytes")
             starts[index] = UInt16(start)

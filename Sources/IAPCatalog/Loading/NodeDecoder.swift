@@ -14,8 +14,8 @@ struct NodeDecoder {
         let node: Node
         let names: FieldNames
         /// For each name, the entry of its key in the document's children, or -1. Inline (no
-        /// allocation per mapping): ``FieldNames`` holds at most 16 names.
-        private var entries = SIMD16<Int32>(repeating: -1)
+        /// allocation per mapping): ``FieldNames`` holds at most 32 names.
+        private var entries = SIMD32<Int32>(repeating: -1)
 
         init(node: Node, names: FieldNames) {
             self.node = node

@@ -1,11 +1,9 @@
-/// What a product costs: a legacy price tier or a schedule of tiers, explicit prices per
-/// storefront, or both; dated prices beside them, and (subscriptions) the prices existing
-/// subscribers are kept on.
+/// What a product costs: customer prices per storefront (the store-neutral core), dated prices
+/// beside them, and (subscriptions) the prices existing subscribers are kept on; on the App Store
+/// also, or instead, a legacy price tier or schedule of tiers (``tiers``).
 public struct Price: Sendable, Equatable {
-    /// Legacy App Store price tier (`wholesale_price_tier`), 0 = free.
-    public var tier: Int?
-    /// Tiers by date (bulk XML's `<intervals>`), instead of a single `tier`.
-    public var schedule: [PriceInterval] = []
+    /// App Store legacy tiers: one tier or a schedule of them; empty when the price has none.
+    public var tiers: LegacyTierPrice
     /// Customer prices per storefront (ISO 3166-1 alpha-3), as decimal strings ("0.99").
     public var storefronts: [StorefrontPrice]
     /// The territory App Store Connect equalizes the other prices from (`base_territory`); nil
@@ -31,8 +29,7 @@ public struct Price: Sendable, Equatable {
 
     /// Creates a price from a tier or a schedule, and any storefront prices (none of them by default).
     public init(tier: Int? = nil, schedule: [PriceInterval] = [], storefronts: [StorefrontPrice] = []) {
-        self.tier = tier
-        self.schedule = schedule
+        self.tiers = LegacyTierPrice(tier: tier, schedule: schedule)
         self.storefronts = storefronts
     }
 
@@ -40,7 +37,7 @@ public struct Price: Sendable, Equatable {
     public static let defaultBaseTerritory = "USA"
 
     /// Whether a price tier is given, alone or as a schedule (what bulk XML can express).
-    public var hasTier: Bool { tier != nil || !schedule.isEmpty }
+    public var hasTier: Bool { !tiers.isEmpty }
 
     /// Whether the price says anything: a tier, a schedule, storefront prices or dated ones.
     public var isEmpty: Bool { !hasTier && storefronts.isEmpty && changes.isEmpty }
@@ -70,7 +67,7 @@ extension Price {
     /// states no price there.
     public func customerPrice(in storefront: String) -> String? {
         if let explicit = storefronts.first(where: { $0.storefront == storefront }) { return explicit.amount }
-        guard storefront == LegacyPriceTiers.storefront, let tier = tier ?? schedule.first?.tier else { return nil }
+        guard storefront == LegacyPriceTiers.storefront, let tier = tiers.currentTier else { return nil }
         return LegacyPriceTiers.usdPrice(ofTier: tier)
     }
 }

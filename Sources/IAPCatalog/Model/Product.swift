@@ -1,4 +1,6 @@
-/// One in-app purchase.
+/// One in-app purchase: the store-neutral core every store shares (id, type, names and
+/// descriptions per locale, regional prices, availability, subscription terms and offers), and what
+/// only the App Store has in ``appStore``.
 public struct Product: Sendable, Equatable {
     /// The product identifier StoreKit asks for; case-sensitive, never reusable.
     public var id: String
@@ -15,27 +17,17 @@ public struct Product: Sendable, Equatable {
     /// territories only, or not in new ones); nil: everywhere and in new territories when cleared
     /// for sale, nowhere otherwise (``effectiveAvailability``).
     public var availability: Availability?
-    /// Whether Family Sharing is on (default false; non-consumables and auto-renewables only).
-    public var familySharing: Bool
-    /// Content hosted by Apple (non-consumables only).
-    public var hostedContent: Bool
     /// What the product costs; nil when the catalog gives no price (an approved product needs one).
     public var price: Price?
     /// The name and description per locale; the app's default locale must be among them.
     public var localizations: [Localization]
-    /// Notes and screenshot for App Review; nil when the catalog gives none.
-    public var review: ReviewInfo?
-    /// Promotion on the App Store product page; nil when the catalog gives none.
-    public var promotion: Promotion?
     /// Group, duration, rank and offers: present on auto-renewable products, nil on the others.
     public var subscription: SubscriptionTerms?
     /// Free-form data for the app's own use, carried only into `products_v2.json`; nil when none.
     public var clientData: JSONValue?
-    /// Promotional images: files to upload, or the checksums of images the store holds.
-    public var images: [ProductImage] = []
-    /// The product's state in App Store Connect when `asc pull` last read it (`store_state`):
-    /// observed, never sent. Lint takes a product removed from sale as unavailable in production.
-    public var storeState: AppStoreState?
+    /// What only the App Store has of the product: sharing, hosting, review notes, promotion,
+    /// images, the observed store state.
+    public var appStore: AppStoreProduct
     package var positions = Positions()
 
     package struct Positions: Sendable, Equatable {
@@ -44,13 +36,9 @@ public struct Product: Sendable, Equatable {
         package var type: SourcePosition?
         package var referenceName: SourcePosition?
         package var status: SourcePosition?
-        package var hostedContent: SourcePosition?
-        package var familySharing: SourcePosition?
         package var localizations: SourcePosition?
         package var subscription: SourcePosition?
         package var clearedForSale: SourcePosition?
-        package var images: SourcePosition?
-        package var storeState: SourcePosition?
         package init() {}
     }
 
@@ -66,21 +54,19 @@ public struct Product: Sendable, Equatable {
         self.referenceName = referenceName
         self.status = status
         self.clearedForSale = clearedForSale
-        self.familySharing = familySharing
-        self.hostedContent = hostedContent
         self.price = price
         self.localizations = localizations
-        self.review = review
-        self.promotion = promotion
         self.subscription = subscription
         self.clientData = clientData
+        self.appStore = AppStoreProduct(
+            familySharing: familySharing, hostedContent: hostedContent, review: review, promotion: promotion)
     }
 
     /// Whether StoreKit returns the product in `environment`: in production an approved product
     /// cleared for sale that the store has not removed from sale; in the sandbox any product not removed.
     public func isAvailable(in environment: StoreEnvironment) -> Bool {
         switch environment {
-        case .production: status == .approved && clearedForSale && !(storeState?.isRemovedFromSale ?? false)
+        case .production: status == .approved && clearedForSale && !appStore.isRemovedFromSale
         case .sandbox: status != .removed
         }
     }

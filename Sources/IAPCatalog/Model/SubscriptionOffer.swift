@@ -1,7 +1,7 @@
 /// An offer on an auto-renewable subscription: the introductory offer, a promotional offer the
 /// app presents (StoreKit's `Product.SubscriptionOffer` with an offer identifier), or an offer
 /// code customers redeem. The fields a kind needs are checked by the `subscription_offer` rule.
-public struct SubscriptionOffer: Sendable, Equatable {
+public struct SubscriptionOffer: OfferTerms, Sendable, Equatable {
     /// The offer identifier the app passes to StoreKit: required for promotional offers, absent otherwise.
     public var id: String?
     /// The name App Store Connect shows: required for promotional offers and offer codes.
@@ -62,26 +62,8 @@ public struct SubscriptionOffer: Sendable, Equatable {
         self.stackable = stackable
     }
 
-    /// The price in `storefront`, as written; nil when the offer has none there.
-    public func price(in storefront: String) -> String? {
-        prices.first { $0.storefront == storefront }?.amount
-    }
-
     /// Whether the offer has only what the simple form holds: no territories, dates or plan.
     public var isUndated: Bool { territories == nil && startDate == nil && endDate == nil && plan == nil }
-}
-
-/// How a subscriber pays during an offer (App Store Connect's offer modes).
-public enum OfferMode: String, Sendable, CaseIterable {
-    /// Nothing, for the offer's periods.
-    case freeTrial = "free-trial"
-    /// A discounted price each period, for the offer's periods.
-    case payAsYouGo = "pay-as-you-go"
-    /// One discounted price for the whole offer.
-    case payUpFront = "pay-up-front"
-
-    /// Whether the mode has a price.
-    public var isPaid: Bool { self != .freeTrial }
 }
 
 /// Who may redeem an offer code.

@@ -1,6 +1,6 @@
 /// A win-back offer: a discount App Store shows customers whose subscription lapsed, within the
 /// eligibility the offer sets. App Store Connect's `winBackOffers`.
-public struct WinBackOffer: Sendable, Equatable {
+public struct WinBackOffer: OfferTerms, Sendable, Equatable {
     /// The offer identifier (`offerId`), unique among the subscription's win-back offers.
     public var id: String
     /// The name App Store Connect shows.

@@ -93,10 +93,10 @@ public struct StoreKitDriftChecker: Sendable {
                     "the reference name of '\(id)' is \(Self.quote(name)) here but \(Self.quote(wanted)) in the catalog",
                     at: product.positions.referenceName)
             }
-            if (product.familyShareable ?? false) != expected.familySharing {
+            if (product.familyShareable ?? false) != expected.appStore.familySharing {
                 report(
                     .storeKitFamilySharing,
-                    "Family Sharing of '\(id)' is \(product.familyShareable ?? false ? "on" : "off") here but \(expected.familySharing ? "on" : "off") in the catalog",
+                    "Family Sharing of '\(id)' is \(product.familyShareable ?? false ? "on" : "off") here but \(expected.appStore.familySharing ? "on" : "off") in the catalog",
                     at: product.positions.familyShareable ?? product.positions.entry)
             }
             if let price = product.displayPrice, let wanted = expected.price?.customerPrice(in: storefront),

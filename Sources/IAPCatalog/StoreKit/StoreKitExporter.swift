@@ -100,7 +100,7 @@ public struct StoreKitExporter: Sendable {
         /// The members every product has, in any order (the writer sorts them).
         mutating func commonMembers(_ product: Product) -> [(key: String, value: JSONValue)] {
             [
-                ("displayPrice", .string(price(of: product))), ("familyShareable", .bool(product.familySharing)),
+                ("displayPrice", .string(price(of: product))), ("familyShareable", .bool(product.appStore.familySharing)),
                 ("internalID", .string(identifiers.product(product.id))),
                 ("localizations", .array(product.localizations.map(localization))),
                 ("productID", .string(product.id)), ("referenceName", .string(product.referenceName ?? product.id)),

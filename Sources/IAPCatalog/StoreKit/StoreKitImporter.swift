@@ -93,7 +93,7 @@ public struct StoreKitImporter: Sendable {
             if product.referenceName == nil {
                 report(.unsupportedElement, "'\(id)' has no referenceName; its product id is used", at: product.positions.entry)
             }
-            imported.familySharing = product.familyShareable ?? false
+            imported.appStore.familySharing = product.familyShareable ?? false
             if let price = product.displayPrice {
                 imported.price = Price(storefronts: [StorefrontPrice(storefront: storefront, amount: price)])
             }

@@ -10,9 +10,6 @@ extension CatalogValidator.Check {
         }
     }
 
-    static let maximumIdentifierLength = 100
-    static let maximumProducts = 10_000
-
     /// What the identifier rules remember of earlier products.
     struct IdentifierState {
         var firstByID: [String: Int] = [:]
@@ -30,10 +27,10 @@ extension CatalogValidator.Check {
                 .invalidProductID,
                 "product id '\(id)' contains \(Self.describe(bad)); allowed are letters, digits, '.', '-' and '_'",
                 at: product.positions.id)
-        } else if id.utf8.count > Self.maximumIdentifierLength {
+        } else if id.utf8.count > AppStoreLimits.productIdentifier {
             report(
                 .invalidProductID,
-                "product id '\(id)' is \(id.utf8.count) characters; App Store Connect allows at most \(Self.maximumIdentifierLength)",
+                "product id '\(id)' is \(id.utf8.count) characters; App Store Connect allows at most \(AppStoreLimits.productIdentifier)",
                 at: product.positions.id)
         }
         if let firstIndex = identifiers.firstByID[id] {
@@ -54,10 +51,10 @@ extension CatalogValidator.Check {
         }
         if product.status != .removed {
             identifiers.liveCount += 1
-            if identifiers.liveCount == Self.maximumProducts + 1 {
+            if identifiers.liveCount == AppStoreLimits.products + 1 {
                 report(
                     .productLimit,
-                    "the catalog has more than \(Self.maximumProducts) products, App Store Connect's limit per app",
+                    "the catalog has more than \(AppStoreLimits.products) products, App Store Connect's limit per app",
                     at: product.positions.entry)
             }
         }

@@ -1,15 +1,5 @@
 extension CatalogValidator.Check {
-    /// Text limits App Store Connect enforces (`length_limit`) or documents inconsistently
-    /// (`length_advisory`: some of its screens accept 35/55 where the documented limit is 30/45).
-    enum Limits {
-        static let referenceName = 2...64
-        static let displayNameMinimum = 2
-        static let displayNameAdvisory = 30
-        static let descriptionAdvisory = 10...45
-        static let reviewNotes = 4_000
-        static let groupName = 2...75
-        static let groupAppNameAdvisory = 30
-    }
+    private typealias Limits = AppStoreLimits
 
     /// `length_limit`, `length_advisory` for the subscription groups.
     mutating func groupLengths() {
@@ -63,11 +53,11 @@ extension CatalogValidator.Check {
                     at: localization.positions.description)
             }
         }
-        if let notes = product.review?.notes, notes.utf8.count > Limits.reviewNotes, notes.count > Limits.reviewNotes {
+        if let notes = product.appStore.review?.notes, notes.utf8.count > Limits.reviewNotes, notes.count > Limits.reviewNotes {
             report(
                 .lengthLimit,
                 "the review notes of '\(product.id)' are \(notes.count) characters; App Store Connect allows at most \(Limits.reviewNotes)",
-                at: product.review?.positions.notes)
+                at: product.appStore.review?.positions.notes)
         }
     }
 

@@ -15,8 +15,8 @@ extension CatalogValidator.Check {
     }
 
     private mutating func checkPrice(_ price: Price, of product: Product) {
-        if let tier = price.tier { checkTier(tier, at: price.positions.tier) }
-        for step in price.schedule { checkTier(step.tier, at: step.position) }
+        if let tier = price.tiers.tier { checkTier(tier, at: price.positions.tier) }
+        for step in price.tiers.schedule { checkTier(step.tier, at: step.position) }
         checkSchedule(price, of: product)
         checkStorefrontPrices(price.storefronts)
         checkChanges(price, of: product)
@@ -56,12 +56,12 @@ extension CatalogValidator.Check {
 
     /// Steps in date order; only the first may start "now"; each ends before the next starts.
     private mutating func checkSchedule(_ price: Price, of product: Product) {
-        guard !price.schedule.isEmpty else { return }
-        if price.tier != nil {
+        guard !price.tiers.schedule.isEmpty else { return }
+        if price.tiers.tier != nil {
             report(.priceSchedule, "'\(product.id)' has both a tier and a schedule; give one", at: price.positions.tier)
         }
         var previous: PriceInterval?
-        for step in price.schedule {
+        for step in price.tiers.schedule {
             if let start = step.startDate, let end = step.endDate, end < start {
                 report(.priceSchedule, "this price step ends (\(end)) before it starts (\(start))", at: step.position)
             }

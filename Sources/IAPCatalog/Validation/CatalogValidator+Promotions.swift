@@ -8,13 +8,13 @@ extension CatalogValidator.Check {
 
     /// `duplicate_promotion_order`, `promotion_limit`.
     mutating func promotion(of product: Product) {
-        guard let promotion = product.promotion, promotion.visible else { return }
+        guard let promotion = product.appStore.promotion, promotion.visible else { return }
         promotions.promoted += 1
         let promoted = promotions.promoted
-        if promoted == Promotion.limit + 1 {
+        if promoted == AppStoreLimits.promotedProducts + 1 {
             report(
                 .promotionLimit,
-                "'\(product.id)' is promoted product number \(promoted); the App Store shows at most \(Promotion.limit)",
+                "'\(product.id)' is promoted product number \(promoted); the App Store shows at most \(AppStoreLimits.promotedProducts)",
                 at: promotion.positions.entry)
         }
         guard let order = promotion.order else { return }

@@ -1,7 +1,7 @@
 extension CatalogValidator.Check {
     /// `screenshot_not_found` for images: paths resolve against the catalog's directory.
     mutating func images(of product: Product) {
-        for image in product.images {
+        for image in product.appStore.images {
             guard let relative = image.path else { continue }
             let path = FilePaths.join(directory, relative)
             if !fileExists(path) {
@@ -12,7 +12,7 @@ extension CatalogValidator.Check {
 
     /// `screenshot_not_found`: paths resolve against the catalog's directory.
     mutating func reviewScreenshot(of product: Product) {
-        guard let review = product.review, let screenshot = review.screenshot else {
+        guard let review = product.appStore.review, let screenshot = review.screenshot else {
             if product.status == .draft {
                 report(
                     .missingReviewScreenshot,

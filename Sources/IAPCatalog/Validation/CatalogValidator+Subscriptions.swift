@@ -79,17 +79,17 @@ extension CatalogValidator.Check {
                 "'\(product.type.rawValue)' is no longer offered by App Store Connect; use auto-renewable or non-renewing",
                 at: product.positions.type)
         }
-        if product.hostedContent && product.type != .nonConsumable {
+        if product.appStore.hostedContent && product.type != .nonConsumable {
             report(
                 .typeSpecificField,
                 "hosted content is only for non-consumable products; '\(product.id)' is \(product.type.rawValue)",
-                at: product.positions.hostedContent)
+                at: product.appStore.positions.hostedContent)
         }
-        if product.familySharing && !(product.type == .nonConsumable || product.type == .autoRenewable) {
+        if product.appStore.familySharing && !(product.type == .nonConsumable || product.type == .autoRenewable) {
             report(
                 .typeSpecificField,
                 "Family Sharing is only for non-consumables and auto-renewable subscriptions; '\(product.id)' is \(product.type.rawValue)",
-                at: product.positions.familySharing)
+                at: product.appStore.positions.familySharing)
         }
     }
 }

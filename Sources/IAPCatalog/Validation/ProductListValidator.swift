@@ -129,7 +129,7 @@ public struct ProductListValidator: Sendable {
                     Diagnostic(
                         .notClearedForSale, "'\(id)' is not cleared for sale: StoreKit reports it as invalid in production",
                         at: location(offset)))
-            } else if environment == .production, let state = products[productIndex].storeState, state.isRemovedFromSale {
+            } else if environment == .production, let state = products[productIndex].appStore.storeState, state.isRemovedFromSale {
                 diagnostics.append(
                     Diagnostic(
                         .notClearedForSale, "'\(id)' is \(state) in App Store Connect: StoreKit reports it as invalid in production",

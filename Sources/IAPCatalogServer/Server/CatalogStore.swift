@@ -111,7 +111,7 @@ package final class CatalogStore: Sendable {
 
     private func watch(_ catalog: Catalog) {
         let directory = FilePaths.directory(of: catalogPath)
-        let screenshots = catalog.products.compactMap { $0.review?.screenshot.map { FilePaths.join(directory, $0) } }
+        let screenshots = catalog.products.compactMap { $0.appStore.review?.screenshot.map { FilePaths.join(directory, $0) } }
         state.withLockedValue { $0.watched = [catalogPath] + screenshots }
     }
 

@@ -1,8 +1,5 @@
 /// How a product is promoted on the App Store product page.
 public struct Promotion: Sendable, Equatable {
-    /// App Store Connect shows at most this many promoted in-app purchases.
-    public static let limit = 20
-
     /// Whether the product is promoted on the App Store product page (default true).
     public var visible: Bool
     /// Position among promoted products, 1 first.
