@@ -525,6 +525,126 @@ import Testing
         }
     }
 
+    @Test func offersAndPromotedPurchasesAreCreatedUnderTheirRules() async throws {
+        try await withFake { _, client in
+            let group = try await client.send(
+                "POST", "/v1/subscriptionGroups",
+                body: [
+                    "data": [
+                        "type": "subscriptionGroups", "attributes": ["referenceName": "Pro"],
+                        "relationships": ["app": ["data": ["type": "apps", "id": Self.appID]]],
+                    ]
+                ])
+            let subscription = try await client.send(
+                "POST", "/v1/subscriptions",
+                body: [
+                    "data": [
+                        "type": "subscriptions",
+                        "attributes": ["name": "Monthly", "productId": "com.example.monthly", "subscriptionPeriod": "ONE_MONTH"],
+                        "relationships": ["group": ["data": ["type": "subscriptionGroups", "id": group.id]]],
+                    ]
+                ])
+            let point = try #require(try await client.pricePoint("2.99", of: "/v1/subscriptions/\(subscription.id)", territory: "USA"))
+            func promotional(_ code: String, mode: String, periods: Int = 1, priced: Bool) async throws -> Client.Response {
+                let price: [String: Any] = [
+                    "type": "subscriptionPromotionalOfferPrices", "id": "${p1}",
+                    "relationships": [
+                        "territory": ["data": ["type": "territories", "id": "USA"]],
+                        "subscriptionPricePoint": ["data": ["type": "subscriptionPricePoints", "id": point]],
+                    ],
+                ]
+                return try await client.send(
+                    "POST", "/v1/subscriptionPromotionalOffers",
+                    body: [
+                        "data": [
+                            "type": "subscriptionPromotionalOffers",
+                            "attributes": [
+                                "name": "Offer \(code)", "offerCode": code, "offerMode": mode, "duration": "ONE_MONTH",
+                                "numberOfPeriods": periods,
+                            ],
+                            "relationships": [
+                                "subscription": ["data": ["type": "subscriptions", "id": subscription.id]],
+                                "prices": ["data": priced ? [["type": "subscriptionPromotionalOfferPrices", "id": "${p1}"]] : []],
+                            ],
+                        ],
+                        "included": priced ? [price] : [],
+                    ])
+            }
+            #expect(try await promotional("half", mode: "PAY_AS_YOU_GO", periods: 3, priced: true).status == 201)
+            let duplicate = try await promotional("half", mode: "PAY_AS_YOU_GO", priced: true)
+            #expect(duplicate.status == 409)
+            #expect(duplicate.errorPointer == "/data/attributes/offerCode")
+            let unpriced = try await promotional("cheap", mode: "PAY_UP_FRONT", priced: false)
+            #expect(unpriced.errorCode == "ENTITY_ERROR.RELATIONSHIP.REQUIRED")
+            let pricedTrial = try await promotional("trial", mode: "FREE_TRIAL", priced: true)
+            #expect(pricedTrial.errorPointer == "/included/0/relationships/subscriptionPricePoint")
+            let twoPeriods = try await promotional("trial", mode: "FREE_TRIAL", periods: 2, priced: false)
+            #expect(twoPeriods.errorPointer == "/data/attributes/numberOfPeriods")
+            #expect(try await promotional("trial", mode: "FREE_TRIAL", priced: false).status == 201)
+
+            // An offer code, once deactivated, stays so.
+            let code = try await client.send(
+                "POST", "/v1/subscriptionOfferCodes",
+                body: [
+                    "data": [
+                        "type": "subscriptionOfferCodes",
+                        "attributes": [
+                            "name": "Press", "customerEligibilities": ["NEW"], "offerEligibility": "REPLACE_INTRO_OFFERS",
+                            "offerMode": "FREE_TRIAL", "duration": "ONE_MONTH", "numberOfPeriods": 1,
+                        ],
+                        "relationships": [
+                            "subscription": ["data": ["type": "subscriptions", "id": subscription.id]], "prices": ["data": []],
+                        ],
+                    ]
+                ])
+            #expect(code.status == 201)
+            func activate(_ flag: Bool) async throws -> Client.Response {
+                try await client.send(
+                    "PATCH", "/v1/subscriptionOfferCodes/\(code.id)",
+                    body: ["data": ["type": "subscriptionOfferCodes", "id": code.id, "attributes": ["active": flag]]])
+            }
+            #expect(try await activate(false).status == 200)
+            let again = try await activate(true)
+            #expect(again.status == 409)
+            #expect(again.errorPointer == "/data/attributes/active")
+
+            // One promoted purchase per product; a win-back offer ends after it starts.
+            func promote() async throws -> Client.Response {
+                try await client.send(
+                    "POST", "/v1/promotedPurchases",
+                    body: [
+                        "data": [
+                            "type": "promotedPurchases", "attributes": ["visibleForAllUsers": true],
+                            "relationships": [
+                                "app": ["data": ["type": "apps", "id": Self.appID]],
+                                "subscription": ["data": ["type": "subscriptions", "id": subscription.id]],
+                            ],
+                        ]
+                    ])
+            }
+            #expect(try await promote().status == 201)
+            #expect(try await promote().errorCode == "STATE_ERROR")
+            let backwards = try await client.send(
+                "POST", "/v1/winBackOffers",
+                body: [
+                    "data": [
+                        "type": "winBackOffers",
+                        "attributes": [
+                            "referenceName": "Back", "offerId": "back", "offerMode": "FREE_TRIAL", "duration": "ONE_WEEK", "periodCount": 1,
+                            "customerEligibilityPaidSubscriptionDurationInMonths": 1,
+                            "customerEligibilityTimeSinceLastSubscribedInMonths": ["minimum": 1], "startDate": "2027-02-01",
+                            "endDate": "2027-01-01", "priority": "NORMAL",
+                        ],
+                        "relationships": [
+                            "subscription": ["data": ["type": "subscriptions", "id": subscription.id]], "prices": ["data": []],
+                        ],
+                    ]
+                ])
+            #expect(backwards.status == 409)
+            #expect(backwards.errorPointer == "/data/attributes/endDate")
+        }
+    }
+
     // MARK: Upload protocol
 
     @Test func aReviewScreenshotIsReservedUploadedInPartsAndCommittedWithItsMD5() async throws {

@@ -57,9 +57,16 @@ import Testing
         #expect(try await session.apply(desired) == nil)
         let (plan, remote) = try await session.plan(desired)
         #expect(plan.steps.map(\.summary) == [])
-        // Apply writes neither offers beside the introductory ones, nor promotion, nor hosted content: notes.
+        // Apply wrote the promotions, the promotional offer and the offer code; what is left are
+        // notes: approval (App Review's), hosted content (the API cannot set it), the order of
+        // promoted purchases (new ones join the end of the list).
+        let notes = plan.notDone.map { "\($0.resource) \($0.message)" }.sorted()
         #expect(
-            plan.notDone.map(\.message).allSatisfy { $0.hasPrefix("approved in the catalog but") || $0.contains("iapcat does not write") })
+            notes.filter { !$0.contains(" approved in the catalog but ") } == [
+                "com.example.cosmicquest.coins.small promoted purchase order 1 in App Store Connect, 2 in the catalog: iapcat does not write the order yet; arrange it in App Store Connect",
+                "com.example.cosmicquest.level.nebula hosted content differs from App Store Connect, whose API cannot change it: change it in App Store Connect",
+                "com.example.cosmicquest.level.nebula promoted purchase order 2 in App Store Connect, 1 in the catalog: iapcat does not write the order yet; arrange it in App Store Connect",
+            ])
 
         let summary = session.fake.state(app: Self.appID)
         #expect(summary.inAppPurchases == 3)
@@ -82,13 +89,20 @@ import Testing
         }
         expected.products.sort { $0.productID < $1.productID }
         pulledState.products.sort { $0.productID < $1.productID }
-        // What apply does not write is pulled as the store holds it (nothing), not as the base catalog says.
-        var nothing = UnwrittenSaleState()
-        nothing.hostedContent = false
-        #expect(pulledState.products.allSatisfy { $0.unwritten == nothing })
+        // What apply wrote beside the product is pulled as the catalog says it, but for hosted
+        // content (the store's: false) and the order of promoted purchases (the store's).
+        let byID = Dictionary(uniqueKeysWithValues: pulledState.products.map { ($0.productID, $0.extras) })
+        #expect(
+            byID["com.example.cosmicquest.premium.yearly"]??.promotionalOffers.map { "\($0.id ?? "") \($0.prices.map(\.amount))" } == [
+                "winback.yearly.half [\"19.99\", \"19.99\"]"
+            ])
+        let code = byID["com.example.cosmicquest.premium.monthly"]??.offerCodes.first
+        #expect(code?.referenceName == "Press month" && code?.eligibility == [.new, .expired] && code?.stackable == false)
+        #expect(byID["com.example.cosmicquest.coins.small"]??.promotion == Promotion(visible: true, order: 1))
+        #expect(byID["com.example.cosmicquest.level.nebula"]??.hostedContent == false)
         for index in expected.products.indices {
-            expected.products[index].unwritten = nil
-            pulledState.products[index].unwritten = nil
+            expected.products[index].extras = nil
+            pulledState.products[index].extras = nil
         }
         // Subscriptions pull the price of every territory (the catalog named a few and let the
         // others follow the base): the rows differ in form, not in what the store holds.

@@ -38,17 +38,28 @@ func exampleDesiredState() throws -> DesiredState {
                 PlanNote(
                     resource: "com.example.cosmicquest.level.nebula",
                     message: "a legacy price tier stands for its historical U.S. price only; give storefront prices to be exact")))
-        // What iapcat does not write is a note, never a step.
-        let unwritten = { (what: String, pronoun: String) in
-            "\(what) from App Store Connect: iapcat does not write \(pronoun) yet; change \(pronoun) in App Store Connect"
+        // Promotions, promotional offers and offer codes are created with their prices.
+        #expect(
+            lines.contains(
+                "promote in-app purchase com.example.cosmicquest.coins.small on the App Store product page (visible to all users, enabled)")
+        )
+        #expect(
+            lines.contains(
+                "create promotional offer \"winback.yearly.half\" of subscription com.example.cosmicquest.premium.yearly: PAY_AS_YOU_GO ONE_YEAR × 1 in USA at 19.99, DEU at 19.99"
+            ))
+        #expect(
+            lines.contains(
+                "create offer code \"Press month\" of subscription com.example.cosmicquest.premium.monthly: FREE_TRIAL ONE_MONTH × 1, for new/expired customers"
+            ))
+        // What iapcat cannot write is a note, never a step.
+        let order = { (position: Int) in
+            "a new promoted purchase joins the end of the app's list, \(position) in the catalog: iapcat does not write the order yet; arrange it in App Store Connect"
         }
         #expect(
             plan.notDone.map { "\($0.resource) \($0.message)" } == [
-                "com.example.cosmicquest.coins.small " + unwritten("the promotion differs", "it"),
-                "com.example.cosmicquest.level.nebula " + unwritten("the promotion differs", "it"),
-                "com.example.cosmicquest.level.nebula " + unwritten("hosted content differs", "it"),
-                "com.example.cosmicquest.premium.monthly " + unwritten("offer codes differ", "them"),
-                "com.example.cosmicquest.premium.yearly " + unwritten("promotional offers differ", "them"),
+                "com.example.cosmicquest.coins.small " + order(2),
+                "com.example.cosmicquest.level.nebula " + order(1),
+                "com.example.cosmicquest.level.nebula hosted content differs from App Store Connect, whose API cannot change it: change it in App Store Connect",
             ])
     }
 
@@ -67,7 +78,7 @@ func exampleDesiredState() throws -> DesiredState {
             groupLevel: nil, introductoryOffers: [], screenshotChecksum: nil)
         let plan = planner.plan(DesiredState(catalog: try exampleCatalog()), against: remote)
         #expect(
-            plan.notDone.filter { !$0.message.contains("iapcat does not write") } == [
+            plan.notDone.filter { !$0.message.contains("iapcat does not write") && !$0.message.contains("hosted content") } == [
                 PlanNote(
                     resource: "com.example.cosmicquest.coins.small",
                     message: "is NON_CONSUMABLE in App Store Connect and CONSUMABLE in the catalog: a product's type never changes"),
@@ -101,6 +112,8 @@ func exampleDesiredState() throws -> DesiredState {
             availability: RemoteAvailability(id: "a", availableInNewTerritories: true, territories: ["DEU", "JPN", "USA"]), groupID: nil,
             period: nil,
             groupLevel: nil, introductoryOffers: [], screenshotChecksum: "x")
+        remote.products[product.id]!.promotedPurchase = RemotePromotedPurchase(
+            id: "pp", visibleForAllUsers: true, enabled: true, position: 2)
         let plan = planner.plan(DesiredState(catalog: catalog), against: remote)
         #expect(
             plan.steps.map(\.summary) == [

@@ -70,8 +70,8 @@ import Testing
 
     /// A store in the states real accounts have: the catalog above applied, approved, then one
     /// product removed from sale, one subscription on the older availability, and the monthly
-    /// price raised with its subscribers kept on 4.99; then what iapcat reads but does not write:
-    /// a promotional offer priced in two territories, an offer code and a win-back offer, two
+    /// price raised with its subscribers kept on 4.99; then, through the fake's hooks: a
+    /// promotional offer priced in two territories, an offer code and a win-back offer, two
     /// promoted purchases (one not visible), content hosting of the non-consumable.
     static func messyStore() async throws -> FakeRoundTripTests.Session {
         let session = try await FakeRoundTripTests.Session.start()
@@ -225,12 +225,82 @@ import Testing
         #expect(plan.steps.map(\.summary) == [])
         #expect(
             plan.notDone.map { "\($0.resource) \($0.message)" } == [
-                "com.example.monthly promotional offers differ from App Store Connect: iapcat does not write them yet; "
-                    + "change them in App Store Connect"
+                "com.example.monthly promotional offer \"monthly_half\" has other terms in App Store Connect, which keeps an offer's "
+                    + "terms once created: create one under a new id"
             ])
         session.fake.resetRequestLog()
         #expect(try await session.apply(try Self.desired(edited)) == nil)
         #expect(session.fake.requests.filter { $0.method != "GET" }.map { "\($0.method) \($0.path)" } == [])
+    }
+
+    @Test func promotionsAndOffersAreCreatedOrChangedWhereTheAPIAllowsAndReadBackEqual() async throws {
+        let session = try await Self.messyStore()
+        defer { Task { try? await session.stop() } }
+        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        let app = AppInfo(bundleID: "com.example.cosmicquest", defaultLocale: "en-US")
+        let yaml = CatalogYAMLWriter().render(CatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
+        var edited = yaml
+        for (old, new) in [
+            // A promotion shown to every user; a new promotion, third in the list.
+            ("    promotion:\n      visible: false\n      order: 2\n", "    promotion:\n      visible: true\n      order: 2\n"),
+            (
+                "        display_name: Old\n",
+                "        display_name: Old\n    promotion:\n      visible: true\n      order: 3\n"
+            ),
+            // A new paid promotional offer; the offer code deactivated.
+            (
+                "            JPN: \"480\"\n",
+                "            JPN: \"480\"\n        - id: monthly_quarter\n          reference_name: Quarter\n          mode: pay-up-front\n"
+                    + "          duration: P3M\n          prices: { USA: \"9.99\" }\n"
+            ),
+            ("          active: true\n", "          active: false\n"),
+            // The win-back offer ends; a second one, a free week.
+            ("          start_date: 2026-12-01\n", "          start_date: 2026-12-01\n          end_date: 2027-06-01\n"),
+            (
+                "      monthly_billing:\n",
+                "        - id: old_second\n          reference_name: Second chance\n          mode: free-trial\n          duration: P1W\n"
+                    + "          paid_months: 3\n          lapsed_months: { min: 2 }\n          start_date: 2027-01-01\n"
+                    + "          priority: normal\n      monthly_billing:\n"
+            ),
+        ] {
+            #expect(edited.contains(old), "\(old)")
+            edited = edited.replacingOccurrences(of: old, with: new)
+        }
+        let plan = Planner(today: FakeRoundTripTests.today).plan(try Self.desired(edited), against: remote)
+        #expect(
+            plan.steps.map { "\($0.impact.rawValue) \($0.summary)" } == [
+                "+ create promotional offer \"monthly_quarter\" of subscription com.example.monthly: PAY_UP_FRONT THREE_MONTHS × 1 in USA at 9.99",
+                "! deactivate offer code \"Winter\" of subscription com.example.monthly: customers can no longer redeem it, and App Store Connect cannot activate it again",
+                "+ promote subscription com.example.old on the App Store product page (visible to all users, enabled)",
+                "~ update win-back offer \"old_comeback\" of subscription com.example.old: end_date none → 2027-06-01",
+                "+ create win-back offer \"old_second\" of subscription com.example.old: FREE_TRIAL ONE_WEEK × 1, from 2027-01-01",
+                "~ update the promotion of in-app purchase com.example.some: visible to all users no → yes",
+            ])
+        #expect(plan.notDone.filter { !$0.message.contains("monthly billing") && !$0.message.contains("hosted content") } == [])
+
+        session.fake.resetRequestLog()
+        #expect(try await session.apply(try Self.desired(edited)) == nil)
+        #expect(
+            session.fake.requests.filter { $0.method != "GET" }.map {
+                "\($0.method) /\($0.path.split(separator: "/").prefix(2).joined(separator: "/"))"
+            } == [
+                "POST /v1/subscriptionPromotionalOffers", "PATCH /v1/subscriptionOfferCodes", "POST /v1/promotedPurchases",
+                "PATCH /v1/winBackOffers", "POST /v1/winBackOffers", "PATCH /v1/promotedPurchases",
+            ])
+        // Read back: the store holds the edited catalog, and pull writes it back as edited.
+        let (again, after) = try await session.plan(try Self.desired(edited))
+        #expect(again.steps.map(\.summary) == [])
+        let pulled = CatalogYAMLWriter().render(CatalogBuilder(today: FakeRoundTripTests.today).build(after, app: app).catalog)
+        #expect(pulled == edited.replacingOccurrences(of: "prices: { USA: \"9.99\" }\n", with: "prices:\n            USA: \"9.99\"\n"))
+
+        // A deactivated code is never activated again: a note, not a step.
+        let reactivated = edited.replacingOccurrences(of: "          active: false\n", with: "          active: true\n")
+        let refused = Planner(today: FakeRoundTripTests.today).plan(try Self.desired(reactivated), against: after)
+        #expect(refused.steps.map(\.summary) == [])
+        #expect(
+            refused.notDone.map(\.message).filter { $0.contains("Winter") } == [
+                "offer code \"Winter\" is deactivated in App Store Connect, which cannot activate it again"
+            ])
     }
 
     @Test func aCatalogThatWouldWidenOrCancelGetsConsentSteps() async throws {

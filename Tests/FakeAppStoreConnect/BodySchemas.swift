@@ -348,4 +348,122 @@ extension BodySchema {
             .init("uploaded", .boolean, nullable: true),
         ]
     )
+    /// `PromotedPurchaseCreateRequest`.
+    static let promotedPurchaseCreate = BodySchema(
+        type: "promotedPurchases",
+        attributes: [
+            .init("visibleForAllUsers", .boolean, required: true),
+            .init("enabled", .boolean, nullable: true),
+        ],
+        relationships: [
+            .init("app", type: "apps", required: true),
+            .init("inAppPurchaseV2", type: "inAppPurchases"),
+            .init("subscription", type: "subscriptions"),
+        ]
+    )
+    /// `PromotedPurchaseUpdateRequest`.
+    static let promotedPurchaseUpdate = BodySchema(
+        type: "promotedPurchases",
+        requiresID: true,
+        attributes: [
+            .init("visibleForAllUsers", .boolean, nullable: true),
+            .init("enabled", .boolean, nullable: true),
+        ]
+    )
+    static let offerDurations = [
+        "THREE_DAYS", "ONE_WEEK", "TWO_WEEKS", "ONE_MONTH", "TWO_MONTHS", "THREE_MONTHS", "SIX_MONTHS", "ONE_YEAR",
+    ]
+    static let offerModes = ["PAY_AS_YOU_GO", "PAY_UP_FRONT", "FREE_TRIAL"]
+    /// `SubscriptionPromotionalOfferCreateRequest`.
+    static let promotionalOfferCreate = BodySchema(
+        type: "subscriptionPromotionalOffers",
+        attributes: [
+            .init("duration", .oneOf(offerDurations), required: true),
+            .init("name", .string, required: true, maxLength: 64),
+            .init("numberOfPeriods", .integer, required: true),
+            .init("offerCode", .string, required: true),
+            .init("offerMode", .oneOf(offerModes), required: true),
+            .init("targetSubscriptionPlanType", .oneOf(["MONTHLY", "UPFRONT"]), nullable: true),
+        ],
+        relationships: [
+            .init("subscription", type: "subscriptions", required: true),
+            .init("prices", type: "subscriptionPromotionalOfferPrices", toMany: true, required: true),
+        ],
+        included: [offerPriceInline("subscriptionPromotionalOfferPrices")]
+    )
+    /// `SubscriptionOfferCodeCreateRequest`.
+    static let offerCodeCreate = BodySchema(
+        type: "subscriptionOfferCodes",
+        attributes: [
+            .init("name", .string, required: true, maxLength: 64),
+            .init("customerEligibilities", .arrayOf(["NEW", "EXISTING", "EXPIRED"]), required: true),
+            .init("offerEligibility", .oneOf(["STACK_WITH_INTRO_OFFERS", "REPLACE_INTRO_OFFERS"]), required: true),
+            .init("duration", .oneOf(offerDurations), required: true),
+            .init("offerMode", .oneOf(offerModes), required: true),
+            .init("numberOfPeriods", .integer, required: true),
+            .init("autoRenewEnabled", .boolean, nullable: true),
+            .init("targetSubscriptionPlanType", .oneOf(["MONTHLY", "UPFRONT"]), nullable: true),
+        ],
+        relationships: [
+            .init("subscription", type: "subscriptions", required: true),
+            .init("prices", type: "subscriptionOfferCodePrices", toMany: true, required: true),
+        ],
+        included: [offerPriceInline("subscriptionOfferCodePrices")]
+    )
+    /// `SubscriptionOfferCodeUpdateRequest`.
+    static let offerCodeUpdate = BodySchema(
+        type: "subscriptionOfferCodes",
+        requiresID: true,
+        attributes: [
+            .init("active", .boolean, nullable: true)
+        ]
+    )
+    /// `WinBackOfferCreateRequest`.
+    static let winBackOfferCreate = BodySchema(
+        type: "winBackOffers",
+        attributes: [
+            .init("referenceName", .string, required: true, maxLength: 64),
+            .init("offerId", .string, required: true),
+            .init("duration", .oneOf(offerDurations), required: true),
+            .init("offerMode", .oneOf(offerModes), required: true),
+            .init("periodCount", .integer, required: true),
+            .init("customerEligibilityPaidSubscriptionDurationInMonths", .integer, required: true),
+            .init("customerEligibilityTimeSinceLastSubscribedInMonths", .integerRange, required: true),
+            .init("customerEligibilityWaitBetweenOffersInMonths", .integer, nullable: true),
+            .init("startDate", .date, required: true),
+            .init("endDate", .date, nullable: true),
+            .init("priority", .oneOf(["HIGH", "NORMAL"]), required: true),
+            .init("promotionIntent", .oneOf(["NOT_PROMOTED", "USE_AUTO_GENERATED_ASSETS"]), nullable: true),
+            .init("targetSubscriptionPlanType", .oneOf(["MONTHLY", "UPFRONT"]), nullable: true),
+        ],
+        relationships: [
+            .init("subscription", type: "subscriptions", required: true),
+            .init("prices", type: "winBackOfferPrices", toMany: true, required: true),
+        ],
+        included: [offerPriceInline("winBackOfferPrices")]
+    )
+    /// `WinBackOfferUpdateRequest`.
+    static let winBackOfferUpdate = BodySchema(
+        type: "winBackOffers",
+        requiresID: true,
+        attributes: [
+            .init("customerEligibilityPaidSubscriptionDurationInMonths", .integer, nullable: true),
+            .init("customerEligibilityTimeSinceLastSubscribedInMonths", .integerRange, nullable: true),
+            .init("customerEligibilityWaitBetweenOffersInMonths", .integer, nullable: true),
+            .init("startDate", .date, nullable: true),
+            .init("endDate", .date, nullable: true),
+            .init("priority", .oneOf(["HIGH", "NORMAL"]), nullable: true),
+            .init("promotionIntent", .oneOf(["NOT_PROMOTED", "USE_AUTO_GENERATED_ASSETS"]), nullable: true),
+        ]
+    )
+    /// `SubscriptionPromotionalOfferPriceInlineCreate`, `SubscriptionOfferCodePriceInlineCreate`,
+    /// `WinBackOfferPriceInlineCreate`: a territory and a price point.
+    static func offerPriceInline(_ type: String) -> BodySchema {
+        BodySchema(
+            type: type,
+            relationships: [
+                .init("territory", type: "territories", required: type == "winBackOfferPrices"),
+                .init("subscriptionPricePoint", type: "subscriptionPricePoints"),
+            ])
+    }
 }

@@ -10,6 +10,10 @@ struct BodySchema: Sendable {
         case boolean
         case integer
         case oneOf([String])
+        /// An array of values from `allowed`.
+        case arrayOf([String])
+        /// `IntegerRange`: an object of optional integers `minimum` and `maximum`.
+        case integerRange
     }
 
     struct Attribute: Sendable {
@@ -243,6 +247,16 @@ extension BodySchema.Attribute {
                 return
                     "'\(value.string ?? value.serialized)' is not a valid value for '\(name)'; expected one of \(allowed.joined(separator: ", "))."
             }
+            return nil
+        case .arrayOf(let allowed):
+            guard let items = value.array, items.allSatisfy({ $0.string.map(allowed.contains) ?? false }) else {
+                return "The attribute '\(name)' must be an array of \(allowed.joined(separator: ", "))."
+            }
+            return nil
+        case .integerRange:
+            guard let object = value.object, Set(object.keys).isSubset(of: ["minimum", "maximum"]),
+                object.values.allSatisfy({ $0.int != nil })
+            else { return "The attribute '\(name)' must be an object of the integers 'minimum' and 'maximum'." }
             return nil
         }
     }

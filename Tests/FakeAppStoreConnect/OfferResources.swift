@@ -1,4 +1,4 @@
-/// Rendering of what the fake serves read-only: promotional offers, offer codes, win-back offers,
+/// Rendering of promotional offers, offer codes, win-back offers,
 /// their prices, and promoted purchases (seeded by ``FakeAppStoreConnect`` hooks).
 extension FakeState {
     /// The attributes of an offer, an offer price or a promoted purchase; nil when there is none.
@@ -34,6 +34,7 @@ extension FakeState {
                 "customerEligibilityWaitBetweenOffersInMonths": record.waitMonths.map(JSON.int) ?? .null,
                 "startDate": .string(record.startDate), "endDate": .optional(record.endDate), "priority": .string(record.priority),
                 "promotionIntent": .optional(record.promotionIntent),
+                "targetSubscriptionPlanType": .optional(record.targetSubscriptionPlanType),
             ]
         case .promotionalOfferPrice, .offerCodePrice, .winBackOfferPrice:
             return offerPricePoint(ref) == nil ? nil : [:]

@@ -169,8 +169,8 @@ struct IntroductoryOfferRecord {
     var targetSubscriptionPlanType: String?
 }
 
-/// A promotional offer or an offer code of a subscription: seeded by test hooks (the fake serves
-/// them read-only). Prices are price points of the subscription, one per territory.
+/// A promotional offer or an offer code of a subscription: seeded by test hooks or created
+/// through the API. Prices are price points of the subscription, one per territory.
 struct SubscriptionOfferRecord {
     let id: String
     let subscriptionID: String
@@ -189,7 +189,7 @@ struct SubscriptionOfferRecord {
     var autoRenewEnabled: Bool?
 }
 
-/// A win-back offer of a subscription: seeded by test hooks, served read-only.
+/// A win-back offer of a subscription: seeded by test hooks or created through the API.
 struct WinBackOfferRecord {
     let id: String
     let subscriptionID: String
@@ -207,9 +207,10 @@ struct WinBackOfferRecord {
     var endDate: String?
     var priority: String
     var promotionIntent: String?
+    var targetSubscriptionPlanType: String? = nil
 }
 
-/// An entry of an app's promoted purchases: seeded by test hooks, served read-only.
+/// An entry of an app's promoted purchases: seeded by test hooks or created through the API.
 struct PromotedPurchaseRecord {
     let id: String
     let owner: Owner

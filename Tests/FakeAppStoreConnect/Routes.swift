@@ -251,7 +251,7 @@ extension Router {
             AvailabilityHandlers.subscriptionAvailabilityTerritories),
     ]
 
-    // MARK: Offers and promoted purchases (read-only)
+    // MARK: Offers and promoted purchases
 
     private static let offerPrices = QueryRules.list(filters: ["territory": nil], includes: ["territory", "subscriptionPricePoint"])
 
@@ -284,6 +284,11 @@ extension Router {
             "GET", "/v1/winBackOffers/{id}", .one(includes: ["prices"], includeLimits: QueryRules.fifty("prices")),
             OfferHandlers.get(.winBackOffer)),
         Route("GET", "/v1/winBackOffers/{id}/prices", offerPrices, OfferHandlers.prices(.winBackOffer)),
+        Route("POST", "/v1/subscriptionPromotionalOffers", .none, OfferWriteHandlers.createPromotionalOffer),
+        Route("POST", "/v1/subscriptionOfferCodes", .none, OfferWriteHandlers.createOfferCode),
+        Route("PATCH", "/v1/subscriptionOfferCodes/{id}", .none, OfferWriteHandlers.updateOfferCode),
+        Route("POST", "/v1/winBackOffers", .none, OfferWriteHandlers.createWinBackOffer),
+        Route("PATCH", "/v1/winBackOffers/{id}", .none, OfferWriteHandlers.updateWinBackOffer),
     ]
 
     private static let promotedPurchases: [Route] = [
@@ -291,6 +296,8 @@ extension Router {
             "GET", "/v1/apps/{id}/promotedPurchases", .list(includes: ["inAppPurchaseV2", "subscription"]),
             OfferHandlers.promotedPurchases),
         Route("GET", "/v1/promotedPurchases/{id}", .one(includes: ["inAppPurchaseV2", "subscription"]), OfferHandlers.promotedPurchase),
+        Route("POST", "/v1/promotedPurchases", .none, PromotedPurchaseHandlers.create),
+        Route("PATCH", "/v1/promotedPurchases/{id}", .none, PromotedPurchaseHandlers.update),
     ]
 
     private static let subscriptionPrices: [Route] = [

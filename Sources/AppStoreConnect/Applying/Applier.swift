@@ -138,6 +138,23 @@ package final class Applier {
         case .uploadScreenshot(let file):
             try await ScreenshotUpload(api: api, pollInterval: options.pollInterval).upload(
                 file, owner: owner, productResourceID: try resourceID(owner))
+        case .setPromotion(let visible, let enabled, let existingID, _):
+            try await setPromotion(owner, visible: visible, enabled: enabled, existingID: existingID)
+        case .createOffer(let kind, let offer):
+            try await createOffer(owner, kind, offer)
+        case .deactivateOfferCode(let id, _):
+            let body = Resource(type: "subscriptionOfferCodes", id: id, attributes: ["active": .bool(false)])
+            _ = try await api.send(APIRequest(.patch, "/v1/subscriptionOfferCodes/\(id)", body: body))
+        case .createWinBackOffer(let offer):
+            try await createWinBackOffer(owner, offer)
+        case .updateWinBackOffer(let id, let offer, _):
+            var attributes = Self.winBackEligibility(offer)
+            attributes["startDate"] = offer.startDate.map { .string($0.description) } ?? .null
+            attributes["endDate"] = offer.endDate.map { .string($0.description) } ?? .null
+            attributes["priority"] = offer.priority.map { .string($0.apiName) } ?? .null
+            attributes["promotionIntent"] = offer.promotion.map { .string($0.apiName) } ?? .null
+            _ = try await api.send(
+                APIRequest(.patch, "/v1/winBackOffers/\(id)", body: Resource(type: "winBackOffers", id: id, attributes: attributes)))
         }
     }
 
@@ -353,6 +370,124 @@ package final class Applier {
         }
         let update = Resource(type: "subscriptions", id: id, relationships: ["introductoryOffers": .many(included.map(\.identifier))])
         _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id)", body: update, included: included))
+    }
+
+    // MARK: Promotions and offers
+
+    /// Creates the product's promoted purchase (App Store Connect adds it at the end of the
+    /// app's list), or changes whether it shows.
+    private func setPromotion(_ owner: PlanOwner, visible: Bool, enabled: Bool, existingID: String?) async throws {
+        let attributes: [String: APIValue] = ["visibleForAllUsers": .bool(visible), "enabled": .bool(enabled)]
+        if let existingID {
+            let body = Resource(type: "promotedPurchases", id: existingID, attributes: attributes)
+            _ = try await api.send(APIRequest(.patch, "/v1/promotedPurchases/\(existingID)", body: body))
+            return
+        }
+        let family = ResourceFamily.of(owner)
+        let product = ResourceIdentifier(type: family.type, id: try resourceID(owner))
+        _ = try await create(
+            Resource(
+                type: "promotedPurchases", attributes: attributes, relationships: ["app": app, family.ownerRelationship: .one(product)]),
+            at: "/v1/promotedPurchases")
+    }
+
+    /// Creates a promotional offer or an offer code with its prices (inline creates).
+    private func createOffer(_ owner: PlanOwner, _ kind: SubscriptionOfferKind, _ offer: SubscriptionOffer) async throws {
+        let id = try resourceID(owner)
+        var attributes: [String: APIValue] = [
+            "name": .string(offer.referenceName ?? ""), "offerMode": .string(offer.mode.apiName),
+            "duration": .string(offer.duration.apiName), "numberOfPeriods": .int(offer.periods),
+        ]
+        if let plan = offer.plan, plan == .monthly { attributes["targetSubscriptionPlanType"] = "MONTHLY" }
+        let (type, path, priceType) =
+            switch kind {
+            case .promotionalOffer:
+                ("subscriptionPromotionalOffers", "/v1/subscriptionPromotionalOffers", "subscriptionPromotionalOfferPrices")
+            case .offerCode: ("subscriptionOfferCodes", "/v1/subscriptionOfferCodes", "subscriptionOfferCodePrices")
+            }
+        switch kind {
+        case .promotionalOffer:
+            attributes["offerCode"] = .string(offer.id ?? "")
+        case .offerCode:
+            // The planner creates only codes that say who may redeem them and whether they stack.
+            attributes["customerEligibilities"] = .array(offer.eligibility.map { .string($0.rawValue.uppercased()) })
+            attributes["offerEligibility"] = .string(offer.stackable ?? false ? "STACK_WITH_INTRO_OFFERS" : "REPLACE_INTRO_OFFERS")
+            if let autoRenew = offer.autoRenew { attributes["autoRenewEnabled"] = .bool(autoRenew) }
+        }
+        let prices = try await offerPrices(offer, type: priceType, owner: owner, subscriptionID: id)
+        let resource = Resource(
+            type: type, attributes: attributes,
+            relationships: [
+                "subscription": .one(ResourceIdentifier(type: "subscriptions", id: id)), "prices": .many(prices.map(\.identifier)),
+            ])
+        _ = try await create(resource, at: path, included: prices)
+    }
+
+    /// Creates a win-back offer with its prices (inline creates).
+    private func createWinBackOffer(_ owner: PlanOwner, _ offer: WinBackOffer) async throws {
+        let id = try resourceID(owner)
+        var attributes = Self.winBackEligibility(offer)
+        attributes["referenceName"] = .string(offer.referenceName ?? offer.id)
+        attributes["offerId"] = .string(offer.id)
+        attributes["offerMode"] = .string(offer.mode.apiName)
+        attributes["duration"] = .string(offer.duration.apiName)
+        attributes["periodCount"] = .int(offer.periods)
+        attributes["startDate"] = .string(offer.startDate?.description ?? "")
+        if let end = offer.endDate { attributes["endDate"] = .string(end.description) }
+        attributes["priority"] = .string((offer.priority ?? .normal).apiName)
+        if let promotion = offer.promotion { attributes["promotionIntent"] = .string(promotion.apiName) }
+        if offer.plan == .monthly { attributes["targetSubscriptionPlanType"] = "MONTHLY" }
+        let prices = try await offerPrices(offer, type: "winBackOfferPrices", owner: owner, subscriptionID: id)
+        let resource = Resource(
+            type: "winBackOffers", attributes: attributes,
+            relationships: [
+                "subscription": .one(ResourceIdentifier(type: "subscriptions", id: id)), "prices": .many(prices.map(\.identifier)),
+            ])
+        _ = try await create(resource, at: "/v1/winBackOffers", included: prices)
+    }
+
+    /// The eligibility attributes of a win-back offer.
+    private static func winBackEligibility(_ offer: WinBackOffer) -> [String: APIValue] {
+        var lapsed: [String: APIValue] = [:]
+        if let minimum = offer.lapsedMonths?.minimum { lapsed["minimum"] = .int(minimum) }
+        if let maximum = offer.lapsedMonths?.maximum { lapsed["maximum"] = .int(maximum) }
+        return [
+            "customerEligibilityPaidSubscriptionDurationInMonths": offer.paidMonths.map(APIValue.int) ?? .null,
+            "customerEligibilityTimeSinceLastSubscribedInMonths": .object(lapsed),
+            "customerEligibilityWaitBetweenOffersInMonths": offer.waitMonths.map(APIValue.int) ?? .null,
+        ]
+    }
+
+    /// An offer's prices as inline creates of `type`: each territory with the subscription's price
+    /// point of that customer price.
+    private func offerPrices(_ offer: some OfferTerms, type: String, owner: PlanOwner, subscriptionID: String) async throws -> [Resource] {
+        guard !offer.prices.isEmpty else { return [] }
+        let territories = offer.prices.map(\.storefront)
+        let points = try await PricePoints(api: api).points(of: owner, productResourceID: subscriptionID, territories: territories)
+        return try offer.prices.enumerated().map { index, price in
+            let point = try PricePoints.match(price.amount, in: price.storefront, points: points, product: owner.key).get()
+            return Resource(
+                type: type, id: "${price-\(index + 1)}",
+                relationships: [
+                    "territory": .one(ResourceIdentifier(type: "territories", id: price.storefront)),
+                    "subscriptionPricePoint": .one(ResourceIdentifier(type: "subscriptionPricePoints", id: point)),
+                ])
+        }
+    }
+}
+
+extension WinBackPriority {
+    /// The API's name: `HIGH`, `NORMAL`.
+    var apiName: String { rawValue.uppercased() }
+}
+
+extension WinBackPromotion {
+    /// The API's name: `NOT_PROMOTED`, `USE_AUTO_GENERATED_ASSETS`.
+    var apiName: String {
+        switch self {
+        case .notPromoted: "NOT_PROMOTED"
+        case .autoGeneratedAssets: "USE_AUTO_GENERATED_ASSETS"
+        }
     }
 }
 

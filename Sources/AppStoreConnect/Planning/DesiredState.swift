@@ -60,7 +60,7 @@ public struct DesiredState: Sendable, Equatable {
                                 + $0.introductoryOffers.map(DesiredIntroductoryOffer.init)
                         )
                     },
-                    screenshot: product.appStore.review?.screenshot, unwritten: UnwrittenSaleState(product: product)
+                    screenshot: product.appStore.review?.screenshot, extras: SaleExtras(product: product)
                 )
             )
         }
@@ -126,8 +126,9 @@ public struct DesiredProduct: Sendable, Equatable {
     public var screenshot: String?
     /// The screenshot's file, once ``DesiredState/readScreenshots(catalogDirectory:)`` read it.
     public var screenshotFile: ScreenshotFile? = nil
-    /// What the catalog says that iapcat compares but does not write; nil: not compared.
-    public var unwritten: UnwrittenSaleState? = nil
+    /// Promotion, promotional offers, offer codes, win-back offers, content hosting and the
+    /// monthly billing plan, as the catalog says them; nil: not compared.
+    public var extras: SaleExtras? = nil
 }
 
 /// Where a product is sold, as the catalog says it: "every territory" stays a selection until the

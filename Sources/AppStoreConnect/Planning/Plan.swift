@@ -1,3 +1,5 @@
+import IAPCatalog
+
 /// What `asc apply` would do, resource by resource, and what it will not do.
 public struct Plan: Sendable {
     /// The changes, in the order `apply` carries them out.
@@ -130,6 +132,17 @@ public struct PlanStep: Sendable {
         case setIntroductoryOffers(OfferDiff)
         /// Upload the review screenshot (its checksum differs from App Store Connect's).
         case uploadScreenshot(ScreenshotFile)
+        /// Promote the product on the App Store product page (`existingID` nil: create its
+        /// promoted purchase), or change whether its promotion shows.
+        case setPromotion(visible: Bool, enabled: Bool, existingID: String?, changes: [String])
+        /// Create a promotional offer or an offer code, with its prices.
+        case createOffer(SubscriptionOfferKind, SubscriptionOffer)
+        /// Deactivate an offer code: customers can no longer redeem it, for good.
+        case deactivateOfferCode(id: String, name: String)
+        /// Create a win-back offer, with its prices.
+        case createWinBackOffer(WinBackOffer)
+        /// Change the eligibility, dates, priority or promotion of a win-back offer.
+        case updateWinBackOffer(id: String, WinBackOffer, changes: [String])
     }
 
     /// The resource.
@@ -148,7 +161,8 @@ public struct PlanStep: Sendable {
 
     private static func defaultImpact(of action: Action) -> PlanImpact {
         switch action {
-        case .createGroup, .createProduct, .createVersion, .createLocalization: .create
+        case .createGroup, .createProduct, .createVersion, .createLocalization, .createOffer, .createWinBackOffer: .create
+        case .setPromotion(_, _, let existingID, _): existingID == nil ? .create : .change
         default: .change
         }
     }
@@ -168,6 +182,8 @@ public struct PlanStep: Sendable {
             let paid = diff.added.contains { $0.customerPrice != nil }
             return diff.removedIDs.count + (diff.added.isEmpty ? 0 : 1) + (paid ? 1 : 0)
         case .uploadScreenshot: return 3
+        case .createOffer(_, let offer): return offer.prices.isEmpty ? 1 : 2
+        case .createWinBackOffer(let offer): return offer.prices.isEmpty ? 1 : 2
         default: return 1
         }
     }
@@ -184,6 +200,12 @@ public struct PlanStep: Sendable {
         case .setAvailability: "set-availability"
         case .setIntroductoryOffers: "set-introductory-offers"
         case .uploadScreenshot: "upload-screenshot"
+        case .setPromotion(_, _, let existingID, _): existingID == nil ? "promote" : "update-promotion"
+        case .createOffer(.promotionalOffer, _): "create-promotional-offer"
+        case .createOffer(.offerCode, _): "create-offer-code"
+        case .deactivateOfferCode: "deactivate-offer-code"
+        case .createWinBackOffer: "create-win-back-offer"
+        case .updateWinBackOffer: "update-win-back-offer"
         }
     }
 
@@ -208,6 +230,29 @@ public struct PlanStep: Sendable {
             return "set introductory offers of \(subject): \(diff.lines.joined(separator: "; "))"
         case .uploadScreenshot(let file):
             return "upload the review screenshot of \(subject): \(file.fileName) (\(file.size) bytes, MD5 \(file.checksum))"
+        case .setPromotion(let visible, let enabled, nil, _):
+            return
+                "promote \(subject) on the App Store product page (\(visible ? "visible to all users" : "visible to customers who own the app"), \(enabled ? "enabled" : "disabled"))"
+        case .setPromotion(_, _, _?, let changes): return "update the promotion of \(subject): \(changes.joined(separator: "; "))"
+        case .createOffer(let kind, let offer):
+            let name = kind == .promotionalOffer ? offer.id ?? "" : offer.referenceName ?? ""
+            var terms = Self.terms(of: offer)
+            if !offer.eligibility.isEmpty { terms += ", for \(offer.eligibility.map(\.rawValue).joined(separator: "/")) customers" }
+            return "create \(kind.noun) \"\(name)\" of \(subject): \(terms)"
+        case .deactivateOfferCode(_, let name):
+            return
+                "deactivate offer code \"\(name)\" of \(subject): customers can no longer redeem it, and App Store Connect cannot activate it again"
+        case .createWinBackOffer(let offer):
+            let dates = "from \(offer.startDate.map { "\($0)" } ?? "now")\(offer.endDate.map { " until \($0)" } ?? "")"
+            return "create win-back offer \"\(offer.id)\" of \(subject): \(Self.terms(of: offer)), \(dates)"
+        case .updateWinBackOffer(_, let offer, let changes):
+            return "update win-back offer \"\(offer.id)\" of \(subject): \(changes.joined(separator: "; "))"
         }
+    }
+
+    /// `PAY_AS_YOU_GO ONE_MONTH × 3 in USA at 1.99, DEU at 1.99`.
+    private static func terms(of offer: some OfferTerms) -> String {
+        let prices = offer.prices.map { "\($0.storefront) at \($0.amount)" }.joined(separator: ", ")
+        return "\(offer.mode.apiName) \(offer.duration.apiName) × \(offer.periods)" + (prices.isEmpty ? "" : " in \(prices)")
     }
 }

@@ -101,13 +101,8 @@ public struct Planner: Sendable {
         if let subscription = product.subscription {
             planIntroductoryOffers(subscription.introductoryOffers, product: product, remote: remote, state: state, into: &plan)
         }
-        if let unwritten = product.unwritten {
-            var skipped: [String] = []
-            var held =
-                remote.map { UnwrittenSaleState(remote: $0, today: today, universe: state.territories, skipped: &skipped) }
-                ?? UnwrittenSaleState()
-            if remote == nil, product.kind != .autoRenewable { held.hostedContent = false }
-            plan.notDone += unwritten.differences(from: held, productID: product.productID)
+        if let extras = product.extras {
+            planExtras(extras, product: product, remote: remote, state: state, into: &plan)
         }
         if let file = product.screenshotFile, remote?.screenshotChecksum != file.checksum {
             plan.steps.append(PlanStep(owner, .uploadScreenshot(file)))

@@ -71,7 +71,7 @@ public struct CatalogBuilder: Sendable {
             }
             product.price = price(of: remoteProduct)
             var skipped: [String] = []
-            let held = UnwrittenSaleState(remote: remoteProduct, today: today, universe: remote.territories, skipped: &skipped)
+            let held = SaleExtras(remote: remoteProduct, today: today, universe: remote.territories, skipped: &skipped)
             notes += skipped.map { PlanNote(resource: remoteProduct.productID, message: "\($0) is unknown to iapcat; left out") }
             product.appStore.promotion = held.promotion
             product.clientData = previous?.clientData

@@ -1,5 +1,5 @@
-/// Promotional offers, offer codes, win-back offers and promoted purchases: served read-only
-/// (GET), as test hooks seeded them; nothing writes them.
+/// Promotional offers, offer codes, win-back offers and promoted purchases as they are read (GET):
+/// seeded by test hooks or created through ``OfferWriteHandlers`` and ``PromotedPurchaseHandlers``.
 enum OfferHandlers {
     /// The offers of kind `kind` of the subscription `{id}`.
     static func list(_ kind: Kind) -> Route.Handler {

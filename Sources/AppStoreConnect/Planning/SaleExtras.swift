@@ -1,11 +1,13 @@
 import IAPCatalog
 
-/// What a product has on sale that iapcat reads from App Store Connect but does not write yet:
-/// promotional offers, offer codes (their configuration, never the codes), win-back offers, its
-/// promoted purchase, whether Apple hosts its content, and the monthly billing plan's prices and
-/// availability. In catalog terms, so that `asc pull`
-/// writes it and a plan compares it; a difference is a ``Plan/notDone`` note, never a step.
-public struct UnwrittenSaleState: Sendable, Equatable {
+/// What a product has on sale beside its product, texts, prices, territories and introductory
+/// offers: promotional offers, offer codes (their configuration, never the codes), win-back
+/// offers, its promoted purchase, whether Apple hosts its content, and the monthly billing plan's
+/// prices and availability. In catalog terms, so that `asc pull` writes it and a plan compares it
+/// (``Planner/planExtras(_:product:remote:state:into:)``): offers and promotions become steps
+/// where App Store Connect lets the API make them; hosted content and the monthly billing plan
+/// are notes.
+public struct SaleExtras: Sendable, Equatable {
     /// Promotional offers, by offer identifier.
     public var promotionalOffers: [SubscriptionOffer] = []
     /// Offer codes, by reference name.
@@ -125,43 +127,30 @@ public struct UnwrittenSaleState: Sendable, Equatable {
 
     // MARK: Comparing
 
-    /// Notes for what the catalog (`self`) says differently from App Store Connect (`remote`).
-    /// A field the catalog leaves out of an offer code (eligibility, stackable, active, auto_renew)
-    /// and a promotion without an order are not compared.
-    func differences(from remote: UnwrittenSaleState, productID: String) -> [PlanNote] {
-        // What differs, and the pronoun the note uses for it.
-        var differing: [(String, String)] = []
-        if Self.comparable(promotionalOffers) != Self.comparable(remote.promotionalOffers) {
-            differing.append(("promotional offers differ", "them"))
-        }
-        if Self.comparable(offerCodes) != Self.comparable(remote.offerCodes.map { Self.asSaid($0, by: offerCodes) }) {
-            differing.append(("offer codes differ", "them"))
-        }
-        if Self.comparable(winBackOffers) != Self.comparable(remote.winBackOffers) {
-            differing.append(("win-back offers differ", "them"))
-        }
-        if let remotePromotion = remote.promotion, let promotion {
-            if promotion.visible != remotePromotion.visible || promotion.enabled != remotePromotion.enabled
-                || promotion.order.map({ $0 != remotePromotion.order }) ?? false
-            {
-                differing.append(("the promotion differs", "it"))
-            }
-        } else if (promotion == nil) != (remote.promotion == nil) {
-            differing.append(("the promotion differs", "it"))
-        }
+    /// Notes for what the catalog (`self`) says differently from App Store Connect (`remote`)
+    /// that no step can change: content hosting (the API cannot set it) and the monthly billing plan.
+    func differences(from remote: SaleExtras, productID: String) -> [PlanNote] {
+        var notes: [PlanNote] = []
         if let remoteHosted = remote.hostedContent, remoteHosted != (hostedContent ?? false) {
-            differing.append(("hosted content differs", "it"))
+            notes.append(
+                PlanNote(
+                    resource: productID,
+                    message:
+                        "hosted content differs from App Store Connect, whose API cannot change it: change it in App Store Connect"))
         }
-        if monthlyBilling != remote.monthlyBilling { differing.append(("the monthly billing plan differs", "it")) }
-        return differing.map { what, pronoun in
-            PlanNote(
-                resource: productID,
-                message: "\(what) from App Store Connect: iapcat does not write \(pronoun) yet; change \(pronoun) in App Store Connect")
+        if monthlyBilling != remote.monthlyBilling {
+            notes.append(
+                PlanNote(
+                    resource: productID,
+                    message:
+                        "the monthly billing plan differs from App Store Connect: iapcat does not write it yet; change it in App Store Connect"
+                ))
         }
+        return notes
     }
 
     /// A store offer code with the fields the catalog's code of the same reference name leaves out cleared.
-    private static func asSaid(_ code: SubscriptionOffer, by catalog: [SubscriptionOffer]) -> SubscriptionOffer {
+    static func asSaid(_ code: SubscriptionOffer, by catalog: [SubscriptionOffer]) -> SubscriptionOffer {
         guard let said = catalog.first(where: { $0.referenceName == code.referenceName }) else { return code }
         var code = code
         if said.eligibility.isEmpty { code.eligibility = [] }
@@ -173,7 +162,7 @@ public struct UnwrittenSaleState: Sendable, Equatable {
 
     /// Offers without source positions, prices and eligibility in a fixed order, `active: true`
     /// and the usual plan as unsaid, sorted by id and reference name.
-    private static func comparable(_ offers: [SubscriptionOffer]) -> [SubscriptionOffer] {
+    static func comparable(_ offers: [SubscriptionOffer]) -> [SubscriptionOffer] {
         offers.map { offer in
             var offer = offer
             offer.positions = SubscriptionOffer.Positions()
@@ -186,7 +175,7 @@ public struct UnwrittenSaleState: Sendable, Equatable {
         .sorted { ($0.id ?? "", $0.referenceName ?? "") < ($1.id ?? "", $1.referenceName ?? "") }
     }
 
-    private static func comparable(_ offers: [WinBackOffer]) -> [WinBackOffer] {
+    static func comparable(_ offers: [WinBackOffer]) -> [WinBackOffer] {
         offers.map { offer in
             var offer = offer
             offer.positions = WinBackOffer.Positions()

@@ -1,0 +1,244 @@
+import IAPCatalog
+
+/// Steps for what a product has on sale beside its prices, territories and introductory offers:
+/// its promoted purchase, promotional offers, offer codes and win-back offers. What App Store
+/// Connect lets the API create or change becomes a step; what it does not (an offer's terms once
+/// created, content hosting, the monthly billing plan, the order of promoted purchases) and
+/// anything only the store has stays a ``Plan/notDone`` note: nothing is ever deleted.
+extension Planner {
+    func planExtras(_ extras: SaleExtras, product: DesiredProduct, remote: RemoteProduct?, state: RemoteState, into plan: inout Plan) {
+        let owner: PlanOwner = product.kind == .autoRenewable ? .subscription(product.productID) : .inAppPurchase(product.productID)
+        var skipped: [String] = []
+        var held =
+            remote.map { SaleExtras(remote: $0, today: today, universe: state.territories, skipped: &skipped) } ?? SaleExtras()
+        if remote == nil, product.kind != .autoRenewable { held.hostedContent = false }
+        let live = remote?.isLive ?? false
+        // A new promoted purchase joins the end of the app's list, after those this plan creates before it.
+        let promoted = state.products.values.filter { $0.promotedPurchase != nil }.count
+        let created = plan.steps.filter { if case .setPromotion(_, _, nil, _) = $0.action { true } else { false } }.count
+        planPromotion(extras.promotion, remote: remote?.promotedPurchase, joinsAt: promoted + created + 1, owner: owner, into: &plan)
+        planOffers(extras.promotionalOffers, held: held.promotionalOffers, kind: .promotionalOffer, owner: owner, into: &plan)
+        planOfferCodes(extras.offerCodes, held: held.offerCodes, remote: remote, live: live, owner: owner, into: &plan)
+        planWinBackOffers(extras.winBackOffers, held: held.winBackOffers, remote: remote, live: live, owner: owner, into: &plan)
+        plan.notDone += extras.differences(from: held, productID: product.productID)
+    }
+
+    // MARK: Promoted purchase
+
+    private func planPromotion(
+        _ promotion: Promotion?, remote: RemotePromotedPurchase?, joinsAt position: Int, owner: PlanOwner, into plan: inout Plan
+    ) {
+        switch (promotion, remote) {
+        case (nil, nil):
+            return
+        case (nil, _?):
+            plan.notDone.append(
+                PlanNote(
+                    resource: owner.key,
+                    message: "promoted in App Store Connect but not in the catalog: iapcat never removes a promotion; remove it there"))
+        case (let promotion?, nil):
+            plan.steps.append(
+                PlanStep(owner, .setPromotion(visible: promotion.visible, enabled: promotion.enabled, existingID: nil, changes: [])))
+            if let order = promotion.order, order != position {
+                plan.notDone.append(Self.orderNote(owner, order: order, current: nil))
+            }
+        case (let promotion?, let remote?):
+            var changes: [String] = []
+            func yesNo(_ flag: Bool) -> String { flag ? "yes" : "no" }
+            if promotion.visible != remote.visibleForAllUsers {
+                changes.append("visible to all users \(yesNo(remote.visibleForAllUsers)) → \(yesNo(promotion.visible))")
+            }
+            if promotion.enabled != remote.enabled { changes.append("enabled \(yesNo(remote.enabled)) → \(yesNo(promotion.enabled))") }
+            if !changes.isEmpty {
+                plan.steps.append(
+                    PlanStep(
+                        owner,
+                        .setPromotion(visible: promotion.visible, enabled: promotion.enabled, existingID: remote.id, changes: changes))
+                )
+            }
+            if let order = promotion.order, order != remote.position {
+                plan.notDone.append(Self.orderNote(owner, order: order, current: remote.position))
+            }
+        }
+    }
+
+    private static func orderNote(_ owner: PlanOwner, order: Int, current: Int?) -> PlanNote {
+        let now =
+            current.map { "promoted purchase order \($0) in App Store Connect" }
+            ?? "a new promoted purchase joins the end of the app's list"
+        return PlanNote(
+            resource: owner.key,
+            message: "\(now), \(order) in the catalog: iapcat does not write the order yet; arrange it in App Store Connect")
+    }
+
+    // MARK: Promotional offers and offer codes
+
+    /// Offers the store lacks are created; an offer the store has with other terms, or only the
+    /// store has, is a note (App Store Connect keeps an offer's terms once it exists).
+    private func planOffers(
+        _ offers: [SubscriptionOffer], held: [SubscriptionOffer], kind: SubscriptionOfferKind, owner: PlanOwner, into plan: inout Plan
+    ) {
+        let key = { (offer: SubscriptionOffer) in kind == .promotionalOffer ? offer.id ?? "" : offer.referenceName ?? "" }
+        let heldByKey = Dictionary(held.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let wanted = Set(offers.map(key))
+        for offer in offers {
+            guard let current = heldByKey[key(offer)] else {
+                if kind == .offerCode, offer.eligibility.isEmpty || offer.stackable == nil {
+                    plan.errors.append(
+                        PlanNote(
+                            resource: owner.key,
+                            message:
+                                "offer code \"\(key(offer))\" needs eligibility and stackable to be created: App Store Connect requires who may redeem it and whether it stacks with introductory offers"
+                        ))
+                } else {
+                    plan.steps.append(PlanStep(owner, .createOffer(kind, offer)))
+                }
+                continue
+            }
+            let said = kind == .offerCode ? SaleExtras.asSaid(current, by: [offer]) : current
+            var wantedTerms = offer
+            if kind == .offerCode { wantedTerms.active = said.active }
+            if SaleExtras.comparable([wantedTerms]) != SaleExtras.comparable([said]) {
+                plan.notDone.append(
+                    PlanNote(
+                        resource: owner.key,
+                        message:
+                            "\(kind.noun) \"\(key(offer))\" has other terms in App Store Connect, which keeps an offer's terms once created: create one under a new \(kind == .promotionalOffer ? "id" : "name")"
+                    ))
+            }
+        }
+        for offer in held where !wanted.contains(key(offer)) {
+            plan.notDone.append(
+                PlanNote(
+                    resource: owner.key,
+                    message: "has \(kind.noun) \"\(key(offer))\" in App Store Connect, not in the catalog: deletions are never automatic"))
+        }
+    }
+
+    private func planOfferCodes(
+        _ codes: [SubscriptionOffer], held: [SubscriptionOffer], remote: RemoteProduct?, live: Bool, owner: PlanOwner,
+        into plan: inout Plan
+    ) {
+        planOffers(codes, held: held, kind: .offerCode, owner: owner, into: &plan)
+        for code in codes where code.active == false {
+            guard let name = code.referenceName,
+                let current = remote?.offerCodes.first(where: { $0.name == name }), current.active ?? true
+            else { continue }
+            plan.steps.append(PlanStep(owner, .deactivateOfferCode(id: current.id, name: name), impact: live ? .customers : .narrow))
+        }
+        for code in codes where code.active != false {
+            guard let name = code.referenceName, let current = remote?.offerCodes.first(where: { $0.name == name }),
+                current.active == false, code.active == true
+            else { continue }
+            plan.notDone.append(
+                PlanNote(
+                    resource: owner.key,
+                    message: "offer code \"\(name)\" is deactivated in App Store Connect, which cannot activate it again"))
+        }
+    }
+
+    // MARK: Win-back offers
+
+    /// Offers the store lacks are created; the eligibility, dates, priority and promotion of an
+    /// existing one are updated (`!` on a live subscription once the offer has started); other
+    /// terms are a note.
+    private func planWinBackOffers(
+        _ offers: [WinBackOffer], held: [WinBackOffer], remote: RemoteProduct?, live: Bool, owner: PlanOwner, into plan: inout Plan
+    ) {
+        let heldByID = Dictionary(held.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for offer in offers {
+            guard let current = heldByID[offer.id], let resource = remote?.winBackOffers.first(where: { $0.offerID == offer.id })
+            else {
+                plan.steps.append(PlanStep(owner, .createWinBackOffer(offer)))
+                continue
+            }
+            var terms = offer
+            WinBackOfferField.allCases.forEach { $0.copy(from: current, to: &terms) }
+            if SaleExtras.comparable([terms]) != SaleExtras.comparable([current]) {
+                plan.notDone.append(
+                    PlanNote(
+                        resource: owner.key,
+                        message:
+                            "win-back offer \"\(offer.id)\" has other terms in App Store Connect, which keeps an offer's terms once created: create one under a new id"
+                    ))
+            }
+            let changes = WinBackOfferField.allCases.compactMap { $0.change(from: current, to: offer) }
+            guard !changes.isEmpty else { continue }
+            let started = (current.startDate?.description ?? "") <= today
+            plan.steps.append(
+                PlanStep(
+                    owner, .updateWinBackOffer(id: resource.id, offer, changes: changes), impact: live && started ? .customers : .change))
+        }
+        let wanted = Set(offers.map(\.id))
+        for offer in held where !wanted.contains(offer.id) {
+            plan.notDone.append(
+                PlanNote(
+                    resource: owner.key,
+                    message: "has win-back offer \"\(offer.id)\" in App Store Connect, not in the catalog: deletions are never automatic"))
+        }
+    }
+}
+
+/// A kind of subscription offer iapcat creates with its prices.
+public enum SubscriptionOfferKind: Sendable, Equatable {
+    /// A promotional offer (identified by its offer identifier).
+    case promotionalOffer
+    /// An offer code (identified by its reference name).
+    case offerCode
+
+    /// `promotional offer`, `offer code`.
+    public var noun: String { self == .promotionalOffer ? "promotional offer" : "offer code" }
+}
+
+/// What App Store Connect lets an update of a win-back offer change.
+enum WinBackOfferField: CaseIterable {
+    case paidMonths, lapsedMonths, waitMonths, startDate, endDate, priority, promotion
+
+    /// Copies the field of `source` into `target`.
+    func copy(from source: WinBackOffer, to target: inout WinBackOffer) {
+        switch self {
+        case .paidMonths: target.paidMonths = source.paidMonths
+        case .lapsedMonths: target.lapsedMonths = source.lapsedMonths
+        case .waitMonths: target.waitMonths = source.waitMonths
+        case .startDate: target.startDate = source.startDate
+        case .endDate: target.endDate = source.endDate
+        case .priority: target.priority = source.priority
+        case .promotion: target.promotion = source.promotion
+        }
+    }
+
+    /// `name old → new` when `offer` says otherwise than `current`; nil when they agree.
+    func change(from current: WinBackOffer, to offer: WinBackOffer) -> String? {
+        let (old, new): (String, String) =
+            switch self {
+            case .paidMonths: (Self.text(current.paidMonths), Self.text(offer.paidMonths))
+            case .lapsedMonths: (Self.text(current.lapsedMonths), Self.text(offer.lapsedMonths))
+            case .waitMonths: (Self.text(current.waitMonths), Self.text(offer.waitMonths))
+            case .startDate: (Self.text(current.startDate), Self.text(offer.startDate))
+            case .endDate: (Self.text(current.endDate), Self.text(offer.endDate))
+            case .priority: (Self.text(current.priority?.rawValue), Self.text(offer.priority?.rawValue))
+            case .promotion: (Self.text(current.promotion?.rawValue), Self.text(offer.promotion?.rawValue))
+            }
+        return old == new ? nil : "\(name) \(old) → \(new)"
+    }
+
+    /// The field's name in the catalog.
+    var name: String {
+        switch self {
+        case .paidMonths: "paid_months"
+        case .lapsedMonths: "lapsed_months"
+        case .waitMonths: "wait_months"
+        case .startDate: "start_date"
+        case .endDate: "end_date"
+        case .priority: "priority"
+        case .promotion: "promotion"
+        }
+    }
+
+    private static func text(_ value: (some CustomStringConvertible)?) -> String { value.map { "\($0)" } ?? "none" }
+
+    private static func text(_ range: MonthRange?) -> String {
+        guard let range else { return "none" }
+        return "\(range.minimum.map(String.init) ?? "")–\(range.maximum.map(String.init) ?? "")"
+    }
+}
