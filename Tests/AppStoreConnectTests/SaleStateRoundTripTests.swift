@@ -101,6 +101,19 @@ import Testing
                 startDate: "2026-12-01", priority: "HIGH", promotionIntent: "USE_AUTO_GENERATED_ASSETS"))
         #expect(fake.setPromotedPurchases(app: app, [("com.example.monthly", true, true), ("com.example.some", false, true)]))
         #expect(fake.setContentHosting(app: app, productID: "com.example.removed", true))
+        #expect(
+            fake.addImage(
+                app: app, productID: "com.example.some", fileName: "some.png", fileSize: 3091, checksum: "0123456789abcdef0123456789abcdef")
+        )
+        #expect(
+            fake.addImage(
+                app: app, productID: "com.example.monthly", fileName: "monthly.png", fileSize: 4000,
+                checksum: "fedcba9876543210fedcba9876543210", state: "WAITING_FOR_REVIEW"))
+        #expect(
+            fake.addImage(
+                app: app, productID: "com.example.monthly", fileName: "broken.png", fileSize: 10,
+                checksum: "00000000000000000000000000000000",
+                state: "FAILED"))
         try await addMonthlyPlan(to: "com.example.old", session)
         return session
     }
@@ -162,7 +175,7 @@ import Testing
             "        - { storefront: USA, price: \"4.99\" }", "      free_trial_duration: P1W", "      introductory_offers:",
             "          territories: [CAN]", "          end_date: 2027-02-01", "          start_date: 2027-02-01",
             "      monthly_billing:", "        price:", "          storefronts:", "        availability:", "          territories: [USA]",
-            // What iapcat reads but does not write.
+            // Offers, promotions, content hosting, images.
             "      promotional_offers:", "        - id: monthly_half", "          reference_name: Half price",
             "          mode: pay-as-you-go", "          duration: P1M", "          periods: 3", "            USA: \"2.99\"",
             "            JPN: \"480\"", "      offer_codes:", "        - reference_name: Winter", "          mode: pay-up-front",
@@ -171,10 +184,19 @@ import Testing
             "          reference_name: Come back", "          periods: 2", "            USA: \"19.99\"", "          paid_months: 6",
             "          lapsed_months: { min: 1, max: 12 }", "          wait_months: 3", "          start_date: 2026-12-01",
             "          priority: high", "          promotion: auto-generated-assets", "    promotion:", "      visible: true",
-            "      order: 1", "      visible: false", "      order: 2", "    hosted_content: true",
+            "      order: 1", "      visible: false", "      order: 2", "    hosted_content: true", "    images:",
+            "      - file_name: some.png", "        checksum: \"0123456789abcdef0123456789abcdef\"",
         ] {
             #expect(yaml.split(separator: "\n").contains(Substring(line)), "the pulled catalog lacks \(line)\n\(yaml)")
         }
+        // An image the store does not hold is a note (iapcat does not upload images).
+        let otherImage = yaml.replacingOccurrences(of: "0123456789abcdef0123456789abcdef", with: "11111111111111111111111111111111")
+        let (imagePlan, _) = try await session.plan(try Self.desired(otherImage))
+        #expect(imagePlan.steps.isEmpty)
+        #expect(
+            imagePlan.notDone.map { "\($0.resource) \($0.message)" } == [
+                "com.example.some images differ from App Store Connect (1 in the catalog, 1 there, by checksum): iapcat does not upload images yet; upload them in App Store Connect"
+            ])
         // One edit: only its rows are written.
         let edited = yaml.replacingOccurrences(of: "USA: \"0.99\"\n          end_date", with: "USA: \"1.99\"\n          end_date")
         #expect(edited != yaml)
@@ -211,6 +233,15 @@ import Testing
         #expect(byID["com.example.removed"]?.appStore.hostedContent == true)
         #expect(byID["com.example.monthly"]?.appStore.promotion == Promotion(visible: true, order: 1))
         #expect(byID["com.example.some"]?.appStore.promotion == Promotion(visible: false, order: 2))
+        // Images by checksum; a failed upload is not an image the store holds.
+        #expect(
+            byID["com.example.monthly"]?.appStore.images == [
+                ProductImage(fileName: "monthly.png", checksum: "fedcba9876543210fedcba9876543210")
+            ])
+        #expect(
+            byID["com.example.some"]?.appStore.images == [
+                ProductImage(fileName: "some.png", checksum: "0123456789abcdef0123456789abcdef")
+            ])
     }
 
     @Test func aPromotionalOfferThatDiffersIsANoteNotAStep() async throws {

@@ -209,6 +209,20 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         }
     }
 
+    /// Adds a promotional image (as App Store Connect reports one: file name, size, MD5 checksum)
+    /// to the product of `app` whose product id is `productID`.
+    public func addImage(app: String, productID: String, fileName: String, fileSize: Int, checksum: String, state: String = "APPROVED")
+        -> Bool
+    {
+        backend.withState { fake in
+            guard let owner = fake.product(app: app, productID: productID) else { return false }
+            fake.addImage(
+                ImageRecord(
+                    id: fake.newUUID(), owner: owner, fileName: fileName, fileSize: fileSize, sourceFileChecksum: checksum, state: state))
+            return true
+        }
+    }
+
     /// Counts of what `app` holds, for assertions.
     public func state(app: String) -> FakeAppSummary {
         backend.withState { $0.summary(app: app) }

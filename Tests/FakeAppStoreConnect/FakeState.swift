@@ -22,6 +22,9 @@ final class FakeState {
     var offerCodes: [String: SubscriptionOfferRecord] = [:]
     var winBackOffers: [String: WinBackOfferRecord] = [:]
     var promotedPurchases: [String: PromotedPurchaseRecord] = [:]
+    /// Promotional images by id, in the order they were added.
+    var images: [String: ImageRecord] = [:]
+    var imageOrder: [String] = []
     /// Manual in-app purchase price id → in-app purchase id.
     var inAppPurchasePriceOwners: [String: String] = [:]
     /// Subscription plan availability id → subscription id.

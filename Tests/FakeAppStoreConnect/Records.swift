@@ -218,3 +218,13 @@ struct PromotedPurchaseRecord {
     var enabled: Bool
     var state = "APPROVED"
 }
+
+/// A promotional image of a product: seeded by a test hook (the fake does not take uploads of them).
+struct ImageRecord {
+    let id: String
+    let owner: Owner
+    var fileName: String
+    var fileSize: Int
+    var sourceFileChecksum: String
+    var state = "APPROVED"
+}

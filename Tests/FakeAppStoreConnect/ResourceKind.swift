@@ -39,6 +39,9 @@ enum Kind: Hashable, Sendable {
     /// A price of a win-back offer (id: `offer id_territory`).
     case winBackOfferPrice
     case promotedPurchase
+    /// A promotional image of an in-app purchase or a subscription.
+    case inAppPurchaseImage
+    case subscriptionImage
 
     /// The JSON:API type.
     var type: String {
@@ -72,6 +75,8 @@ enum Kind: Hashable, Sendable {
         case .winBackOffer: "winBackOffers"
         case .winBackOfferPrice: "winBackOfferPrices"
         case .promotedPurchase: "promotedPurchases"
+        case .inAppPurchaseImage: "inAppPurchaseImages"
+        case .subscriptionImage: "subscriptionImages"
         }
     }
 

@@ -55,6 +55,8 @@ extension Kind {
         case .winBackOffer: [("prices", .many)]
         case .promotionalOfferPrice, .offerCodePrice, .winBackOfferPrice: [("territory", .one), ("subscriptionPricePoint", .one)]
         case .promotedPurchase: [("inAppPurchaseV2", .one), ("subscription", .one)]
+        case .inAppPurchaseImage: [("inAppPurchase", .one)]
+        case .subscriptionImage: [("subscription", .one)]
         }
     }
 }
@@ -134,6 +136,12 @@ extension FakeState {
             return ["startDate": .optional(record.startDate), "preserved": .bool(record.preserved), "planType": .optional(record.planType)]
         case .promotionalOffer, .promotionalOfferPrice, .offerCode, .offerCodePrice, .winBackOffer, .winBackOfferPrice, .promotedPurchase:
             return offerAttributes(of: ref)
+        case .inAppPurchaseImage, .subscriptionImage:
+            guard let record = images[id] else { return nil }
+            return [
+                "fileSize": .int(record.fileSize), "fileName": .string(record.fileName),
+                "sourceFileChecksum": .string(record.sourceFileChecksum), "state": .string(record.state),
+            ]
         case .introductoryOffer:
             guard let record = introductoryOffers[id] else { return nil }
             return [
@@ -280,6 +288,11 @@ extension FakeState {
         case (.inAppPurchasePrice, "inAppPurchasePricePoint"), (.inAppPurchasePrice, "territory"):
             guard let point = manualPrice(id)?.point ?? automaticPrice(id) else { return .one(nil) }
             return .one(name == "territory" ? Ref(.territory, point.territory) : Ref(.inAppPurchasePricePoint, point.id))
+        case (.inAppPurchase, "images"), (.subscription, "images"):
+            return .many(imageRefs(of: ownerOf(ref)))
+        case (.inAppPurchaseImage, _), (.subscriptionImage, _):
+            guard let owner = images[id]?.owner else { return .one(nil) }
+            return .one(Ref(VersionFamily.of(owner).ownerKind, owner.id))
         case (.inAppPurchaseAvailability, "availableTerritories"):
             return .many((inAppPurchases[id]?.availability?.territories ?? []).map { Ref(.territory, $0) })
         case (.planAvailability, "availableTerritories"):

@@ -2,7 +2,7 @@
 extension Router {
     static let appStoreConnect = Router(
         routes: catalog + inAppPurchases + inAppPurchasePrices + screenshots + groups + subscriptions + subscriptionPrices + offers
-            + promotedPurchases)
+            + promotedPurchases + images)
 
     private static let catalog: [Route] = [
         Route("GET", "/v1/territories", .list(), CatalogHandlers.territories),
@@ -289,6 +289,11 @@ extension Router {
         Route("PATCH", "/v1/subscriptionOfferCodes/{id}", .none, OfferWriteHandlers.updateOfferCode),
         Route("POST", "/v1/winBackOffers", .none, OfferWriteHandlers.createWinBackOffer),
         Route("PATCH", "/v1/winBackOffers/{id}", .none, OfferWriteHandlers.updateWinBackOffer),
+    ]
+
+    private static let images: [Route] = [
+        Route("GET", "/v2/inAppPurchases/{id}/images", .list(includes: ["inAppPurchase"]), ImageHandlers.list(.inAppPurchase)),
+        Route("GET", "/v1/subscriptions/{id}/images", .list(includes: ["subscription"]), ImageHandlers.list(.subscription)),
     ]
 
     private static let promotedPurchases: [Route] = [

@@ -20,6 +20,9 @@ public struct SaleExtras: Sendable, Equatable {
     public var hostedContent: Bool?
     /// Subscriptions: the monthly billing plan (12 months billed monthly), when there is one.
     public var monthlyBilling: MonthlyBilling?
+    /// Promotional images, by checksum (a catalog image given by path gets the checksum of its
+    /// file when ``DesiredState/readScreenshots(catalogDirectory:)`` reads it).
+    public var images: [ProductImage] = []
 
     /// A monthly billing plan in the terms both sides compare: its price rows and availability.
     public struct MonthlyBilling: Sendable, Equatable {
@@ -39,6 +42,7 @@ public struct SaleExtras: Sendable, Equatable {
         winBackOffers = product.subscription?.winBackOffers ?? []
         promotion = product.appStore.promotion
         hostedContent = product.appStore.hostedContent
+        images = product.appStore.images.map { ProductImage(path: $0.path, fileName: $0.fileName, checksum: $0.checksum) }
         monthlyBilling = product.subscription?.monthlyBilling.map { plan in
             MonthlyBilling(
                 prices: (plan.price.flatMap { DesiredPrices.of($0).0?.rows } ?? []).sorted(),
@@ -73,6 +77,7 @@ public struct SaleExtras: Sendable, Equatable {
             return promotion
         }
         hostedContent = remote.contentHosting
+        images = remote.images.map { ProductImage(fileName: $0.fileName, checksum: $0.checksum) }
         let monthlyRows = remote.priceRows(today: today, planType: "MONTHLY")
         if remote.monthlyAvailability != nil || !monthlyRows.isEmpty {
             monthlyBilling = MonthlyBilling(
@@ -137,6 +142,15 @@ public struct SaleExtras: Sendable, Equatable {
                     resource: productID,
                     message:
                         "hosted content differs from App Store Connect, whose API cannot change it: change it in App Store Connect"))
+        }
+        let checksums = images.compactMap(\.checksum).sorted()
+        if checksums.count == images.count, checksums != remote.images.compactMap(\.checksum).sorted() {
+            notes.append(
+                PlanNote(
+                    resource: productID,
+                    message:
+                        "images differ from App Store Connect (\(images.count) in the catalog, \(remote.images.count) there, by checksum): iapcat does not upload images yet; upload them in App Store Connect"
+                ))
         }
         if monthlyBilling != remote.monthlyBilling {
             notes.append(

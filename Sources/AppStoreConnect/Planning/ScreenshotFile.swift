@@ -33,8 +33,9 @@ public struct ScreenshotError: Error, Sendable, Equatable {
 }
 
 extension DesiredState {
-    /// Reads every product's review screenshot, relative to `catalogDirectory`; a file that cannot
-    /// be read becomes a warning and is not uploaded.
+    /// Reads every product's review screenshot, relative to `catalogDirectory`, and the checksums
+    /// of images given by path; a file that cannot be read becomes a warning (a screenshot is not
+    /// uploaded, images are not compared).
     public mutating func readScreenshots(catalogDirectory: String) -> [PlanNote] {
         var notes: [PlanNote] = []
         for index in products.indices {
@@ -43,6 +44,16 @@ extension DesiredState {
             case .success(let file): products[index].screenshotFile = file
             case .failure(let error):
                 notes.append(PlanNote(resource: products[index].productID, message: "review screenshot not uploaded: \(error.message)"))
+            }
+        }
+        for index in products.indices {
+            for (position, image) in (products[index].extras?.images ?? []).enumerated() where image.checksum == nil {
+                guard let relative = image.path else { continue }
+                switch ScreenshotFile.read(FilePaths.join(catalogDirectory, relative)) {
+                case .success(let file): products[index].extras?.images[position].checksum = file.checksum
+                case .failure(let error):
+                    notes.append(PlanNote(resource: products[index].productID, message: "image not compared: \(error.message)"))
+                }
             }
         }
         screenshotNotes = notes

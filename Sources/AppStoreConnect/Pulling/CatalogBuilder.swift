@@ -76,6 +76,15 @@ public struct CatalogBuilder: Sendable {
             product.appStore.promotion = held.promotion
             product.clientData = previous?.clientData
             product.appStore.hostedContent = held.hostedContent ?? previous?.appStore.hostedContent ?? false
+            // Images by checksum; a path of the base catalog stays with the image of its checksum
+            // (or, for a path without one, of its file name).
+            product.appStore.images = remoteProduct.images.map { image in
+                let base = previous?.appStore.images.filter { $0.path != nil } ?? []
+                let path =
+                    base.first { $0.checksum == image.checksum }?.path
+                    ?? base.first { $0.checksum == nil && $0.path?.split(separator: "/").last.map(String.init) == image.fileName }?.path
+                return ProductImage(path: path, fileName: image.fileName, checksum: image.checksum)
+            }
             if remoteProduct.isSubscription {
                 guard let period = remoteProduct.period.flatMap(SubscriptionPeriod.init(apiName:)),
                     let group = remoteProduct.groupID.flatMap({ groupKeys[$0] })

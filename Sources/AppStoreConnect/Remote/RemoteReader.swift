@@ -1,7 +1,7 @@
 /// Reads an app's in-app purchases and subscriptions from App Store Connect into a ``RemoteState``.
 ///
 /// One paged list per family with `include` for what the API can include (versions, availability,
-/// the price schedule, the review screenshot, promotional offers, offer codes, win-back offers),
+/// the price schedule, the review screenshot, images, promotional offers, offer codes, win-back offers),
 /// then per product what it cannot: the current version's localizations, prices, available
 /// territories, introductory offers, each paid offer's prices; and the app's promoted purchases
 /// in one paged list. Localizations come
@@ -61,7 +61,8 @@ package struct RemoteReader: Sendable {
         let list = try await api.all(
             "/v1/apps/\(appID)/inAppPurchasesV2",
             query: [
-                ("include", "versions,inAppPurchaseAvailability,iapPriceSchedule,appStoreReviewScreenshot"), ("limit[versions]", "50"),
+                ("include", "versions,inAppPurchaseAvailability,iapPriceSchedule,appStoreReviewScreenshot,images"),
+                ("limit[versions]", "50"), ("limit[images]", "50"),
             ] + filter)
         var products: [RemoteProduct] = []
         for resource in list.data {
@@ -87,6 +88,7 @@ package struct RemoteReader: Sendable {
             if let screenshot = list.included(resource.relationships["appStoreReviewScreenshot"]?.identifier) {
                 product.screenshotChecksum = Self.deliveredChecksum(screenshot)
             }
+            product.images = Self.images(try await included("images", of: resource, in: list, else: "/v2/inAppPurchases/\(id)/images"))
             products.append(product)
         }
         return products
@@ -97,7 +99,7 @@ package struct RemoteReader: Sendable {
     /// What the subscriptions list includes: everything of a subscription the API can include that iapcat reads.
     static let subscriptionIncludes = [
         "versions", "planAvailabilities", "subscriptionAvailability", "appStoreReviewScreenshot", "promotionalOffers", "offerCodes",
-        "winBackOffers",
+        "winBackOffers", "images",
     ].joined(separator: ",")
 
     /// Groups and their subscriptions (none when `filter` is nil: groups only; `filter[productId]` otherwise).
@@ -122,7 +124,7 @@ package struct RemoteReader: Sendable {
                 query: filter + [
                     ("include", Self.subscriptionIncludes),
                     ("limit[versions]", "50"), ("limit[promotionalOffers]", "50"), ("limit[offerCodes]", "50"),
-                    ("limit[winBackOffers]", "50"),
+                    ("limit[winBackOffers]", "50"), ("limit[images]", "50"),
                 ])
             for subscription in subscriptions.data {
                 if let product = try await readSubscription(subscription, groupID: id, document: subscriptions) { products.append(product) }
@@ -172,7 +174,18 @@ package struct RemoteReader: Sendable {
             product.screenshotChecksum = Self.deliveredChecksum(screenshot)
         }
         try await readOffers(of: resource, document: document, into: &product)
+        product.images = Self.images(try await included("images", of: resource, in: document, else: "/v1/subscriptions/\(id)/images"))
         return product
+    }
+
+    /// The images the store holds: those uploaded and not failed, with their checksums.
+    private static func images(_ resources: [Resource]) -> [RemoteImage] {
+        resources.compactMap { image in
+            guard let id = image.id, let checksum = image.string("sourceFileChecksum"), let state = image.string("state"),
+                state != "AWAITING_UPLOAD", state != "FAILED"
+            else { return nil }
+            return RemoteImage(id: id, fileName: image.string("fileName") ?? "", checksum: checksum, state: state)
+        }
     }
 
     /// The included promotional offers, offer codes and win-back offers of a subscription, each

@@ -194,6 +194,18 @@ public struct RemoteWinBackOffer: Sendable, Equatable {
     public var planType: String? = nil
 }
 
+/// A promotional image (`inAppPurchaseImages`, `subscriptionImages`): what the API tells of it.
+public struct RemoteImage: Sendable, Equatable {
+    /// The resource id.
+    public var id: String
+    /// `fileName`.
+    public var fileName: String
+    /// `sourceFileChecksum`: the MD5 of the uploaded file.
+    public var checksum: String
+    /// `state` (`APPROVED`, `WAITING_FOR_REVIEW`, …; open).
+    public var state: String
+}
+
 /// A product's entry in the app's promoted purchases (`promotedPurchases`): read, never written.
 public struct RemotePromotedPurchase: Sendable, Equatable {
     /// The resource id.
@@ -254,6 +266,8 @@ public struct RemoteProduct: Sendable {
     public var promotedPurchase: RemotePromotedPurchase? = nil
     /// In-app purchase: `contentHosting` (Apple hosts its content); nil when not read.
     public var contentHosting: Bool? = nil
+    /// Promotional images the store holds (uploaded, not failed), in its order.
+    public var images: [RemoteImage] = []
 
     /// The product is a subscription resource.
     public var isSubscription: Bool { type == ProductKind.autoRenewable.rawValue }
