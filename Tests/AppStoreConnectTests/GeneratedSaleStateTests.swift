@@ -44,6 +44,7 @@ import Testing
 
             """
         var rank = 0
+        var promoted = 0
         for index in 0..<random.int(2...5) {
             let subscription = random.bool()
             let id = "com.example.p\(index)"
@@ -73,6 +74,10 @@ import Testing
                 changes.append("{ storefront: \(territory), price: \"\(random.pick(prices))\", start_date: \(start)\(end) }")
             }
             if !changes.isEmpty { yaml += "      changes:\n" + changes.map { "        - \($0)\n" }.joined() }
+            if random.int(0...2) == 0 {
+                promoted += 1
+                yaml += "    promotion: { visible: \(random.bool()), order: \(promoted) }\n"
+            }
             if subscription {
                 rank += 1
                 yaml += "    subscription:\n      group: premium\n      duration: \(random.pick(["P1M", "P1Y"]))\n      rank: \(rank)\n"
@@ -90,6 +95,18 @@ import Testing
                         yaml += "start_date: 2027-02-01 }\n"
                     }
                 }
+                if random.bool() {
+                    yaml += "      promotional_offers:\n        - { id: p\(index)_offer, reference_name: Offer \(index), "
+                    yaml += "mode: pay-as-you-go, duration: P1M, periods: 2, prices: { USA: \"\(random.pick(prices))\" } }\n"
+                }
+                if random.bool() {
+                    yaml += "      offer_codes:\n        - { reference_name: Code \(index), mode: free-trial, duration: P1M, "
+                    yaml += "eligibility: [new], stackable: false }\n"
+                }
+                if random.bool() {
+                    yaml += "      win_back_offers:\n        - { id: p\(index)_back, reference_name: Back \(index), mode: free-trial, "
+                    yaml += "duration: P1W, paid_months: 3, lapsed_months: { min: 1 }, start_date: 2027-01-01, priority: normal }\n"
+                }
             }
         }
         return yaml
@@ -104,7 +121,8 @@ import Testing
         }
     }
 
-    /// One random edit of one product of a pulled catalog's text: a price, a territory, an offer.
+    /// One random edit of one product of a pulled catalog's text: a price, a territory, an offer,
+    /// a promotion, an offer code, a win-back offer.
     static func edit(_ yaml: String, _ random: inout Random) -> (String, String)? {
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var owner: String?
@@ -125,6 +143,15 @@ import Testing
             }
             if line.hasPrefix("      free_trial_duration: P1W") {
                 candidates.append((index, owner, "      free_trial_duration: P1M"))
+            }
+            if line.hasPrefix("      visible: ") {
+                candidates.append((index, owner, "      visible: \(line.hasSuffix("true") ? "false" : "true")"))
+            }
+            if line == "          active: true" {
+                candidates.append((index, owner, "          active: false"))
+            }
+            if line == "          start_date: 2027-01-01" {
+                candidates.append((index, owner, line + "\n          end_date: 2027-06-01"))
             }
         }
         guard !candidates.isEmpty else { return nil }
@@ -148,6 +175,7 @@ import Testing
         let pulled = CatalogYAMLWriter().render(CatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
         let plan = Planner(today: FakeRoundTripTests.today).plan(try SaleStateRoundTripTests.desired(pulled), against: remote)
         #expect(plan.steps.map(\.summary) == [], "seed \(seed)\n\(yaml)\npulled:\n\(pulled)")
+        #expect(plan.notDone.map(\.message) == [], "seed \(seed)\n\(yaml)\npulled:\n\(pulled)")
         session.fake.resetRequestLog()
         #expect(try await session.apply(try SaleStateRoundTripTests.desired(pulled)) == nil)
         #expect(session.fake.requests.filter { $0.method != "GET" }.count == 0, "seed \(seed)")
