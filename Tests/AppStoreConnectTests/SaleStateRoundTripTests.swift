@@ -214,15 +214,25 @@ import Testing
         #expect(writes == ["DELETE v1/subscriptionIntroductoryOffers", "PATCH v1/subscriptions"])
         #expect(try await session.plan(try Self.desired(edited)).0.steps.map(\.summary) == [])
 
-        // The monthly plan is read, not written: a different one is a note, never a step.
-        let monthly = edited.replacingOccurrences(of: "          territories: [USA]\n", with: "          territories: [CAN, USA]\n")
+        // The monthly plan offered in one more territory, at a new instalment there: one step
+        // (its prices and availability), marked for consent on a live subscription.
+        let monthly = edited.replacingOccurrences(
+            of: "            USA: \"4.99\"\n        availability:\n          territories: [USA]\n",
+            with: "            USA: \"4.99\"\n            CAN: \"6.99\"\n        availability:\n          territories: [CAN, USA]\n")
         #expect(monthly != edited)
         let (monthlyPlan, _) = try await session.plan(try Self.desired(monthly))
-        #expect(monthlyPlan.steps.map(\.summary) == [])
         #expect(
-            monthlyPlan.notDone.map(\.message).filter { $0.contains("monthly") } == [
-                "the monthly billing plan differs from App Store Connect: iapcat does not write it yet; change it in App Store Connect"
+            monthlyPlan.steps.map { "\($0.impact.rawValue) \($0.summary)" } == [
+                "! set the monthly billing plan of subscription com.example.old: CAN none → 6.99; offered in 1 more: CAN"
             ])
+        #expect(monthlyPlan.notDone.map(\.message).filter { $0.contains("monthly") } == [])
+        session.fake.resetRequestLog()
+        #expect(try await session.apply(try Self.desired(monthly)) == nil)
+        let monthlyWrites = session.fake.requests.filter { $0.method != "GET" }.map {
+            "\($0.method) \($0.path.split(separator: "/").prefix(2).joined(separator: "/"))"
+        }
+        #expect(monthlyWrites == ["PATCH v1/subscriptions", "POST v1/subscriptionPlanAvailabilities"])
+        #expect(try await session.plan(try Self.desired(monthly)).0.steps.map(\.summary) == [])
 
         let byID = Dictionary(uniqueKeysWithValues: pulled.products.map { ($0.id, $0) })
         #expect(byID["com.example.removed"]?.status == .approved)

@@ -147,6 +147,12 @@ package final class Applier {
             _ = try await api.send(APIRequest(.patch, "/v1/subscriptionOfferCodes/\(id)", body: body))
         case .createWinBackOffer(let offer):
             try await createWinBackOffer(owner, offer)
+        case .setMonthlyBilling(let diff, let territories, let availableInNewTerritories, _):
+            try await setMonthlyPrices(owner, diff: diff)
+            if let territories {
+                try await setAvailability(
+                    owner, territories: territories, availableInNewTerritories: availableInNewTerritories, planType: "MONTHLY")
+            }
         case .updateWinBackOffer(let id, let offer, _):
             var attributes = Self.winBackEligibility(offer)
             attributes["startDate"] = offer.startDate.map { .string($0.description) } ?? .null
@@ -286,10 +292,21 @@ package final class Applier {
                 }
             }
         }
+        try await addSubscriptionPrices(subscriptionID: id, rows: rows, planType: nil)
+        try await deleteDroppedScheduledPrices(owner, diff: diff, planType: "UPFRONT")
+    }
+
+    /// New price rows of a subscription (of the billing plan `planType`, when given), in one
+    /// update of the subscription (inline creates).
+    private func addSubscriptionPrices(
+        subscriptionID id: String, rows: [(territory: String, point: String, start: String?)], planType: String?
+    ) async throws {
+        guard !rows.isEmpty else { return }
         var included: [Resource] = []
         for row in rows {
             var attributes: [String: APIValue] = ["preserveCurrentPrice": .bool(options.preserveCurrentPrice)]
             if let start = row.start { attributes["startDate"] = .string(start) }
+            if let planType { attributes["planType"] = .string(planType) }
             included.append(
                 Resource(
                     type: "subscriptionPrices", id: "${price-\(included.count + 1)}", attributes: attributes,
@@ -299,12 +316,14 @@ package final class Applier {
                         "subscriptionPricePoint": .one(ResourceIdentifier(type: "subscriptionPricePoints", id: row.point)),
                     ]))
         }
-        if !included.isEmpty {
-            let update = Resource(type: "subscriptions", id: id, relationships: ["prices": .many(included.map(\.identifier))])
-            _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id)", body: update, included: included))
-        }
-        // A scheduled row replaced by one of the same date is gone already; the others are deleted.
-        let remoteRows = remote.products[owner.key]?.salePrices ?? []
+        let update = Resource(type: "subscriptions", id: id, relationships: ["prices": .many(included.map(\.identifier))])
+        _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id)", body: update, included: included))
+    }
+
+    /// Deletes the scheduled rows of the plan `planType` that `diff` drops; a scheduled row
+    /// replaced by one of the same date is gone already.
+    private func deleteDroppedScheduledPrices(_ owner: PlanOwner, diff: PriceDiff, planType: String) async throws {
+        let remoteRows = remote.products[owner.key]?.salePrices(planType: planType) ?? []
         for row in diff.removed where row.startDate != nil {
             guard !diff.added.contains(where: { $0.territory == row.territory && $0.startDate == row.startDate }) else { continue }
             for price in remoteRows
@@ -314,16 +333,36 @@ package final class Applier {
         }
     }
 
+    /// The monthly plan's new rows (prices of its own price points, `planType: MONTHLY`), then its
+    /// scheduled rows the catalog dropped deleted.
+    private func setMonthlyPrices(_ owner: PlanOwner, diff: PriceDiff) async throws {
+        let id = try resourceID(owner)
+        if !diff.added.isEmpty {
+            let points = try await PricePoints(api: api).points(
+                of: owner, productResourceID: id, territories: Set(diff.added.map(\.territory)).sorted(), planType: "MONTHLY")
+            let rows = try diff.added.map { row in
+                (
+                    row.territory, try PricePoints.match(row.customerPrice, in: row.territory, points: points, product: owner.key).get(),
+                    row.startDate
+                )
+            }
+            try await addSubscriptionPrices(subscriptionID: id, rows: rows, planType: "MONTHLY")
+        }
+        try await deleteDroppedScheduledPrices(owner, diff: diff, planType: "MONTHLY")
+    }
+
     // MARK: Availability and offers
 
     /// Exactly `territories`: a POST replaces the previous availability (of the usual plan, for a subscription).
-    private func setAvailability(_ owner: PlanOwner, territories: [String], availableInNewTerritories: Bool) async throws {
+    private func setAvailability(
+        _ owner: PlanOwner, territories: [String], availableInNewTerritories: Bool, planType: String = "UPFRONT"
+    ) async throws {
         let id = try resourceID(owner)
         let list = Relationship.many(territories.map { ResourceIdentifier(type: "territories", id: $0) })
         if case .subscription = owner {
             let resource = Resource(
                 type: "subscriptionPlanAvailabilities",
-                attributes: ["availableInNewTerritories": .bool(availableInNewTerritories), "planType": "UPFRONT"],
+                attributes: ["availableInNewTerritories": .bool(availableInNewTerritories), "planType": .string(planType)],
                 relationships: ["subscription": .one(ResourceIdentifier(type: "subscriptions", id: id)), "availableTerritories": list])
             _ = try await create(resource, at: "/v1/subscriptionPlanAvailabilities")
         } else {

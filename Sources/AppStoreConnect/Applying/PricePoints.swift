@@ -8,13 +8,16 @@ struct PricePoints {
         let message: String
     }
 
-    /// Points of `territories` for an in-app purchase or a subscription, by territory, then customer price.
-    func points(of owner: PlanOwner, productResourceID id: String, territories: [String]) async throws(APIError) -> [String: [String:
-        String]]
+    /// Points of `territories` for an in-app purchase or a subscription (of the billing plan
+    /// `planType`, when given), by territory, then customer price.
+    func points(of owner: PlanOwner, productResourceID id: String, territories: [String], planType: String? = nil)
+        async throws(APIError) -> [String: [String: String]]
     {
         let path = ResourceFamily.of(owner).pricePointsPath?(id) ?? ""
+        let plan = planType.map { [("filter[planType]", $0)] } ?? []
         let document = try await api.all(
-            path, query: [("filter[territory]", territories.sorted().joined(separator: ",")), ("include", "territory"), ("limit", "8000")])
+            path,
+            query: [("filter[territory]", territories.sorted().joined(separator: ",")), ("include", "territory"), ("limit", "8000")] + plan)
         return Self.index(document)
     }
 

@@ -143,6 +143,9 @@ public struct PlanStep: Sendable {
         case createWinBackOffer(WinBackOffer)
         /// Change the eligibility, dates, priority or promotion of a win-back offer.
         case updateWinBackOffer(id: String, WinBackOffer, changes: [String])
+        /// Bring the monthly billing plan (12 months billed monthly) to the catalog's: its price
+        /// rows of `diff`, and where it is offered when `territories` is given.
+        case setMonthlyBilling(diff: PriceDiff, territories: [String]?, availableInNewTerritories: Bool, changes: [String])
     }
 
     /// The resource.
@@ -184,6 +187,11 @@ public struct PlanStep: Sendable {
         case .uploadScreenshot: return 3
         case .createOffer(_, let offer): return offer.prices.isEmpty ? 1 : 2
         case .createWinBackOffer(let offer): return offer.prices.isEmpty ? 1 : 2
+        case .setMonthlyBilling(let diff, let territories, _, _):
+            let deletes = diff.removed.filter { row in
+                row.startDate != nil && !diff.added.contains { $0.territory == row.territory && $0.startDate == row.startDate }
+            }.count
+            return (diff.added.isEmpty ? 0 : 2) + deletes + (territories == nil ? 0 : 1)
         default: return 1
         }
     }
@@ -206,6 +214,7 @@ public struct PlanStep: Sendable {
         case .deactivateOfferCode: "deactivate-offer-code"
         case .createWinBackOffer: "create-win-back-offer"
         case .updateWinBackOffer: "update-win-back-offer"
+        case .setMonthlyBilling: "set-monthly-billing"
         }
     }
 
@@ -247,6 +256,8 @@ public struct PlanStep: Sendable {
             return "create win-back offer \"\(offer.id)\" of \(subject): \(Self.terms(of: offer)), \(dates)"
         case .updateWinBackOffer(_, let offer, let changes):
             return "update win-back offer \"\(offer.id)\" of \(subject): \(changes.joined(separator: "; "))"
+        case .setMonthlyBilling(_, _, _, let changes):
+            return "set the monthly billing plan of \(subject): \(changes.joined(separator: "; "))"
         }
     }
 

@@ -20,7 +20,62 @@ extension Planner {
         planOffers(extras.promotionalOffers, held: held.promotionalOffers, kind: .promotionalOffer, owner: owner, into: &plan)
         planOfferCodes(extras.offerCodes, held: held.offerCodes, remote: remote, live: live, owner: owner, into: &plan)
         planWinBackOffers(extras.winBackOffers, held: held.winBackOffers, remote: remote, live: live, owner: owner, into: &plan)
+        planMonthlyBilling(extras.monthlyBilling, remote: remote, universe: state.territories, owner: owner, into: &plan)
         plan.notDone += extras.differences(from: held, productID: product.productID)
+    }
+
+    // MARK: Monthly billing plan
+
+    /// The monthly plan's price rows compared like the usual plan's, and its availability; a plan
+    /// only the store has is a note (never removed).
+    private func planMonthlyBilling(
+        _ wanted: SaleExtras.MonthlyBilling?, remote: RemoteProduct?, universe: [String], owner: PlanOwner, into plan: inout Plan
+    ) {
+        let remoteRows = remote?.priceRows(today: today, planType: "MONTHLY") ?? []
+        guard let wanted else {
+            if !remoteRows.isEmpty || remote?.monthlyAvailability != nil {
+                plan.notDone.append(
+                    PlanNote(
+                        resource: owner.key,
+                        message: "has a monthly billing plan in App Store Connect, not in the catalog: iapcat never removes it"))
+            }
+            return
+        }
+        let diff = PriceDiff(remote: remoteRows, desired: wanted.prices)
+        var changes = diff.lines(missing: "none")
+        var territories: [String]?
+        var narrows = diff.cancelsScheduledPrices(today: today)
+        let joinsNew = wanted.availability?.availableInNewTerritories ?? false
+        if let availability = wanted.availability {
+            let want = availability.territories.resolved(in: universe)
+            let current = remote?.monthlyAvailability
+            if current.map({ Set($0.territories) != Set(want) || $0.availableInNewTerritories != joinsNew }) ?? true {
+                territories = want
+                let have = Set(current?.territories ?? [])
+                let added = Set(want).subtracting(have).sorted()
+                let removed = have.subtracting(want).sorted()
+                if !added.isEmpty { changes.append("offered in \(added.count) more: \(added.joined(separator: ", "))") }
+                if !removed.isEmpty { changes.append("no longer offered in \(removed.count): \(removed.joined(separator: ", "))") }
+                if let current, current.availableInNewTerritories != joinsNew {
+                    changes.append(
+                        "new territories: \(current.availableInNewTerritories ? "join" : "do not join") → \(joinsNew ? "join" : "do not join")"
+                    )
+                } else if current == nil {
+                    changes.append("new territories \(joinsNew ? "join" : "do not join")")
+                }
+                narrows = narrows || !removed.isEmpty || (current?.availableInNewTerritories ?? false) && !joinsNew
+            }
+        }
+        guard !diff.isEmpty || territories != nil else { return }
+        let isNew = remoteRows.isEmpty && remote?.monthlyAvailability == nil
+        let impact: PlanImpact =
+            if remote?.isLive ?? false, !isNew || narrows { .customers } else if narrows { .narrow } else if isNew { .create } else {
+                .change
+            }
+        plan.steps.append(
+            PlanStep(
+                owner, .setMonthlyBilling(diff: diff, territories: territories, availableInNewTerritories: joinsNew, changes: changes),
+                impact: impact))
     }
 
     // MARK: Promoted purchase

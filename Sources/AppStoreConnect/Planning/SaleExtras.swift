@@ -133,7 +133,7 @@ public struct SaleExtras: Sendable, Equatable {
     // MARK: Comparing
 
     /// Notes for what the catalog (`self`) says differently from App Store Connect (`remote`)
-    /// that no step can change: content hosting (the API cannot set it) and the monthly billing plan.
+    /// that no step can change: content hosting (the API cannot set it) and images (not uploaded yet).
     func differences(from remote: SaleExtras, productID: String) -> [PlanNote] {
         var notes: [PlanNote] = []
         if let remoteHosted = remote.hostedContent, remoteHosted != (hostedContent ?? false) {
@@ -150,14 +150,6 @@ public struct SaleExtras: Sendable, Equatable {
                     resource: productID,
                     message:
                         "images differ from App Store Connect (\(images.count) in the catalog, \(remote.images.count) there, by checksum): iapcat does not upload images yet; upload them in App Store Connect"
-                ))
-        }
-        if monthlyBilling != remote.monthlyBilling {
-            notes.append(
-                PlanNote(
-                    resource: productID,
-                    message:
-                        "the monthly billing plan differs from App Store Connect: iapcat does not write it yet; change it in App Store Connect"
                 ))
         }
         return notes
