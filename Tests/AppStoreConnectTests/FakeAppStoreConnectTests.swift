@@ -114,6 +114,36 @@ import Testing
                 ])
         }
 
+        /// A subscription group `Pro` of `app`.
+        func createGroup(app: String) async throws -> Response {
+            try await send(
+                "POST", "/v1/subscriptionGroups",
+                body: [
+                    "data": [
+                        "type": "subscriptionGroups", "attributes": ["referenceName": "Pro"],
+                        "relationships": ["app": ["data": ["type": "apps", "id": app]]],
+                    ]
+                ])
+        }
+
+        /// A monthly subscription `com.example.monthly` in `group`.
+        func createSubscription(group: String) async throws -> Response {
+            try await send(
+                "POST", "/v1/subscriptions",
+                body: [
+                    "data": [
+                        "type": "subscriptions",
+                        "attributes": ["name": "Monthly", "productId": "com.example.monthly", "subscriptionPeriod": "ONE_MONTH"],
+                        "relationships": ["group": ["data": ["type": "subscriptionGroups", "id": group]]],
+                    ]
+                ])
+        }
+
+        /// A monthly subscription in a new group of `app`.
+        func createMonthlySubscription(app: String) async throws -> Response {
+            try await createSubscription(group: try await createGroup(app: app).id)
+        }
+
         /// The price point of `product` in `territory` whose customer price is `price`.
         func pricePoint(_ price: String, of path: String, territory: String) async throws -> String? {
             let points = try await get("\(path)/pricePoints?filter[territory]=\(territory)&limit=8000")
@@ -442,24 +472,9 @@ import Testing
 
     @Test func subscriptionPricesAndOffersFollowTheirRules() async throws {
         try await withFake { fake, client in
-            let group = try await client.send(
-                "POST", "/v1/subscriptionGroups",
-                body: [
-                    "data": [
-                        "type": "subscriptionGroups", "attributes": ["referenceName": "Pro"],
-                        "relationships": ["app": ["data": ["type": "apps", "id": Self.appID]]],
-                    ]
-                ])
+            let group = try await client.createGroup(app: Self.appID)
             #expect(group.status == 201)
-            let subscription = try await client.send(
-                "POST", "/v1/subscriptions",
-                body: [
-                    "data": [
-                        "type": "subscriptions",
-                        "attributes": ["name": "Monthly", "productId": "com.example.monthly", "subscriptionPeriod": "ONE_MONTH"],
-                        "relationships": ["group": ["data": ["type": "subscriptionGroups", "id": group.id]]],
-                    ]
-                ])
+            let subscription = try await client.createSubscription(group: group.id)
             #expect(subscription.status == 201)
             #expect(subscription.attributes["groupLevel"] as? Int == 1)
             let unfiltered = try await client.get("/v1/subscriptions/\(subscription.id)/pricePoints")
@@ -527,23 +542,7 @@ import Testing
 
     @Test func offersAndPromotedPurchasesAreCreatedUnderTheirRules() async throws {
         try await withFake { _, client in
-            let group = try await client.send(
-                "POST", "/v1/subscriptionGroups",
-                body: [
-                    "data": [
-                        "type": "subscriptionGroups", "attributes": ["referenceName": "Pro"],
-                        "relationships": ["app": ["data": ["type": "apps", "id": Self.appID]]],
-                    ]
-                ])
-            let subscription = try await client.send(
-                "POST", "/v1/subscriptions",
-                body: [
-                    "data": [
-                        "type": "subscriptions",
-                        "attributes": ["name": "Monthly", "productId": "com.example.monthly", "subscriptionPeriod": "ONE_MONTH"],
-                        "relationships": ["group": ["data": ["type": "subscriptionGroups", "id": group.id]]],
-                    ]
-                ])
+            let subscription = try await client.createMonthlySubscription(app: Self.appID)
             let point = try #require(try await client.pricePoint("2.99", of: "/v1/subscriptions/\(subscription.id)", territory: "USA"))
             func promotional(_ code: String, mode: String, periods: Int = 1, priced: Bool) async throws -> Client.Response {
                 let price: [String: Any] = [
