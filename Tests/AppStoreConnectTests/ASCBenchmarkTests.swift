@@ -29,7 +29,29 @@ struct ASCBenchmarkTests {
                 ],
                 review: ReviewInfo(notes: "Bench \(index)", screenshot: "screenshots/nebula.png"))
             if isSubscription {
-                product.subscription = SubscriptionTerms(group: "plus", duration: .oneMonth, rank: index + 1)
+                var terms = SubscriptionTerms(group: "plus", duration: .oneMonth, rank: index + 1)
+                // Every tenth subscription: a paid promotional offer, a free offer code, a win-back offer.
+                if index % 10 == 0 {
+                    let offer = SubscriptionOffer(
+                        id: "half\(index)", referenceName: "Half \(index)", mode: .payUpFront, duration: .threeMonths,
+                        prices: [StorefrontPrice(storefront: "USA", amount: "1.99")])
+                    terms.promotionalOffers = [offer]
+                    terms.offerCodes = [
+                        SubscriptionOffer(
+                            referenceName: "Code \(index)", mode: .freeTrial, duration: .oneMonth, eligibility: [.new], stackable: false)
+                    ]
+                    var winBack = WinBackOffer(id: "back\(index)", referenceName: "Back \(index)", mode: .freeTrial, duration: .oneWeek)
+                    winBack.paidMonths = 3
+                    winBack.lapsedMonths = MonthRange(minimum: 1, maximum: nil)
+                    winBack.startDate = CalendarDate("2027-01-01")
+                    winBack.priority = .normal
+                    terms.winBackOffers = [winBack]
+                }
+                product.subscription = terms
+            }
+            // The App Store shows at most 20 promoted purchases.
+            if index % 50 == 0 && index / 50 < AppStoreLimits.promotedProducts {
+                product.appStore.promotion = Promotion(visible: true, order: index / 50 + 1)
             }
             catalog.products.append(product)
         }
@@ -63,10 +85,25 @@ struct ASCBenchmarkTests {
         let after = try await RemoteReader(api: client).read(appID: "1")
         let readTime = clock.now - start
         let readRequests = fake.requests.count
+        // The read by kind of product: paths of in-app purchases, of subscriptions (offers too),
+        // and the app-wide lists (territories, groups, promoted purchases).
+        let paths = fake.requests.map(\.path)
+        let inAppPurchaseReads = paths.filter { $0.contains("inAppPurchase") }.count
+        let subscriptionReads = paths.filter { $0.contains("ubscription") && !$0.contains("subscriptionGroups") || $0.contains("winBack") }
+            .count
         start = clock.now
         let again = Planner(today: "2026-11-23").plan(desired, against: after)
         let planTime = clock.now - start
         #expect(!again.hasChanges)
+        // One edit: a subscription's U.S. price; what plan estimates and what apply sends.
+        var edited = desired
+        edited.products[1].prices?.baseSteps[0].customerPrice = "9.99"
+        let editPlan = Planner(today: "2026-11-23").plan(edited, against: after)
+        fake.resetRequestLog()
+        try await Applier(api: client, remote: after, desired: edited, options: .init(pollInterval: .milliseconds(1))).apply(editPlan) {
+            _, _ in
+        }
+        let editRequests = fake.requests.count
         await client.shutdown()
         try await fake.shutdown()
 
@@ -78,6 +115,9 @@ struct ASCBenchmarkTests {
             |---|---:|---:|---:|---:|
             | apply on an empty app (read, plan, \(plan.steps.count) steps) | \(applyRequests) | \(perProduct(applyRequests)) | \(String(format: "%.2f", Double(applyRequests) / 3600)) | \(applyTime) |
             | plan again (read the app) | \(readRequests) | \(perProduct(readRequests)) | \(String(format: "%.2f", Double(readRequests) / 3600)) | \(readTime) |
+            | of which in-app purchases (\(products - products / 5)) | \(inAppPurchaseReads) | \(String(format: "%.2f", Double(inAppPurchaseReads) / Double(products - products / 5))) | | |
+            | of which subscriptions (\(products / 5), a tenth with three offers) | \(subscriptionReads) | \(String(format: "%.2f", Double(subscriptionReads) / Double(max(products / 5, 1)))) | | |
+            | apply of one edit (a subscription's U.S. price, others equalized; the plan's steps estimated \(editPlan.steps.map(\.estimatedRequests).reduce(0, +)); the read-back adds \(editPlan.estimatedRequests - editPlan.steps.map(\.estimatedRequests).reduce(0, +))) | \(editRequests) | | | |
             | planning alone (no network) | 0 | 0 | 0 | \(planTime) |
             """)
     }
