@@ -1,9 +1,9 @@
 import IAPCatalog
 
 /// Turns what App Store Connect holds into a catalog (`asc pull`): every field the API holds —
-/// promotional offers, offer codes, win-back offers, promotion and hosted content too, though
-/// iapcat does not write them — and nothing it does not (client data, product lists, screenshot
-/// paths, bonus durations stay as the base catalog has them).
+/// offers of every kind, promotion, hosted content, images by checksum, the monthly billing plan —
+/// and nothing it does not (client data, product lists, screenshot and image paths, bonus
+/// durations stay as the base catalog has them).
 public struct CatalogBuilder: Sendable {
     /// `YYYY-MM-DD` of today, to tell current prices from scheduled ones.
     public var today: String

@@ -130,7 +130,7 @@ public struct RemoteIntroductoryOffer: Sendable, Equatable {
 }
 
 /// A promotional offer or an offer code of a subscription (`subscriptionPromotionalOffers`,
-/// `subscriptionOfferCodes`): read, never written. An offer code's codes are not read.
+/// `subscriptionOfferCodes`). An offer code's codes are not read.
 public struct RemoteSubscriptionOffer: Sendable, Equatable {
     /// The resource id.
     public var id: String
@@ -158,7 +158,7 @@ public struct RemoteSubscriptionOffer: Sendable, Equatable {
     public var autoRenewEnabled: Bool? = nil
 }
 
-/// A win-back offer of a subscription (`winBackOffers`): read, never written.
+/// A win-back offer of a subscription (`winBackOffers`).
 public struct RemoteWinBackOffer: Sendable, Equatable {
     /// The resource id.
     public var id: String
@@ -206,7 +206,7 @@ public struct RemoteImage: Sendable, Equatable {
     public var state: String
 }
 
-/// A product's entry in the app's promoted purchases (`promotedPurchases`): read, never written.
+/// A product's entry in the app's promoted purchases (`promotedPurchases`).
 public struct RemotePromotedPurchase: Sendable, Equatable {
     /// The resource id.
     public var id: String
