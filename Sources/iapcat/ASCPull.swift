@@ -22,8 +22,13 @@ extension IAPCat {
         )
 
         @Option(
-            name: .shortAndLong, help: ArgumentHelp("Write the catalog here instead of stdout.", valueName: "file"), completion: .file())
+            name: .shortAndLong, help: ArgumentHelp("Write the catalog here instead of stdout (- is stdout).", valueName: "file"),
+            completion: .file())
         var output: String?
+
+        mutating func validate() throws {
+            if output == "-" { output = nil }
+        }
 
         @Option(name: .shortAndLong, help: ArgumentHelp("An existing catalog to start from (app, lists, client data).", valueName: "file"))
         var catalog: String?

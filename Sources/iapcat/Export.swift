@@ -48,7 +48,9 @@ extension IAPCat {
             help: "Product order in plist, v1 and v2 lists: catalog, or sort-key (client_data.sort_key); storekit keeps the catalog's.")
         var order: ListOrder = .catalog
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"), completion: .file())
+        @Option(
+            name: .shortAndLong, help: ArgumentHelp("Write to this file instead of stdout (- is stdout).", valueName: "file"),
+            completion: .file())
         var output: String?
 
         @Flag(name: .long, help: "Write every list the catalog declares, each with its own format and environment.")
@@ -64,7 +66,8 @@ extension IAPCat {
         @Flag(name: .long, help: "Write nothing; exit 1 if any file differs from what export would write.")
         var check = false
 
-        func validate() throws {
+        mutating func validate() throws {
+            if output == "-" { output = nil }
             if let storefront, !AppStoreStorefronts.codes.contains(storefront) {
                 throw ValidationError(
                     "--storefront \(storefront) is not an App Store storefront; give an ISO 3166-1 alpha-3 code such as USA, JPN or DEU")

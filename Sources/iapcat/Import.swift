@@ -37,8 +37,13 @@ extension IAPCat {
         var input: String
 
         @Option(
-            name: .shortAndLong, help: ArgumentHelp("Write the catalog here instead of stdout.", valueName: "file"), completion: .file())
+            name: .shortAndLong, help: ArgumentHelp("Write the catalog here instead of stdout (- is stdout).", valueName: "file"),
+            completion: .file())
         var output: String?
+
+        mutating func validate() throws {
+            if output == "-" { output = nil }
+        }
 
         @Option(name: .long, help: "The app's bundle id (neither format carries it).")
         var bundleID: String?

@@ -9,9 +9,20 @@
 /// which is flushed to disk, given a hidden name and renamed over the target. Where the file
 /// system has no unnamed files, a hidden temporary file is used instead; one a killed process
 /// left behind is removed by the next write (``LeftoverOutputs``). On any failure the target is
-/// untouched and nothing is left.
+/// untouched and nothing is left. What is at the path decides what is replaced (``OutputTarget``):
+/// a symbolic link is written through to its target; a directory, device, FIFO or socket is refused.
 package enum AtomicFile {
-    package static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(OutputError) {
+    package static func write(_ bytes: [UInt8], to output: String, mode: mode_t = 0o644) throws(OutputError) {
+        // A link is written through: its final target is what gets replaced.
+        let path = try OutputTarget.resolve(output)
+        do throws(OutputError) {
+            try write(bytes, replacing: path, mode: mode)
+        } catch {
+            throw OutputError(path: output, reason: error.reason)
+        }
+    }
+
+    private static func write(_ bytes: [UInt8], replacing path: String, mode: mode_t) throws(OutputError) {
         LeftoverOutputs.sweep(beside: path)
         let directory = FilePaths.directory(of: path)
         let unnamed = LinuxFileCalls.openUnnamedFile(in: directory.isEmpty ? "." : directory, mode: UInt32(mode))
