@@ -29,12 +29,13 @@ struct ScreenshotUpload {
         guard let reserved = reservation.data.first, let screenshotID = reserved.id else {
             throw StepError("the screenshot reservation answered no id")
         }
-        let operations = UploadOperation.list(reserved.attributes["uploadOperations"])
-        guard !operations.isEmpty else { throw StepError("the screenshot reservation listed no upload operations") }
+        let operations: [UploadOperation]
+        do throws(UploadRules.Refusal) {
+            operations = try UploadRules.check(UploadOperation.list(reserved.attributes["uploadOperations"]), fileSize: bytes.count)
+        } catch {
+            throw StepError("\(file.fileName) not uploaded: \(error.description)")
+        }
         for operation in operations {
-            guard operation.offset >= 0, operation.length >= 0, operation.offset + operation.length <= bytes.count else {
-                throw StepError("an upload operation lies outside the file (offset \(operation.offset), length \(operation.length))")
-            }
             try await api.upload(operation, bytes: bytes[operation.offset..<(operation.offset + operation.length)])
         }
         let commit = Resource(type: type, id: screenshotID, attributes: ["uploaded": true, "sourceFileChecksum": .string(checksum)])
