@@ -26,23 +26,8 @@ public struct PlanRenderer: Sendable {
         return out + "\n"
     }
 
-    /// `line` with every control character (C0, DEL, C1, line and paragraph separators) as `\u{…}`.
-    package static func printable(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: isControl) else { return line }
-        var out = ""
-        for scalar in line.unicodeScalars {
-            if isControl(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-    }
+    /// `line` with every control character as `\u{…}` (``ServerText/printable(_:)``).
+    package static func printable(_ line: String) -> String { ServerText.printable(line) }
 
     /// `{"changes": [{"resource", "kind", "action", "summary"}], "not_done": [...], "warnings": [...]}`.
     public func json(_ plan: Plan) -> String {

@@ -27,15 +27,27 @@ package struct APIErrorObject: Sendable, Equatable {
         self.parameter = parameter
     }
 
+    /// Error objects kept of one answer at most; the rest are counted in the last one's detail.
+    static let maximumKept = 20
+
+    /// The errors of an error answer, their text made safe to print (``ServerText``): escaped,
+    /// redacted, capped; at most ``maximumKept`` of them.
     static func parse(_ bytes: [UInt8]) -> [APIErrorObject] {
         guard let root = try? JSONDecoderBox.decode(bytes) else { return [] }
-        return (root["errors"]?.array ?? []).map { error in
+        let all = root["errors"]?.array ?? []
+        var kept = all.prefix(maximumKept).map { error in
             APIErrorObject(
-                status: error["status"]?.string, code: error["code"]?.string ?? "UNKNOWN", title: error["title"]?.string,
-                detail: error["detail"]?.string, pointer: error["source"]?["pointer"]?.string,
-                parameter: error["source"]?["parameter"]?.string
-            )
+                status: error["status"]?.string.map { ServerText.shown($0, limit: 10) },
+                code: error["code"]?.string.map { ServerText.shown($0, limit: 100) } ?? "UNKNOWN",
+                title: error["title"]?.string.map { ServerText.shown($0, limit: 200) },
+                detail: error["detail"]?.string.map { ServerText.shown($0) },
+                pointer: error["source"]?["pointer"]?.string.map { ServerText.shown($0, limit: 200) },
+                parameter: error["source"]?["parameter"]?.string.map { ServerText.shown($0, limit: 200) })
         }
+        if all.count > maximumKept {
+            kept.append(APIErrorObject(code: "IAPCAT.MORE_ERRORS", detail: "\(all.count - maximumKept) more errors not shown"))
+        }
+        return kept
     }
 }
 

@@ -106,6 +106,6 @@ package enum UploadRules {
     /// Server text in a message: control characters escaped, at most 80 characters.
     private static func shown(_ text: String) -> String {
         let cut = text.count > 80 ? String(text.prefix(80)) + "…" : text
-        return "\"" + PlanRenderer.printable(cut) + "\""
+        return "\"" + ServerText.printable(cut) + "\""
     }
 }
