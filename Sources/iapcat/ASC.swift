@@ -69,6 +69,14 @@ struct ConnectOptions: ParsableArguments {
         return ConnectClient(
             baseURL: apiURL ?? environment["ASC_API_URL"] ?? ConnectClient.defaultBaseURL, tokens: TokenProvider(key: loaded.key),
             observer: { exchange in
+                // A wait is always one line: nobody should wonder whether iapcat hangs.
+                if let (wait, reason) = exchange.retry {
+                    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+                    Output.error(
+                        "iapcat: \(exchange.request): \(reason); trying again in \(String(format: "%.1f", seconds)) s (attempt \(exchange.attempt + 1))"
+                    )
+                    return
+                }
                 guard verbose else { return }
                 var line = "\(exchange.request) → \(exchange.status == 0 ? "no answer" : String(exchange.status))"
                 if exchange.attempt > 1 { line += " (attempt \(exchange.attempt))" }

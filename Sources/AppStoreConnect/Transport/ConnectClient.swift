@@ -22,26 +22,34 @@ package final class ConnectClient: APITransport {
         package var attempt: Int
         /// The rate limit the answer reported.
         package var rateLimit: RateLimit?
+        /// When the call is repeated: how long iapcat waits first, and why (`HTTP 429`, `no answer`).
+        package var retry: (wait: Duration, reason: String)? = nil
     }
+
+    /// How long one exchange may take, the whole body included: a server that trickles its
+    /// answer is abandoned then (and the call repeated as the ``RetryPolicy`` allows).
+    package static let defaultDeadline: Duration = .seconds(120)
 
     private let baseURL: String
     private let tokens: TokenProvider
     private let retry: RetryPolicy
     private let http: HTTPClient
     private let observer: (@Sendable (Exchange) -> Void)?
+    private let deadline: Duration
     private let counter = NIOLockedValueBox(0)
 
     /// A client for `baseURL` (no trailing slash needed) signing with `tokens`.
     package init(
         baseURL: String = ConnectClient.defaultBaseURL, tokens: TokenProvider, retry: RetryPolicy = RetryPolicy(),
-        observer: (@Sendable (Exchange) -> Void)? = nil
+        deadline: Duration = ConnectClient.defaultDeadline, observer: (@Sendable (Exchange) -> Void)? = nil
     ) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.tokens = tokens
         self.retry = retry
+        self.deadline = deadline
         self.observer = observer
         var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(15), read: .seconds(120))
+        configuration.timeout = .init(connect: .seconds(4), read: .seconds(30))
         configuration.redirectConfiguration = .disallow
         configuration.connectionPool = .init(idleTimeout: .seconds(60))
         http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -78,8 +86,13 @@ package final class ConnectClient: APITransport {
             case .success(let document):
                 return document
             case .failure(let error, let retryAfter, let retryable):
-                guard retryable, attempt < retry.maxAttempts else { throw error }
-                try? await Task.sleep(for: retry.delay(afterAttempt: attempt, retryAfter: retryAfter))
+                guard retryable, attempt < retry.maxAttempts(for: error) else { throw error }
+                let wait = retry.delay(afterAttempt: attempt, retryAfter: retryAfter)
+                observer?(
+                    Exchange(
+                        request: summary, status: error.status ?? 0, attempt: attempt, rateLimit: nil,
+                        retry: (wait, error.status.map { "HTTP \($0)" } ?? "no answer")))
+                try? await Task.sleep(for: wait)
             }
         }
     }
@@ -134,12 +147,17 @@ package final class ConnectClient: APITransport {
         let response: HTTPClientResponse
         let bytes: [UInt8]
         do {
-            response = try await self.http.execute(http, timeout: .seconds(180))
-            bytes = Array(buffer: try await response.body.collect(upTo: Self.responseLimit))
+            let timeout = TimeAmount.nanoseconds(
+                deadline.components.seconds * 1_000_000_000 + deadline.components.attoseconds / 1_000_000_000)
+            (response, bytes) = try await Self.within(deadline) { [client = self.http, http] in
+                let response = try await client.execute(http, timeout: timeout)
+                return (response, Array(buffer: try await response.body.collect(upTo: Self.responseLimit)))
+            }
         } catch {
             observer?(Exchange(request: summary, status: 0, attempt: attempt, rateLimit: nil))
             return .failure(
-                .transport(request: summary, message: Self.describe(error)), retryAfter: nil, retryable: request.method.isIdempotent)
+                .transport(request: summary, message: Self.describe(error)), retryAfter: nil,
+                retryable: request.method.isIdempotent && Self.isTransient(error))
         }
         let status = Int(response.status.code)
         let rateLimit = response.headers.first(name: "X-Rate-Limit").flatMap(RateLimit.init(header:))
@@ -157,7 +175,34 @@ package final class ConnectClient: APITransport {
         return .success(document)
     }
 
+    /// The exchange took longer than its deadline.
+    struct DeadlineExceeded: Error {}
+
+    /// `body`, abandoned (cancelled) when it takes longer than `limit`.
+    static func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw DeadlineExceeded() }
+            return value
+        }
+    }
+
+    /// Whether repeating the call may help: not for a URL the client cannot use at all.
+    static func isTransient(_ error: any Error) -> Bool {
+        guard let error = error as? HTTPClientError else { return true }
+        let permanent: [HTTPClientError] = [
+            .invalidURL, .emptyHost, .missingSocketPath, .emptyScheme, .bodyLengthMismatch, .redirectLimitReached, .redirectCycleDetected,
+        ]
+        return !permanent.contains(error) && !String(describing: error).contains("unsupportedScheme")
+    }
+
     private static func describe(_ error: any Error) -> String {
+        if error is DeadlineExceeded { return "no complete answer within the deadline" }
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout: return "timed out"

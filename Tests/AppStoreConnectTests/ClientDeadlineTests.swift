@@ -1,0 +1,115 @@
+import Crypto
+import Foundation
+import NIOConcurrencyHelpers
+import Testing
+
+@testable import AppStoreConnect
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A server that is slow, absent or unusable holds the client for seconds, not minutes: a whole
+/// exchange has a deadline (a trickled body is abandoned), an unreachable server is tried twice, a
+/// URL the client cannot use is not tried again, and every wait is reported.
+@Suite(.serialized) struct ClientDeadlineTests {
+    static func client(
+        _ baseURL: String, deadline: Duration = .seconds(120), attempts: Int = 6,
+        observer: (@Sendable (ConnectClient.Exchange) -> Void)? = nil
+    )
+        -> ConnectClient
+    {
+        ConnectClient(
+            baseURL: baseURL, tokens: TokenProvider(key: APIKey(keyID: "K", issuerID: "I", privateKey: P256.Signing.PrivateKey())),
+            retry: RetryPolicy(maxAttempts: attempts, baseDelay: .milliseconds(200), maxDelay: .seconds(1)), deadline: deadline,
+            observer: observer)
+    }
+
+    /// A loopback server that answers every connection with a status line and headers at once,
+    /// then one byte of body every `interval`, forever (until the client goes).
+    final class TricklingServer: @unchecked Sendable {
+        let descriptor: Int32
+        let port: UInt16
+        private let running = NIOLockedValueBox(true)
+
+        init(interval: useconds_t = 300_000) throws {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            self.descriptor = descriptor
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = 0
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+                }
+            }
+            guard bound, listen(descriptor, 8) == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
+            port = UInt16(bigEndian: address.sin_port)
+            let listener = descriptor
+            let running = self.running
+            Thread.detachNewThread {
+                while running.withLockedValue({ $0 }) {
+                    let connection = accept(listener, nil, nil)
+                    guard connection >= 0 else { return }
+                    Thread.detachNewThread {
+                        var buffer = [UInt8](repeating: 0, count: 4096)
+                        _ = read(connection, &buffer, buffer.count)
+                        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
+                        _ = head.withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+                        while running.withLockedValue({ $0 }) {
+                            usleep(interval)
+                            guard send(connection, " ", 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
+                        }
+                        close(connection)
+                    }
+                }
+            }
+        }
+
+        func stop() {
+            running.withLockedValue { $0 = false }
+            shutdown(descriptor, Int32(SHUT_RDWR))
+            close(descriptor)
+        }
+    }
+
+    @Test func aTrickledBodyIsAbandonedAtTheDeadline() async throws {
+        let server = try TricklingServer()
+        defer { server.stop() }
+        let client = Self.client("http://127.0.0.1:\(server.port)", deadline: .seconds(2), attempts: 1)
+        defer { Task { await client.shutdown() } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(
+            throws: APIError.transport(request: "GET /v1/apps", message: "no complete answer within the deadline")
+        ) {
+            try await client.send(APIRequest(.get, "/v1/apps"))
+        }
+        #expect(clock.now - start < .seconds(10))
+    }
+
+    @Test func anUnreachableServerIsTriedTwiceAndEveryWaitIsReported() async throws {
+        let waits = NIOLockedValueBox<[String]>([])
+        // Port 9 (discard) on loopback: nothing listens there.
+        let client = Self.client("http://127.0.0.1:9") { exchange in
+            if let (_, reason) = exchange.retry { waits.withLockedValue { $0.append("\(exchange.request): \(reason)") } }
+        }
+        defer { Task { await client.shutdown() } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: APIError.self) { try await client.send(APIRequest(.get, "/v1/apps")) }
+        // Each attempt gives up connecting after 4 s (the connection pool keeps trying until then).
+        #expect(clock.now - start < .seconds(12))
+        #expect(client.requestCount == 2)
+        #expect(waits.withLockedValue { $0 } == ["GET /v1/apps: no answer"])
+    }
+
+    @Test func aURLTheClientCannotUseIsNotTriedAgain() async throws {
+        let client = Self.client("file:///tmp")
+        defer { Task { await client.shutdown() } }
+        await #expect(throws: APIError.self) { try await client.send(APIRequest(.get, "/v1/apps")) }
+        #expect(client.requestCount == 1)
+    }
+}
