@@ -109,9 +109,12 @@ package final class ConnectClient: APITransport {
             attempt += 1
             counter.withLockedValue { $0 += 1 }
             do {
-                let response = try await http.execute(request, timeout: .seconds(300))
-                _ = try? await response.body.collect(upTo: 1 << 20)
-                let status = Int(response.status.code)
+                // A part may take longer than an API answer, but not for ever.
+                let status = try await Self.within(.seconds(300)) { [http, request] in
+                    let response = try await http.execute(request, timeout: .seconds(300))
+                    _ = try? await response.body.collect(upTo: 1 << 20)
+                    return Int(response.status.code)
+                }
                 observer?(Exchange(request: summary, status: status, attempt: attempt, rateLimit: nil))
                 if (200..<300).contains(status) { return }
                 let error = APIError.response(request: summary, status: status, errors: [])
