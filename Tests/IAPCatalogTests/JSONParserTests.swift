@@ -3,6 +3,18 @@ import Testing
 @testable import IAPCatalog
 
 @Suite struct JSONParserTests {
+    @Test func aDocumentOverTheNodeLimitSaysSoWithoutBlamingAliases() {
+        do throws(DocumentSyntaxError) {
+            _ = try JSONParser(limits: DocumentLimits(maximumExpandedNodes: 5)).parse(Array("[1, 2, 3, 4, 5, 6]".utf8))
+            Issue.record("parsed")
+        } catch {
+            #expect(error.message == "the document has more than 5 nodes, the most iapcat reads")
+        }
+        #expect(InputFile.describe(bytes: 64 << 10) == "64 KiB")
+        #expect(InputFile.describe(bytes: 64 << 20) == "64 MiB")
+        #expect(InputFile.describe(bytes: 1000) == "1000 bytes")
+    }
+
     func parse(_ json: String) throws(DocumentSyntaxError) -> ParsedDocument {
         try JSONParser().parse(Array(json.utf8))
     }

@@ -40,7 +40,7 @@ package enum InputFile {
             throw InputError(path: path, reason: "is \(kind)")
         }
         guard info.st_size <= sizeLimit else {
-            throw InputError(path: path, reason: "is \(info.st_size) bytes, more than the \(sizeLimit >> 20) MiB iapcat reads")
+            throw InputError(path: path, reason: "is \(info.st_size) bytes, more than the \(Self.describe(bytes: sizeLimit)) iapcat reads")
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputError(path: path, reason: errnoReason()) }
@@ -51,6 +51,13 @@ package enum InputFile {
     package static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// `64 MiB`, `64 KiB`, `100 bytes`: a size limit as people say it.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
     }
 
     private static func errnoReason() -> String {

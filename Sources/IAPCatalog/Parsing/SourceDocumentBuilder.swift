@@ -36,6 +36,8 @@ struct SourceDocumentBuilder {
     private var frames: [Frame] = []
     /// Expanded weights of anchored collections, the only nodes an alias can repeat.
     private var anchoredWeights: [Int32: Int] = [:]
+    /// Whether an alias was followed: only then can a small document expand to a big one.
+    private var followedAlias = false
     private var root: Int32?
     private let limits: DocumentLimits
     private let resolvesMergeKeys: Bool
@@ -67,11 +69,14 @@ struct SourceDocumentBuilder {
     func isOpen(_ index: Int32) -> Bool { frames.contains { $0.record == index } }
 
     @discardableResult
-    mutating func scalar(_ bytes: UnsafeBufferPointer<UInt8>, isPlain: Bool, at position: SourcePosition) -> Int32 {
+    mutating func scalar(_ bytes: UnsafeBufferPointer<UInt8>, isPlain: Bool, at position: SourcePosition) throws(DocumentSyntaxError)
+        -> Int32
+    {
         let index = Int32(records.count)
         records.append(.init(kind: .scalar, isPlain: isPlain, position: position, start: text.count, count: bytes.count))
         text.append(contentsOf: bytes)
-        try! add(index, weight: 1)
+        // A flat list of more scalars than the limit stops here, as any other document does.
+        try add(index, weight: 1, position: position)
         return index
     }
 
@@ -114,6 +119,7 @@ struct SourceDocumentBuilder {
 
     /// Adds an existing node again (a YAML alias).
     mutating func alias(_ index: Int32, at position: SourcePosition) throws(DocumentSyntaxError) {
+        followedAlias = true
         try add(index, weight: anchoredWeights[index] ?? 1, position: position)
     }
 
@@ -146,7 +152,9 @@ struct SourceDocumentBuilder {
         let total = frames[frames.count - 1].weight &+ weight
         guard total <= limits.maximumExpandedNodes else {
             throw DocumentSyntaxError(
-                "aliases expand to more than \(limits.maximumExpandedNodes) nodes (an alias bomb?)",
+                followedAlias
+                    ? "aliases expand to more than \(limits.maximumExpandedNodes) nodes (an alias bomb?)"
+                    : "the document has more than \(limits.maximumExpandedNodes) nodes, the most iapcat reads",
                 at: position ?? records[Int(index)].position)
         }
         frames[frames.count - 1].weight = total

@@ -131,7 +131,10 @@ private struct JSONReader {
             && (0..<count).allSatisfy { bytes[offset + $0] == word.utf8Start[$0] }
         guard matches else { throw error("unexpected \(describeCurrent()); expected a value") }
         offset += count
-        _ = word.withUTF8Buffer { builder.scalar($0, isPlain: true, at: start) }
+        let scalar = word.withUTF8Buffer { buffer in
+            Result { () throws(DocumentSyntaxError) in try builder.scalar(buffer, isPlain: true, at: start) }
+        }
+        _ = try scalar.get()
     }
 
     mutating func parseObject(at start: SourcePosition) throws(DocumentSyntaxError) {
@@ -225,7 +228,7 @@ private struct JSONReader {
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("a number needs digits in its exponent") }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
-        builder.scalar(UnsafeBufferPointer(rebasing: bytes[begin..<offset]), isPlain: true, at: start)
+        try builder.scalar(UnsafeBufferPointer(rebasing: bytes[begin..<offset]), isPlain: true, at: start)
     }
 
     /// Reads a string starting at the opening quote into the document as a quoted scalar (its
@@ -242,7 +245,7 @@ private struct JSONReader {
                 let slice = UnsafeBufferPointer(rebasing: bytes[contentStart..<offset])
                 offset += 1
                 try validate(slice, at: contentStart)
-                builder.scalar(slice, isPlain: false, at: start)
+                try builder.scalar(slice, isPlain: false, at: start)
                 return
             }
             if byte == UInt8(ascii: "\\") { break }
@@ -258,7 +261,7 @@ private struct JSONReader {
                 offset += 1
                 try utf8.withUnsafeBufferPointer { buffer throws(DocumentSyntaxError) in
                     try validate(buffer, at: contentStart)
-                    builder.scalar(buffer, isPlain: false, at: start)
+                    try builder.scalar(buffer, isPlain: false, at: start)
                 }
                 return
             case UInt8(ascii: "\\"):

@@ -28,7 +28,7 @@ struct YAMLDocumentAssembler {
                         throw DocumentSyntaxError("a second YAML document (`---`); a catalog is one document", at: position)
                     }
                 case .scalar:
-                    lastNode = builder.scalar(eventText!, isPlain: event.isPlain, at: position)
+                    lastNode = try builder.scalar(eventText!, isPlain: event.isPlain, at: position)
                 case .anchor:
                     anchors[String(decoding: eventText!, as: UTF8.self)] = lastNode
                     builder.noteAnchor(lastNode)
