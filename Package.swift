@@ -106,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IAPCatalogServerTests",
-            dependencies: ["IAPCatalogServer"]
+            dependencies: ["IAPCatalogServer", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),
         .testTarget(

@@ -30,11 +30,20 @@ package final class CatalogStore: Sendable {
     let generation = ManagedAtomic(0)
     private let logger: Logger
     let metrics: ServerMetrics
+    /// How long a changed catalog must stay unchanged before it is loaded, and how the store
+    /// waits for that (tests replace the wait).
+    private let settle: TimeInterval
+    private let pause: @Sendable (TimeInterval) -> Void
 
-    package init(catalogPath: String, logger: Logger, metrics: ServerMetrics) {
+    package init(
+        catalogPath: String, logger: Logger, metrics: ServerMetrics, settle: TimeInterval = 0.3,
+        pause: @escaping @Sendable (TimeInterval) -> Void = { Thread.sleep(forTimeInterval: $0) }
+    ) {
         self.catalogPath = catalogPath
         self.logger = logger
         self.metrics = metrics
+        self.settle = settle
+        self.pause = pause
         self.state = NIOLockedValueBox(State(watched: [catalogPath]))
     }
 
@@ -46,6 +55,12 @@ package final class CatalogStore: Sendable {
     package func reloadIfChanged() -> Bool {
         let fingerprint = currentFingerprint()
         guard fingerprint != state.withLockedValue({ $0.fingerprint }) else { return false }
+        // A catalog changed in the last moment may still be being written (an editor, a copy):
+        // it is loaded only once it has stayed the same for the settle time.
+        if Self.age(ofModification: catalogPath) < settle {
+            pause(settle)
+            guard currentFingerprint() == fingerprint else { return false }
+        }
         var postponed = false
         defer {
             // The files to watch may have changed with this load; the catalog's own entry stays as it
@@ -59,6 +74,11 @@ package final class CatalogStore: Sendable {
             result = try CatalogLoader().loadValidated(catalogPath)
         } catch {
             fail(["\(error)"])
+            return false
+        }
+        // Changed while it was read: what was read may be half of it; the next look loads it whole.
+        guard currentFingerprint().first == fingerprint.first else {
+            postponed = true
             return false
         }
         if let catalog = result.catalog { watch(catalog) }
@@ -113,6 +133,14 @@ package final class CatalogStore: Sendable {
         let directory = FilePaths.directory(of: catalogPath)
         let screenshots = catalog.products.compactMap { $0.appStore.review?.screenshot.map { FilePaths.join(directory, $0) } }
         state.withLockedValue { $0.watched = [catalogPath] + screenshots }
+    }
+
+    /// Seconds since `path` was last modified (infinity when it cannot be told).
+    private static func age(ofModification path: String) -> TimeInterval {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .infinity }
+        let modified = TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9
+        return Date().timeIntervalSince1970 - modified
     }
 
     /// Size, modification time and inode of the watched files: any edit or replacement changes it.
