@@ -63,6 +63,19 @@ func exampleDesiredState() throws -> DesiredState {
             ])
     }
 
+    @Test func anInactiveOfferCodeTheStoreLacksIsNotCreated() throws {
+        var catalog = try exampleCatalog()
+        let index = try #require(catalog.products.firstIndex { $0.id == "com.example.cosmicquest.premium.monthly" })
+        catalog.products[index].subscription?.offerCodes[0].active = false
+        let plan = planner.plan(DesiredState(catalog: catalog), against: RemoteState(appID: "1", territories: ["USA"]))
+        #expect(!plan.steps.contains { $0.verb == "create-offer-code" })
+        #expect(
+            plan.notDone.contains(
+                PlanNote(
+                    resource: "com.example.cosmicquest.premium.monthly",
+                    message: "offer code \"Press month\" is inactive in the catalog and not in App Store Connect: nothing to create")))
+    }
+
     @Test func typeChangesAndDeletionsAreNeverPlanned() throws {
         var remote = RemoteState(appID: "1", territories: ["USA"])
         remote.products["com.example.cosmicquest.coins.small"] = RemoteProduct(

@@ -119,15 +119,11 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         app: String, productID: String, offerCode: String, name: String, mode: String, duration: String, periods: Int = 1,
         prices: [String: String] = [:]
     ) -> Bool {
-        backend.withState { fake in
-            guard case .subscription(let id) = fake.product(app: app, productID: productID),
-                let points = fake.offerPoints(subscriptionID: id, prices: prices)
-            else { return false }
+        withOfferPoints(app: app, productID: productID, prices: prices) { fake, id, points in
             fake.addSubscriptionOffer(
                 SubscriptionOfferRecord(
                     id: fake.newUUID(), subscriptionID: id, name: name, offerCode: offerCode, offerMode: mode, duration: duration,
                     numberOfPeriods: periods, points: points))
-            return true
         }
     }
 
@@ -143,16 +139,12 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         eligibilities: [String] = ["NEW"], offerEligibility: String = "STACK_WITH_INTRO_OFFERS", active: Bool = true,
         autoRenewEnabled: Bool? = nil
     ) -> Bool {
-        backend.withState { fake in
-            guard case .subscription(let id) = fake.product(app: app, productID: productID),
-                let points = fake.offerPoints(subscriptionID: id, prices: prices)
-            else { return false }
+        withOfferPoints(app: app, productID: productID, prices: prices) { fake, id, points in
             fake.addSubscriptionOffer(
                 SubscriptionOfferRecord(
                     id: fake.newUUID(), subscriptionID: id, name: name, offerMode: mode, duration: duration, numberOfPeriods: periods,
                     points: points, customerEligibilities: eligibilities, offerEligibility: offerEligibility, active: active,
                     autoRenewEnabled: autoRenewEnabled))
-            return true
         }
     }
 
@@ -168,16 +160,26 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         prices: [String: String] = [:], paidMonths: Int, lapsedMonths: (minimum: Int?, maximum: Int?), waitMonths: Int? = nil,
         startDate: String, endDate: String? = nil, priority: String = "NORMAL", promotionIntent: String? = nil
     ) -> Bool {
-        backend.withState { fake in
-            guard case .subscription(let id) = fake.product(app: app, productID: productID),
-                let points = fake.offerPoints(subscriptionID: id, prices: prices)
-            else { return false }
+        withOfferPoints(app: app, productID: productID, prices: prices) { fake, id, points in
             fake.addWinBackOffer(
                 WinBackOfferRecord(
                     id: fake.newUUID(), subscriptionID: id, offerID: offerID, referenceName: referenceName, offerMode: mode,
                     duration: duration, periodCount: periods, points: points, paidMonths: paidMonths, lapsedMinimum: lapsedMonths.minimum,
                     lapsedMaximum: lapsedMonths.maximum, waitMonths: waitMonths, startDate: startDate, endDate: endDate,
                     priority: priority, promotionIntent: promotionIntent))
+        }
+    }
+
+    /// Runs `add` with the subscription of `app` whose product id is `productID` and its price
+    /// points of `prices`; false, changing nothing, when there is no such subscription or point.
+    private func withOfferPoints(
+        app: String, productID: String, prices: [String: String], _ add: (FakeState, String, [PricePoint]) -> Void
+    ) -> Bool {
+        backend.withState { fake in
+            guard case .subscription(let id) = fake.product(app: app, productID: productID),
+                let points = fake.offerPoints(subscriptionID: id, prices: prices)
+            else { return false }
+            add(fake, id, points)
             return true
         }
     }

@@ -6,17 +6,20 @@ import IAPCatalog
 /// created, content hosting, the monthly billing plan, the order of promoted purchases) and
 /// anything only the store has stays a ``Plan/notDone`` note: nothing is ever deleted.
 extension Planner {
-    func planExtras(_ extras: SaleExtras, product: DesiredProduct, remote: RemoteProduct?, state: RemoteState, into plan: inout Plan) {
+    /// `nextPromotion`: where a new promoted purchase joins the app's list (moved on past one this creates).
+    func planExtras(
+        _ extras: SaleExtras, product: DesiredProduct, remote: RemoteProduct?, state: RemoteState, nextPromotion: inout Int,
+        into plan: inout Plan
+    ) {
         let owner: PlanOwner = product.kind == .autoRenewable ? .subscription(product.productID) : .inAppPurchase(product.productID)
         var skipped: [String] = []
         var held =
             remote.map { SaleExtras(remote: $0, today: today, universe: state.territories, skipped: &skipped) } ?? SaleExtras()
         if remote == nil, product.kind != .autoRenewable { held.hostedContent = false }
         let live = remote?.isLive ?? false
-        // A new promoted purchase joins the end of the app's list, after those this plan creates before it.
-        let promoted = state.products.values.filter { $0.promotedPurchase != nil }.count
-        let created = plan.steps.filter { if case .setPromotion(_, _, nil, _) = $0.action { true } else { false } }.count
-        planPromotion(extras.promotion, remote: remote?.promotedPurchase, joinsAt: promoted + created + 1, owner: owner, into: &plan)
+        if planPromotion(extras.promotion, remote: remote?.promotedPurchase, joinsAt: nextPromotion, owner: owner, into: &plan) {
+            nextPromotion += 1
+        }
         planOffers(extras.promotionalOffers, held: held.promotionalOffers, kind: .promotionalOffer, owner: owner, into: &plan)
         planOfferCodes(extras.offerCodes, held: held.offerCodes, remote: remote, live: live, owner: owner, into: &plan)
         planWinBackOffers(extras.winBackOffers, held: held.winBackOffers, remote: remote, live: live, owner: owner, into: &plan)
@@ -80,23 +83,26 @@ extension Planner {
 
     // MARK: Promoted purchase
 
+    /// Returns whether it creates a promoted purchase.
     private func planPromotion(
         _ promotion: Promotion?, remote: RemotePromotedPurchase?, joinsAt position: Int, owner: PlanOwner, into plan: inout Plan
-    ) {
+    ) -> Bool {
         switch (promotion, remote) {
         case (nil, nil):
-            return
+            return false
         case (nil, _?):
             plan.notDone.append(
                 PlanNote(
                     resource: owner.key,
                     message: "promoted in App Store Connect but not in the catalog: iapcat never removes a promotion; remove it there"))
+            return false
         case (let promotion?, nil):
             plan.steps.append(
                 PlanStep(owner, .setPromotion(visible: promotion.visible, enabled: promotion.enabled, existingID: nil, changes: [])))
             if let order = promotion.order, order != position {
                 plan.notDone.append(Self.orderNote(owner, order: order, current: nil))
             }
+            return true
         case (let promotion?, let remote?):
             var changes: [String] = []
             func yesNo(_ flag: Bool) -> String { flag ? "yes" : "no" }
@@ -114,6 +120,7 @@ extension Planner {
             if let order = promotion.order, order != remote.position {
                 plan.notDone.append(Self.orderNote(owner, order: order, current: remote.position))
             }
+            return false
         }
     }
 
@@ -138,7 +145,13 @@ extension Planner {
         let wanted = Set(offers.map(key))
         for offer in offers {
             guard let current = heldByKey[key(offer)] else {
-                if kind == .offerCode, offer.eligibility.isEmpty || offer.stackable == nil {
+                if kind == .offerCode, offer.active == false {
+                    plan.notDone.append(
+                        PlanNote(
+                            resource: owner.key,
+                            message:
+                                "offer code \"\(key(offer))\" is inactive in the catalog and not in App Store Connect: nothing to create"))
+                } else if kind == .offerCode, offer.eligibility.isEmpty || offer.stackable == nil {
                     plan.errors.append(
                         PlanNote(
                             resource: owner.key,

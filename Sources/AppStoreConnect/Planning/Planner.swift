@@ -17,8 +17,12 @@ public struct Planner: Sendable {
         var plan = Plan()
         for group in desired.groups { planGroup(group, remote: remote.group(named: group.referenceName), into: &plan) }
         let groupsByKey = Dictionary(desired.groups.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        // Where the next new promoted purchase joins the app's list (counted once, not per product).
+        var nextPromotion = remote.products.values.filter { $0.promotedPurchase != nil }.count + 1
         for product in desired.products {
-            planProduct(product, remote: remote.products[product.productID], state: remote, groups: groupsByKey, into: &plan)
+            planProduct(
+                product, remote: remote.products[product.productID], state: remote, groups: groupsByKey, nextPromotion: &nextPromotion,
+                into: &plan)
         }
         for id in desired.legacyTierProducts {
             plan.warnings.append(
@@ -59,7 +63,8 @@ public struct Planner: Sendable {
     // MARK: Products
 
     private func planProduct(
-        _ product: DesiredProduct, remote: RemoteProduct?, state: RemoteState, groups: [String: DesiredGroup], into plan: inout Plan
+        _ product: DesiredProduct, remote: RemoteProduct?, state: RemoteState, groups: [String: DesiredGroup], nextPromotion: inout Int,
+        into plan: inout Plan
     ) {
         let owner: PlanOwner = product.kind == .autoRenewable ? .subscription(product.productID) : .inAppPurchase(product.productID)
         if let remote {
@@ -102,7 +107,7 @@ public struct Planner: Sendable {
             planIntroductoryOffers(subscription.introductoryOffers, product: product, remote: remote, state: state, into: &plan)
         }
         if let extras = product.extras {
-            planExtras(extras, product: product, remote: remote, state: state, into: &plan)
+            planExtras(extras, product: product, remote: remote, state: state, nextPromotion: &nextPromotion, into: &plan)
         }
         if let file = product.screenshotFile, remote?.screenshotChecksum != file.checksum {
             plan.steps.append(PlanStep(owner, .uploadScreenshot(file)))

@@ -86,13 +86,17 @@ public struct SaleExtras: Sendable, Equatable {
         }
     }
 
-    private static func offer(_ offer: RemoteSubscriptionOffer, skipped: inout [String], what: String) -> SubscriptionOffer? {
-        guard let mode = OfferMode.allCases.first(where: { $0.apiName == offer.mode }),
-            let duration = SubscriptionPeriod(apiName: offer.duration)
-        else {
-            skipped.append("\(what) (\(offer.mode) \(offer.duration))")
+    /// The mode and duration the store names, when iapcat knows both; otherwise `what` is named in `skipped`.
+    private static func terms(mode: String, duration: String, skipped: inout [String], what: String) -> (OfferMode, SubscriptionPeriod)? {
+        guard let known = OfferMode.allCases.first(where: { $0.apiName == mode }), let period = SubscriptionPeriod(apiName: duration) else {
+            skipped.append("\(what) (\(mode) \(duration))")
             return nil
         }
+        return (known, period)
+    }
+
+    private static func offer(_ offer: RemoteSubscriptionOffer, skipped: inout [String], what: String) -> SubscriptionOffer? {
+        guard let (mode, duration) = terms(mode: offer.mode, duration: offer.duration, skipped: &skipped, what: what) else { return nil }
         var read = SubscriptionOffer(
             referenceName: offer.name, mode: mode, duration: duration, periods: offer.periods, prices: prices(offer.prices))
         read.plan = offer.planType == "MONTHLY" ? .monthly : nil
@@ -100,12 +104,8 @@ public struct SaleExtras: Sendable, Equatable {
     }
 
     private static func winBackOffer(_ offer: RemoteWinBackOffer, skipped: inout [String]) -> WinBackOffer? {
-        guard let mode = OfferMode.allCases.first(where: { $0.apiName == offer.mode }),
-            let duration = SubscriptionPeriod(apiName: offer.duration)
-        else {
-            skipped.append("win-back offer \(offer.offerID) (\(offer.mode) \(offer.duration))")
-            return nil
-        }
+        let what = "win-back offer \(offer.offerID)"
+        guard let (mode, duration) = terms(mode: offer.mode, duration: offer.duration, skipped: &skipped, what: what) else { return nil }
         var read = WinBackOffer(
             id: offer.offerID, referenceName: offer.referenceName, mode: mode, duration: duration, periods: offer.periods)
         read.prices = prices(offer.prices)
