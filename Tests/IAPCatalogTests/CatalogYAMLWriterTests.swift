@@ -31,6 +31,19 @@ import Testing
         #expect(root.pairs[0].value.scalar?.value == .string(text))
     }
 
+    /// Every scalar a reader could fold, drop or refuse (C0, DEL, C1 with NEL, the line and
+    /// paragraph separators, a byte-order mark) is read back as written.
+    @Test func everyScalarReadsBackAsWritten() throws {
+        let scalars = (0x01...0x2FF).map { Unicode.Scalar($0)! } + ["\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFD}", "\u{10FFFF}"]
+        for scalar in scalars {
+            let text = "a\(Character(scalar))b \(Character(scalar))"
+            let rendered = YAMLScalar.render(text)
+            let root = try #require(try YAMLParser().parse(Array("k: \(rendered)\n".utf8)).document.root)
+            #expect(root.pairs[0].value.scalar?.value == .string(text), "U+\(String(scalar.value, radix: 16, uppercase: true))")
+        }
+        #expect(YAMLScalar.render("a\u{85}b") == "\"a\\Nb\"")
+    }
+
     /// The rule as written before ASCII was read as bytes (the reference).
     static func plainSafeReference(_ text: String) -> Bool {
         let reserved: Set<String> = ["y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"]

@@ -48,9 +48,15 @@ enum YAMLScalar {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            // Line breaks to YAML 1.1 readers (libyaml folds them inside quotes): NEL, LS, PS.
+            case "\u{85}": result += "\\N"
+            case "\u{2028}": result += "\\L"
+            case "\u{2029}": result += "\\P"
+            // Outside YAML's printable set (C0, DEL, C1), or a byte-order mark a reader may drop.
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            case "\u{FEFF}": result += "\\uFEFF"
             default: result.unicodeScalars.append(scalar)
             }
         }
