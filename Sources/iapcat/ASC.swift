@@ -105,10 +105,10 @@ func describe(_ error: APIError) -> String {
 }
 
 /// The catalog at `path`, validated; its errors stop a plan.
-func loadCatalogForConnect(_ path: String) throws(CommandFailure) -> Catalog {
+func loadCatalogForConnect(_ path: String, validator: CatalogValidator = CatalogValidator()) throws(CommandFailure) -> Catalog {
     let result: CatalogLoader.Result
     do {
-        result = try CatalogLoader().loadValidated(path)
+        result = try CatalogLoader().loadValidated(path, validator: validator)
     } catch {
         // Every `asc` failure exits 1: 2 means "changes" under `plan --detailed-exitcode`.
         throw .inputErrors("\(error)")
@@ -150,13 +150,13 @@ struct ConnectSession {
     }
 
     /// The catalog at `catalogPath` against the app it names: what `plan` and `apply` work from.
-    func plan(catalogPath: String) async throws(CommandFailure) -> PlannedCatalog {
-        let catalog = try loadCatalogForConnect(catalogPath)
+    func plan(catalogPath: String, paths: PathOptions) async throws(CommandFailure) -> PlannedCatalog {
+        let catalog = try loadCatalogForConnect(catalogPath, validator: paths.validator)
         guard let appID = catalog.app.appleID, !appID.isEmpty else {
             throw .inputErrors("\(catalogPath): app.apple_id is not set: it names the app in App Store Connect")
         }
         var desired = DesiredState(catalog: catalog)
-        _ = desired.readScreenshots(catalogDirectory: FilePaths.directory(of: catalogPath))
+        _ = desired.readScreenshots(catalogDirectory: FilePaths.directory(of: catalogPath), allowingOutside: paths.allowOutsidePaths)
         let today = todayUTC()
         let remote = try await read(appID: appID)
         return PlannedCatalog(

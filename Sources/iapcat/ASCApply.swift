@@ -40,13 +40,14 @@ extension IAPCat {
         var allowImpact = false
 
         @OptionGroup var connect: ConnectOptions
+        @OptionGroup var paths: PathOptions
 
         func run() async throws(CommandFailure) {
             try await ConnectSession.run(connect) { session throws(CommandFailure) in try await apply(in: session) }
         }
 
         private func apply(in session: ConnectSession) async throws(CommandFailure) {
-            let planned = try await session.plan(catalogPath: catalog)
+            let planned = try await session.plan(catalogPath: catalog, paths: paths)
             let plan = planned.plan
             Output.report(PlanRenderer().text(plan))
             guard plan.errors.isEmpty else {

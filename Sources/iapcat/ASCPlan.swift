@@ -29,11 +29,12 @@ extension IAPCat {
         var detailedExitcode = false
 
         @OptionGroup var connect: ConnectOptions
+        @OptionGroup var paths: PathOptions
 
         func run() async throws(CommandFailure) {
-            let catalogPath = catalog
+            let (catalogPath, paths) = (catalog, paths)
             let plan = try await ConnectSession.run(connect) { session throws(CommandFailure) in
-                try await session.plan(catalogPath: catalogPath).plan
+                try await session.plan(catalogPath: catalogPath, paths: paths).plan
             }
             switch format {
             case .text: Output.report(PlanRenderer().text(plan))

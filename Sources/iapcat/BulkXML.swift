@@ -50,6 +50,9 @@ extension IAPCat {
             completion: .file(extensions: ["xml"]))
         var changedSince: String?
 
+        @Flag(name: .long, help: "Replace an existing package folder even when it holds files iapcat did not write there.")
+        var force = false
+
         @Flag(name: .long, help: "Also write read-only values (status, apple-id): for archives and round trips, not for upload.")
         var includeStatus = false
 
@@ -63,6 +66,8 @@ extension IAPCat {
             options.provider = provider
             options.teamID = teamID
             options.includesStatus = includeStatus
+            options.allowsOutsidePaths = catalogOptions.paths.allowOutsidePaths
+            options.replacesForeignFiles = force
             options.only = only.isEmpty ? nil : only
             if let changedSince {
                 do {

@@ -6,11 +6,13 @@ struct CatalogOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The master catalog.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
     var catalog: String = Catalog.defaultPath
 
+    @OptionGroup var paths: PathOptions
+
     /// The validated catalog. Fails with its errors (exit 1), or when it cannot be read (exit 2).
     func loadValidCatalog() throws(CommandFailure) -> Catalog {
         let result: CatalogLoader.Result
         do {
-            result = try CatalogLoader().loadValidated(catalog)
+            result = try CatalogLoader().loadValidated(catalog, validator: paths.validator)
         } catch {
             throw .io(error)
         }

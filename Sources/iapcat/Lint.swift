@@ -47,13 +47,17 @@ extension IAPCat {
         @Option(name: .long, help: ArgumentHelp("Turn off a rule (repeatable).", valueName: "rule"))
         var disable: [RuleID] = []
 
+        @OptionGroup var referencedPaths: PathOptions
+
         func run() throws(CommandFailure) {
             let options = LintOptions(
                 catalogPath: catalog, paths: paths, undeclaredEnvironment: environment,
                 enabledRules: Set(enable), disabledRules: Set(disable))
             let result: LintResult
             do {
-                result = try Linter(options: options).run()
+                var linter = Linter(options: options)
+                linter.catalogValidator = referencedPaths.validator
+                result = try linter.run()
             } catch {
                 throw .io(error)
             }

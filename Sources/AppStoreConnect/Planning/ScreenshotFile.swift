@@ -36,11 +36,18 @@ extension DesiredState {
     /// Reads every product's review screenshot, relative to `catalogDirectory`, and the checksums
     /// of images given by path; a file that cannot be read becomes a warning (a screenshot is not
     /// uploaded, images are not compared).
-    public mutating func readScreenshots(catalogDirectory: String) -> [PlanNote] {
+    /// Paths that lead outside `catalogDirectory` are not read unless `allowingOutside`.
+    public mutating func readScreenshots(catalogDirectory: String, allowingOutside: Bool = false) -> [PlanNote] {
+        func read(_ relative: String) -> Result<ScreenshotFile, ScreenshotError> {
+            switch ReferencedPath.resolve(relative, in: catalogDirectory, allowingOutside: allowingOutside) {
+            case .success(let path): ScreenshotFile.read(path)
+            case .failure(let escape): .failure(ScreenshotError(message: "'\(relative)' \(escape.reason(folder: "the catalog's folder"))"))
+            }
+        }
         var notes: [PlanNote] = []
         for index in products.indices {
             guard let relative = products[index].screenshot else { continue }
-            switch ScreenshotFile.read(FilePaths.join(catalogDirectory, relative)) {
+            switch read(relative) {
             case .success(let file): products[index].screenshotFile = file
             case .failure(let error):
                 notes.append(PlanNote(resource: products[index].productID, message: "review screenshot not uploaded: \(error.message)"))
@@ -49,7 +56,7 @@ extension DesiredState {
         for index in products.indices {
             for (position, image) in (products[index].extras?.images ?? []).enumerated() where image.checksum == nil {
                 guard let relative = image.path else { continue }
-                switch ScreenshotFile.read(FilePaths.join(catalogDirectory, relative)) {
+                switch read(relative) {
                 case .success(let file): products[index].extras?.images[position].checksum = file.checksum
                 case .failure(let error):
                     notes.append(PlanNote(resource: products[index].productID, message: "image not compared: \(error.message)"))

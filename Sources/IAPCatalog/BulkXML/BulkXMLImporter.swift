@@ -173,6 +173,11 @@ public struct BulkXMLImporter {
             "locales", "review_screenshot", "review_notes", "read_only_info",
         ]
 
+        /// A file in the package folder itself (what `file_name` may name): no folder, not `.` or `..`.
+        static func isBareFileName(_ name: String) -> Bool {
+            !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == 0 })
+        }
+
         mutating func product(_ element: XMLElement, group: String?) -> Product? {
             guard let idElement = required(element, "product_id") else { return nil }
             let id = idElement.trimmedText
@@ -200,11 +205,19 @@ public struct BulkXMLImporter {
             }
             var review = ReviewInfo()
             review.notes = element.child("review_notes")?.text
-            if let shot = element.child("review_screenshot"), let fileName = shot.child("file_name")?.trimmedText {
-                review.screenshot = FilePaths.join(screenshotDirectory, fileName)
-                screenshots[id] = PackagedScreenshot(
-                    sourcePath: review.screenshot!, fileName: fileName, size: shot.child("size").flatMap { Int($0.trimmedText) } ?? 0,
-                    md5: shot.child("checksum")?.trimmedText.lowercased() ?? "")
+            if let shot = element.child("review_screenshot"), let nameElement = shot.child("file_name") {
+                let fileName = nameElement.trimmedText
+                if Self.isBareFileName(fileName) {
+                    review.screenshot = FilePaths.join(screenshotDirectory, fileName)
+                    screenshots[id] = PackagedScreenshot(
+                        sourcePath: review.screenshot!, fileName: fileName, size: shot.child("size").flatMap { Int($0.trimmedText) } ?? 0,
+                        md5: shot.child("checksum")?.trimmedText.lowercased() ?? "")
+                } else {
+                    report(
+                        .pathOutsideFolder,
+                        "review screenshot file_name '\(fileName)' of '\(id)' is not a bare file name in the package; the screenshot was left out",
+                        at: nameElement.position)
+                }
             }
             if review.notes != nil || review.screenshot != nil { product.appStore.review = review }
             if let group { product.subscription = subscription(element, group: group) }

@@ -31,6 +31,11 @@ public struct BulkXMLPackager {
         public var changedSince: (bytes: [UInt8], file: String)?
         /// The most products in one package (default: Apple's 1,000); more are split into numbered packages.
         public var maximumPerPackage = BulkXMLPackager.maximumPerUpload
+        /// Review screenshots may lie outside the catalog's folder (`--allow-outside-paths`).
+        public var allowsOutsidePaths = false
+        /// An existing package folder may be replaced even when it holds files iapcat did not
+        /// write there (`--force`); otherwise those are named and nothing is written.
+        public var replacesForeignFiles = false
 
         /// Creates the default options: every product not removed, no overrides, no status, 1,000 per package.
         public init() {}
@@ -97,6 +102,12 @@ public struct BulkXMLPackager {
             Array(products[$0..<min($0 + options.maximumPerPackage, products.count)])
         }
         let paths = chunks.indices.map { chunks.count == 1 ? output : Self.numbered(output, $0 + 1) }
+        // Every target is checked before any is written, so a refusal leaves all of them as they were.
+        do throws(OutputError) {
+            for path in paths { try PackageDirectory.checkReplaceable(path, force: options.replacesForeignFiles) }
+        } catch {
+            throw .output(error)
+        }
         let rendered = renderAndCheck(chunks, screenshots: screenshots, paths: paths)
         for (index, chunk) in chunks.enumerated() {
             progress("package \(index + 1) of \(chunks.count): \(chunk.count) in-app purchases → \(paths[index])")
@@ -122,7 +133,17 @@ public struct BulkXMLPackager {
         var problems: [Diagnostic] = []
         for product in products {
             guard let review = product.appStore.review, let screenshot = review.screenshot else { continue }
-            let source = FilePaths.join(directory, screenshot)
+            let source: String
+            switch ReferencedPath.resolve(screenshot, in: directory, allowingOutside: options.allowsOutsidePaths) {
+            case .success(let path): source = path
+            case .failure(let escape):
+                problems.append(
+                    Diagnostic(
+                        .pathOutsideFolder,
+                        escape.message("review screenshot '\(screenshot)' of '\(product.id)'"),
+                        at: SourceLocation(file: catalogFile, review.positions.screenshot ?? .start)))
+                continue
+            }
             let bytes: [UInt8]
             do {
                 bytes = try InputFile.read(source)

@@ -20,6 +20,46 @@ enum PackageDirectory {
         return path
     }
 
+    /// Refuses a `target` iapcat must not replace with a package: anything but a folder (a file,
+    /// a symbolic link, a device, …), or a folder holding entries iapcat does not write there —
+    /// anything but `metadata.xml` and the screenshots its `file_name`s name — unless `force`.
+    /// Replacing a package removes the old one whole; what was not part of it is named first.
+    static func checkReplaceable(_ target: String, force: Bool) throws(OutputError) {
+        var info = stat()
+        guard lstat(target, &info) == 0 else {
+            if errno == ENOENT { return }
+            throw OutputError(path: target, reason: AtomicFile.errnoDescription())
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            let what = (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : "not a folder"
+            throw OutputError(path: target, reason: "it is \(what); a package is written as a new folder or over an earlier package")
+        }
+        guard !force else { return }
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).sorted()
+        let written = Set(["metadata.xml"]).union(screenshotNames(inMetadataAt: target + "/metadata.xml"))
+        let foreign = entries.filter { name in
+            var entry = stat()
+            return !written.contains(name) || lstat(target + "/" + name, &entry) != 0 || (entry.st_mode & S_IFMT) != S_IFREG
+        }
+        guard foreign.isEmpty else {
+            let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", and \(foreign.count - 5) more" : "")
+            throw OutputError(
+                path: target,
+                reason: "it holds what iapcat does not write in a package (\(shown)); nothing was written (--force replaces the folder and all in it)")
+        }
+    }
+
+    /// The `file_name`s an earlier package's metadata.xml names (none when it cannot be read).
+    private static func screenshotNames(inMetadataAt path: String) -> Set<String> {
+        guard let bytes = try? InputFile.read(path), let root = (try? XMLTree(bytes, file: path))?.root else { return [] }
+        var names: Set<String> = []
+        var pending = [root]
+        while let element = pending.popLast() {
+            if element.name == "file_name" { names.insert(element.trimmedText) } else { pending += element.children }
+        }
+        return names
+    }
+
     /// Writes and flushes a new file (inside a staging folder, so no temporary is needed).
     static func writeFile(_ bytes: [UInt8], to path: String) throws(OutputError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)

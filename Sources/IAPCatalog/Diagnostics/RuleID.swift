@@ -40,6 +40,9 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     case duplicatePromotionOrder = "duplicate_promotion_order"
     case promotionLimit = "promotion_limit"
     case screenshotNotFound = "screenshot_not_found"
+    case pathOutsideFolder = "path_outside_folder"
+    case imageFormat = "image_format"
+    case imageSize = "image_size"
     case missingReviewScreenshot = "missing_review_screenshot"
     case productLimit = "product_limit"
     case listNotFound = "list_not_found"
@@ -179,6 +182,14 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
             .init(.error, "More than 20 products are promoted on the App Store product page.")
         case .screenshotNotFound:
             .init(.error, "A review screenshot or image path does not name an existing file.")
+        case .pathOutsideFolder:
+            .init(
+                .error,
+                "A path leads outside the folder it must stay in (absolute, '..', or a symbolic link): a catalog's screenshots and images, a package's file names.")
+        case .imageFormat:
+            .init(.error, "A review screenshot or image is not a PNG or JPEG image (by its content).")
+        case .imageSize:
+            .init(.error, "A review screenshot is smaller than 640x920 pixels, or a promotional image is not 1024x1024.")
         case .productLimit:
             .init(.error, "The catalog has more than 10,000 products, App Store Connect's limit per app.")
         case .listNotFound:

@@ -13,7 +13,19 @@ package enum InputFile {
     package static func read(_ path: String, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> [UInt8] {
         let (descriptor, size) = try openForReading(path, sizeLimit: sizeLimit)
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: size)
+        return try read(descriptor, count: size, path: path)
+    }
+
+    /// The first `count` bytes of the file at `path` (all of it when shorter), with the same
+    /// checks as ``read(_:sizeLimit:)`` but no size limit.
+    package static func readPrefix(_ path: String, count: Int) throws(InputError) -> [UInt8] {
+        let (descriptor, size) = try openForReading(path, sizeLimit: .max)
+        defer { close(descriptor) }
+        return try read(descriptor, count: min(size, count), path: path)
+    }
+
+    private static func read(_ descriptor: Int32, count: Int, path: String) throws(InputError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
         var total = 0
         while total < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
@@ -42,8 +54,14 @@ package enum InputFile {
         guard info.st_size <= sizeLimit else {
             throw InputError(path: path, reason: "is \(info.st_size) bytes, more than the \(Self.describe(bytes: sizeLimit)) iapcat reads")
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, and checked again once open: what was swapped in after the check (a FIFO
+        // that would block the open, a bigger file) is refused all the same.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw InputError(path: path, reason: errnoReason()) }
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= sizeLimit else {
+            close(descriptor)
+            throw InputError(path: path, reason: "changed while it was opened")
+        }
         return (descriptor, Int(info.st_size))
     }
 

@@ -3,21 +3,30 @@
 /// `CatalogValidator+Family.swift` file. Removed products (tombstones) only take part in the
 /// identifier rules.
 public struct CatalogValidator: Sendable {
-    /// Whether a path names an existing file; replaceable in tests.
-    package var fileExists: @Sendable (String) -> Bool
+    /// What a file the catalog names turns out to be; replaceable in tests.
+    package var inspect: @Sendable (String) -> ImageFile
+    /// Whether review screenshots and images may lie outside the catalog's folder
+    /// (`--allow-outside-paths`); otherwise such a path is an error, `path_outside_folder`.
+    public var allowsOutsidePaths: Bool
 
-    /// A validator that checks review screenshots against the file system.
-    public init() {
-        self.init(fileExists: InputFile.isRegularFile)
+    /// A validator that checks review screenshots and images against the file system.
+    public init(allowsOutsidePaths: Bool = false) {
+        self.init(inspect: ImageFile.inspect, allowsOutsidePaths: allowsOutsidePaths)
     }
 
+    package init(inspect: @escaping @Sendable (String) -> ImageFile, allowsOutsidePaths: Bool = false) {
+        self.inspect = inspect
+        self.allowsOutsidePaths = allowsOutsidePaths
+    }
+
+    /// For tests that care only whether a file is there: existing files pass the content checks.
     package init(fileExists: @escaping @Sendable (String) -> Bool) {
-        self.fileExists = fileExists
+        self.init(inspect: { fileExists($0) ? .present : .missing })
     }
 
     /// The findings for `catalog`, read from `file` (relative paths resolve against its directory).
     public func validate(_ catalog: Catalog, file: String) -> [Diagnostic] {
-        var check = Check(catalog: catalog, file: file, fileExists: fileExists)
+        var check = Check(catalog: catalog, file: file, inspect: inspect, allowsOutsidePaths: allowsOutsidePaths)
         check.subscriptionGroups()
         check.groupLengths()
         check.groupLocales()
@@ -47,18 +56,20 @@ public struct CatalogValidator: Sendable {
         let catalog: Catalog
         let file: String
         let directory: String
-        let fileExists: @Sendable (String) -> Bool
+        let inspect: @Sendable (String) -> ImageFile
+        let allowsOutsidePaths: Bool
         var diagnostics = DiagnosticCollector()
         /// State the product rules carry from one product to the next.
         var identifiers = IdentifierState()
         var subscriptions = SubscriptionState()
         var promotions = PromotionState()
 
-        init(catalog: Catalog, file: String, fileExists: @escaping @Sendable (String) -> Bool) {
+        init(catalog: Catalog, file: String, inspect: @escaping @Sendable (String) -> ImageFile, allowsOutsidePaths: Bool) {
             self.catalog = catalog
             self.file = file
             self.directory = FilePaths.directory(of: file)
-            self.fileExists = fileExists
+            self.inspect = inspect
+            self.allowsOutsidePaths = allowsOutsidePaths
             identifiers.firstByID.reserveCapacity(catalog.products.count)
         }
 

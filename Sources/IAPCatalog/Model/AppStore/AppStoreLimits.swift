@@ -1,5 +1,5 @@
-/// Limits App Store Connect sets on a catalog's texts and counts: enforced (lint's `length_limit`,
-/// `product_limit`, `promotion_limit`) or documented inconsistently (`length_advisory`: some of its
+/// Limits App Store Connect sets on a catalog's texts, counts and images: enforced (lint's
+/// `length_limit`, `product_limit`, `promotion_limit`, `image_size`) or documented inconsistently (`length_advisory`: some of its
 /// screens accept 35/55 where the documented limit is 30/45). Another store's limits live beside
 /// its own model, never here.
 public enum AppStoreLimits {
@@ -23,4 +23,9 @@ public enum AppStoreLimits {
     public static let products = 10_000
     /// Promoted in-app purchases the App Store shows.
     public static let promotedProducts = 20
+    /// Pixels of a review screenshot at least, portrait (the shorter side, the longer side); the
+    /// landscape form is accepted too.
+    public static let reviewScreenshotMinimum = (shorter: 640, longer: 920)
+    /// Pixels of a promotional image: exactly this wide and high.
+    public static let promotionalImageSide = 1_024
 }
