@@ -25,60 +25,10 @@ import Testing
             observer: observer)
     }
 
-    /// A loopback server that answers every connection with a status line and headers at once,
-    /// then one byte of body every `interval`, forever (until the client goes).
-    final class TricklingServer: @unchecked Sendable {
-        let descriptor: Int32
-        let port: UInt16
-        private let running = NIOLockedValueBox(true)
-
-        init(interval: useconds_t = 300_000) throws {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            self.descriptor = descriptor
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = 0
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-                }
-            }
-            guard bound, listen(descriptor, 8) == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
-            port = UInt16(bigEndian: address.sin_port)
-            let listener = descriptor
-            let running = self.running
-            Thread.detachNewThread {
-                while running.withLockedValue({ $0 }) {
-                    let connection = accept(listener, nil, nil)
-                    guard connection >= 0 else { return }
-                    Thread.detachNewThread {
-                        var buffer = [UInt8](repeating: 0, count: 4096)
-                        _ = read(connection, &buffer, buffer.count)
-                        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
-                        _ = head.withCString { send(connection, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-                        while running.withLockedValue({ $0 }) {
-                            usleep(interval)
-                            guard send(connection, " ", 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
-                        }
-                        close(connection)
-                    }
-                }
-            }
-        }
-
-        func stop() {
-            running.withLockedValue { $0 = false }
-            shutdown(descriptor, Int32(SHUT_RDWR))
-            close(descriptor)
-        }
-    }
-
     @Test func aTrickledBodyIsAbandonedAtTheDeadline() async throws {
-        let server = try TricklingServer()
+        let server = try ScriptedServer { _ in .trickle(interval: 300_000) }
         defer { server.stop() }
-        let client = Self.client("http://127.0.0.1:\(server.port)", deadline: .seconds(2), attempts: 1)
+        let client = Self.client(server.baseURL, deadline: .seconds(2), attempts: 1)
         defer { Task { await client.shutdown() } }
         let clock = ContinuousClock()
         let start = clock.now

@@ -3,13 +3,27 @@ import Testing
 
 @testable import AppStoreConnect
 
-/// Ids the server sends go into request paths; one that is not a plain segment is never sent.
+/// Ids the server sends (and the catalog's app id) go into request paths percent-encoded as one
+/// segment each; one that cannot be a segment (empty, `.`, `..`) is never sent.
 @Suite struct HostileIDTests {
-    @Test func plainSegmentsOnly() {
-        #expect(APIRequest(.delete, "/v1/subscriptionIntroductoryOffers/6b2f-41aa_9.x~").hasPlainPathSegments)
-        for id in ["../../v2/inAppPurchases/6400000001", "..", ".", "a?b", "a#b", "a%2Fb", "a b", "", "ü"] {
-            #expect(!APIRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(id)").hasPlainPathSegments, "\(id)")
+    @Test(arguments: [
+        ("6400000001", "6400000001"), ("6b2f-41aa_9.x~", "6b2f-41aa_9.x~"),
+        ("../../v2/inAppPurchases/6400000001", "..%2F..%2Fv2%2FinAppPurchases%2F6400000001"), ("a?b", "a%3Fb"), ("a#b", "a%23b"),
+        ("a%2Fb", "a%252Fb"), ("a b", "a%20b"), ("ü", "%C3%BC"), ("eyJzIjoiMSJ9==", "eyJzIjoiMSJ9%3D%3D"), ("...", "..."),
+    ])
+    func idsArePercentEncodedAsOneSegment(id: String, encoded: String) {
+        let request = APIRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(id: id)")
+        #expect(request.path == "/v1/subscriptionIntroductoryOffers/" + encoded)
+        #expect(request.hasSinglePathSegments)
+    }
+
+    @Test func idsThatCannotBeASegmentAreRefused() {
+        for id in ["..", ".", ""] {
+            #expect(!APIRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(id: id)").hasSinglePathSegments, "\(id)")
         }
+        // A path built without the encoding is refused too.
+        #expect(!APIRequest(.delete, "/v1/subscriptionPrices/../../v2/inAppPurchases/1").hasSinglePathSegments)
+        #expect(!APIRequest(.delete, "/v1/subscriptionPrices/a?b").hasSinglePathSegments)
     }
 
     @Test func theClientRefusesAnIDThatLeavesItsSegmentBeforeConnecting() async throws {
@@ -20,10 +34,10 @@ import Testing
         defer { Task { await client.shutdown() } }
         await #expect(
             throws: APIError.malformedResponse(
-                request: "DELETE /v1/subscriptionPrices/../../v2/inAppPurchases/1",
-                message: "an id is not a plain path segment; not sent")
+                request: "DELETE /v1/subscriptionPrices/..",
+                message: "an id cannot be one path segment (empty, '.' or '..'); not sent")
         ) {
-            try await client.send(APIRequest(.delete, "/v1/subscriptionPrices/../../v2/inAppPurchases/1"))
+            try await client.send(APIRequest(.delete, "/v1/subscriptionPrices/\(id: "..")"))
         }
     }
 }

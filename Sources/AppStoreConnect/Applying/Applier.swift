@@ -94,7 +94,7 @@ package final class Applier {
             let id = try resourceID(owner)
             _ = try await api.send(
                 APIRequest(
-                    .patch, "/v1/subscriptionGroups/\(id)",
+                    .patch, "/v1/subscriptionGroups/\(id: id)",
                     body: Resource(type: "subscriptionGroups", id: id, attributes: ["referenceName": .string(group.referenceName)])))
         case .createProduct(let product):
             productIDs[product.productID] = try await create(productResource(product, fields: nil), at: ResourceFamily.of(owner).path)
@@ -124,7 +124,7 @@ package final class Applier {
             if fields.contains(.name) { attributes["name"] = .string(name) }
             if fields.contains(.description) { attributes["description"] = description.map(APIValue.string) ?? .null }
             if fields.contains(.customAppName) { attributes["customAppName"] = appName.map(APIValue.string) ?? .null }
-            _ = try await api.send(APIRequest(.patch, "/v2/\(type)/\(id)", body: Resource(type: type, id: id, attributes: attributes)))
+            _ = try await api.send(APIRequest(.patch, "/v2/\(type)/\(id: id)", body: Resource(type: type, id: id, attributes: attributes)))
         case .setPrices(let prices, let diff, let equalize, _):
             if case .subscription = owner {
                 try await setSubscriptionPrices(owner, prices, diff: diff, equalize: equalize)
@@ -144,7 +144,7 @@ package final class Applier {
             try await createOffer(owner, kind, offer)
         case .deactivateOfferCode(let id, _):
             let body = Resource(type: "subscriptionOfferCodes", id: id, attributes: ["active": .bool(false)])
-            _ = try await api.send(APIRequest(.patch, "/v1/subscriptionOfferCodes/\(id)", body: body))
+            _ = try await api.send(APIRequest(.patch, "/v1/subscriptionOfferCodes/\(id: id)", body: body))
         case .createWinBackOffer(let offer):
             try await createWinBackOffer(owner, offer)
         case .setMonthlyBilling(let diff, let territories, let availableInNewTerritories, _):
@@ -160,7 +160,7 @@ package final class Applier {
             attributes["priority"] = offer.priority.map { .string($0.apiName) } ?? .null
             attributes["promotionIntent"] = offer.promotion.map { .string($0.apiName) } ?? .null
             _ = try await api.send(
-                APIRequest(.patch, "/v1/winBackOffers/\(id)", body: Resource(type: "winBackOffers", id: id, attributes: attributes)))
+                APIRequest(.patch, "/v1/winBackOffers/\(id: id)", body: Resource(type: "winBackOffers", id: id, attributes: attributes)))
         }
     }
 
@@ -227,7 +227,7 @@ package final class Applier {
             localizationIDs[owner] = [:]
             return
         }
-        let copied = try await api.all("/v1/\(type)/\(id)/localizations").data
+        let copied = try await api.all("/v1/\(type)/\(id: id)/localizations").data
         localizationIDs[owner] = Dictionary(
             copied.compactMap { resource in resource.string("locale").flatMap { locale in resource.id.map { (locale, $0) } } },
             uniquingKeysWith: { first, _ in first })
@@ -317,7 +317,7 @@ package final class Applier {
                     ]))
         }
         let update = Resource(type: "subscriptions", id: id, relationships: ["prices": .many(included.map(\.identifier))])
-        _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id)", body: update, included: included))
+        _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id: id)", body: update, included: included))
     }
 
     /// Deletes the scheduled rows of the plan `planType` that `diff` drops; a scheduled row
@@ -328,7 +328,7 @@ package final class Applier {
             guard !diff.added.contains(where: { $0.territory == row.territory && $0.startDate == row.startDate }) else { continue }
             for price in remoteRows
             where price.territory == row.territory && price.startDate == row.startDate && price.customerPrice == row.customerPrice {
-                _ = try await api.send(APIRequest(.delete, "/v1/subscriptionPrices/\(price.id)"))
+                _ = try await api.send(APIRequest(.delete, "/v1/subscriptionPrices/\(id: price.id)"))
             }
         }
     }
@@ -378,7 +378,7 @@ package final class Applier {
     private func setIntroductoryOffers(_ owner: PlanOwner, _ diff: OfferDiff) async throws {
         let id = try resourceID(owner)
         for offerID in diff.removedIDs {
-            _ = try await api.send(APIRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(offerID)"))
+            _ = try await api.send(APIRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(id: offerID)"))
         }
         guard !diff.added.isEmpty else { return }
         let paid = diff.added.filter { $0.customerPrice != nil }
@@ -408,7 +408,7 @@ package final class Applier {
                     relationships: relationships))
         }
         let update = Resource(type: "subscriptions", id: id, relationships: ["introductoryOffers": .many(included.map(\.identifier))])
-        _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id)", body: update, included: included))
+        _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id: id)", body: update, included: included))
     }
 
     // MARK: Promotions and offers
@@ -419,7 +419,7 @@ package final class Applier {
         let attributes: [String: APIValue] = ["visibleForAllUsers": .bool(visible), "enabled": .bool(enabled)]
         if let existingID {
             let body = Resource(type: "promotedPurchases", id: existingID, attributes: attributes)
-            _ = try await api.send(APIRequest(.patch, "/v1/promotedPurchases/\(existingID)", body: body))
+            _ = try await api.send(APIRequest(.patch, "/v1/promotedPurchases/\(id: existingID)", body: body))
             return
         }
         let family = ResourceFamily.of(owner)

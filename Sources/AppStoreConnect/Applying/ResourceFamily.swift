@@ -34,16 +34,16 @@ struct ResourceFamily: Sendable {
     static let inAppPurchase = ResourceFamily(
         type: "inAppPurchases", path: "/v2/inAppPurchases", ownerRelationship: "inAppPurchaseV2",
         versionType: "inAppPurchaseVersions", versionOwnerRelationship: "inAppPurchase", localizationType: "inAppPurchaseLocalizations",
-        pricePointsPath: { "/v2/inAppPurchases/\($0)/pricePoints" },
-        equalizationsPath: { "/v1/inAppPurchasePricePoints/\($0)/equalizations" },
+        pricePointsPath: { "/v2/inAppPurchases/\(id: $0)/pricePoints" },
+        equalizationsPath: { "/v1/inAppPurchasePricePoints/\(id: $0)/equalizations" },
         screenshotType: "inAppPurchaseAppStoreReviewScreenshots")
 
     /// Auto-renewable subscriptions.
     static let subscription = ResourceFamily(
         type: "subscriptions", path: "/v1/subscriptions", ownerRelationship: "subscription", versionType: "subscriptionVersions",
         versionOwnerRelationship: "subscription", localizationType: "subscriptionLocalizations",
-        pricePointsPath: { "/v1/subscriptions/\($0)/pricePoints" },
-        equalizationsPath: { "/v1/subscriptionPricePoints/\($0)/equalizations" },
+        pricePointsPath: { "/v1/subscriptions/\(id: $0)/pricePoints" },
+        equalizationsPath: { "/v1/subscriptionPricePoints/\(id: $0)/equalizations" },
         screenshotType: "subscriptionAppStoreReviewScreenshots")
 
     /// Subscription groups.

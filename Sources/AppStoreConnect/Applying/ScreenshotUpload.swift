@@ -39,7 +39,7 @@ struct ScreenshotUpload {
             try await api.upload(operation, bytes: bytes[operation.offset..<(operation.offset + operation.length)])
         }
         let commit = Resource(type: type, id: screenshotID, attributes: ["uploaded": true, "sourceFileChecksum": .string(checksum)])
-        var state = try await api.send(APIRequest(.patch, "/v1/\(type)/\(screenshotID)", body: commit)).data.first
+        var state = try await api.send(APIRequest(.patch, "/v1/\(type)/\(id: screenshotID)", body: commit)).data.first
         for _ in 0..<maxPolls {
             switch state?.attributes["assetDeliveryState"]?["state"]?.string {
             case "COMPLETE":
@@ -49,7 +49,7 @@ struct ScreenshotUpload {
                 throw StepError("App Store Connect could not process \(file.fileName): \(reason)")
             default:
                 try await Task.sleep(for: pollInterval)
-                state = try await api.send(APIRequest(.get, "/v1/\(type)/\(screenshotID)")).data.first
+                state = try await api.send(APIRequest(.get, "/v1/\(type)/\(id: screenshotID)")).data.first
             }
         }
         throw StepError("\(file.fileName) was still processing after \(maxPolls) checks; run apply again later")

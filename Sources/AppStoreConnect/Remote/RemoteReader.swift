@@ -37,7 +37,7 @@ package struct RemoteReader: Sendable {
     /// each becomes the ``RemoteProduct/promotedPurchase`` of the product it promotes, if read.
     func readPromotedPurchases(appID: String, into state: inout RemoteState) async throws(APIError) {
         let list = try await all(
-            "/v1/apps/\(appID)/promotedPurchases",
+            "/v1/apps/\(id: appID)/promotedPurchases",
             query: [
                 ("include", "inAppPurchaseV2,subscription"), ("fields[inAppPurchases]", "productId"),
                 ("fields[subscriptions]", "productId"),
@@ -59,7 +59,7 @@ package struct RemoteReader: Sendable {
 
     func readInAppPurchases(appID: String, filter: [(String, String)] = []) async throws(APIError) -> [RemoteProduct] {
         let list = try await api.all(
-            "/v1/apps/\(appID)/inAppPurchasesV2",
+            "/v1/apps/\(id: appID)/inAppPurchasesV2",
             query: [
                 ("include", "versions,inAppPurchaseAvailability,iapPriceSchedule,appStoreReviewScreenshot,images"),
                 ("limit[versions]", "50"), ("limit[images]", "50"),
@@ -71,14 +71,14 @@ package struct RemoteReader: Sendable {
             product.contentHosting = resource.bool("contentHosting")
             product.version = Self.latestVersion(list.included(resource.relationships["versions"]))
             if let version = product.version {
-                product.localizations = try await localizations("/v1/inAppPurchaseVersions/\(version.id)/localizations")
+                product.localizations = try await localizations("/v1/inAppPurchaseVersions/\(id: version.id)/localizations")
             } else {
-                product.localizations = try await localizations("/v2/inAppPurchases/\(id)/inAppPurchaseLocalizations", absentIsEmpty: true)
+                product.localizations = try await localizations("/v2/inAppPurchases/\(id: id)/inAppPurchaseLocalizations", absentIsEmpty: true)
             }
             if let schedule = resource.relationships["iapPriceSchedule"]?.identifier?.id {
-                product.baseTerritory = try await one("/v1/inAppPurchasePriceSchedules/\(schedule)/baseTerritory")?.id
+                product.baseTerritory = try await one("/v1/inAppPurchasePriceSchedules/\(id: schedule)/baseTerritory")?.id
                 let prices = try await all(
-                    "/v1/inAppPurchasePriceSchedules/\(schedule)/manualPrices", query: [("include", "inAppPurchasePricePoint,territory")],
+                    "/v1/inAppPurchasePriceSchedules/\(id: schedule)/manualPrices", query: [("include", "inAppPurchasePricePoint,territory")],
                     absentIsEmpty: true)
                 product.prices = Self.prices(prices, pointRelationship: "inAppPurchasePricePoint")
             }
@@ -88,7 +88,7 @@ package struct RemoteReader: Sendable {
             if let screenshot = list.included(resource.relationships["appStoreReviewScreenshot"]?.identifier) {
                 product.screenshotChecksum = Self.deliveredChecksum(screenshot)
             }
-            product.images = Self.images(try await included("images", of: resource, in: list, else: "/v2/inAppPurchases/\(id)/images"))
+            product.images = Self.images(try await included("images", of: resource, in: list, else: "/v2/inAppPurchases/\(id: id)/images"))
             products.append(product)
         }
         return products
@@ -104,7 +104,7 @@ package struct RemoteReader: Sendable {
 
     /// Groups and their subscriptions (none when `filter` is nil: groups only; `filter[productId]` otherwise).
     func readSubscriptions(appID: String, filter: [(String, String)]? = []) async throws(APIError) -> ([RemoteGroup], [RemoteProduct]) {
-        let list = try await api.all("/v1/apps/\(appID)/subscriptionGroups", query: [("include", "versions"), ("limit[versions]", "50")])
+        let list = try await api.all("/v1/apps/\(id: appID)/subscriptionGroups", query: [("include", "versions"), ("limit[versions]", "50")])
         var groups: [RemoteGroup] = []
         var products: [RemoteProduct] = []
         for resource in list.data {
@@ -112,15 +112,15 @@ package struct RemoteReader: Sendable {
             let version = Self.latestVersion(list.included(resource.relationships["versions"]))
             let localizations =
                 if let version {
-                    try await self.localizations("/v1/subscriptionGroupVersions/\(version.id)/localizations")
+                    try await self.localizations("/v1/subscriptionGroupVersions/\(id: version.id)/localizations")
                 } else {
-                    try await self.localizations("/v1/subscriptionGroups/\(id)/subscriptionGroupLocalizations", absentIsEmpty: true)
+                    try await self.localizations("/v1/subscriptionGroups/\(id: id)/subscriptionGroupLocalizations", absentIsEmpty: true)
                 }
             groups.append(
                 RemoteGroup(id: id, referenceName: resource.string("referenceName") ?? "", version: version, localizations: localizations))
             guard let filter else { continue }
             let subscriptions = try await api.all(
-                "/v1/subscriptionGroups/\(id)/subscriptions",
+                "/v1/subscriptionGroups/\(id: id)/subscriptions",
                 query: filter + [
                     ("include", Self.subscriptionIncludes),
                     ("limit[versions]", "50"), ("limit[promotionalOffers]", "50"), ("limit[offerCodes]", "50"),
@@ -141,14 +141,14 @@ package struct RemoteReader: Sendable {
         product.groupLevel = resource.int("groupLevel")
         product.version = Self.latestVersion(document.included(resource.relationships["versions"]))
         if let version = product.version {
-            product.localizations = try await localizations("/v1/subscriptionVersions/\(version.id)/localizations")
+            product.localizations = try await localizations("/v1/subscriptionVersions/\(id: version.id)/localizations")
         } else {
-            product.localizations = try await localizations("/v1/subscriptions/\(id)/subscriptionLocalizations", absentIsEmpty: true)
+            product.localizations = try await localizations("/v1/subscriptions/\(id: id)/subscriptionLocalizations", absentIsEmpty: true)
         }
-        let prices = try await api.all("/v1/subscriptions/\(id)/prices", query: [("include", "territory,subscriptionPricePoint")])
+        let prices = try await api.all("/v1/subscriptions/\(id: id)/prices", query: [("include", "territory,subscriptionPricePoint")])
         product.prices = Self.prices(prices, pointRelationship: "subscriptionPricePoint")
         let offers = try await api.all(
-            "/v1/subscriptions/\(id)/introductoryOffers", query: [("include", "territory,subscriptionPricePoint")])
+            "/v1/subscriptions/\(id: id)/introductoryOffers", query: [("include", "territory,subscriptionPricePoint")])
         product.introductoryOffers = offers.data.compactMap { offer in
             guard let offerID = offer.id else { return nil }
             return RemoteIntroductoryOffer(
@@ -174,7 +174,7 @@ package struct RemoteReader: Sendable {
             product.screenshotChecksum = Self.deliveredChecksum(screenshot)
         }
         try await readOffers(of: resource, document: document, into: &product)
-        product.images = Self.images(try await included("images", of: resource, in: document, else: "/v1/subscriptions/\(id)/images"))
+        product.images = Self.images(try await included("images", of: resource, in: document, else: "/v1/subscriptions/\(id: id)/images"))
         return product
     }
 
@@ -193,14 +193,14 @@ package struct RemoteReader: Sendable {
     private func readOffers(of resource: Resource, document: APIDocument, into product: inout RemoteProduct) async throws(APIError) {
         let id = product.id
         let promotional = try await included(
-            "promotionalOffers", of: resource, in: document, else: "/v1/subscriptions/\(id)/promotionalOffers")
-        let codes = try await included("offerCodes", of: resource, in: document, else: "/v1/subscriptions/\(id)/offerCodes")
-        let winBack = try await included("winBackOffers", of: resource, in: document, else: "/v1/subscriptions/\(id)/winBackOffers")
+            "promotionalOffers", of: resource, in: document, else: "/v1/subscriptions/\(id: id)/promotionalOffers")
+        let codes = try await included("offerCodes", of: resource, in: document, else: "/v1/subscriptions/\(id: id)/offerCodes")
+        let winBack = try await included("winBackOffers", of: resource, in: document, else: "/v1/subscriptions/\(id: id)/winBackOffers")
         for offer in promotional {
             guard let id = offer.id else { continue }
             var read = Self.subscriptionOffer(offer, id: id)
             read.offerCode = offer.string("offerCode")
-            read.prices = try await offerPrices("/v1/subscriptionPromotionalOffers/\(id)/prices", mode: read.mode)
+            read.prices = try await offerPrices("/v1/subscriptionPromotionalOffers/\(id: id)/prices", mode: read.mode)
             product.promotionalOffers.append(read)
         }
         for offer in codes {
@@ -210,14 +210,14 @@ package struct RemoteReader: Sendable {
             read.offerEligibility = offer.string("offerEligibility")
             read.active = offer.bool("active")
             read.autoRenewEnabled = offer.bool("autoRenewEnabled")
-            read.prices = try await offerPrices("/v1/subscriptionOfferCodes/\(id)/prices", mode: read.mode)
+            read.prices = try await offerPrices("/v1/subscriptionOfferCodes/\(id: id)/prices", mode: read.mode)
             product.offerCodes.append(read)
         }
         for offer in winBack {
             guard let id = offer.id else { continue }
             let lapsed = offer.attributes["customerEligibilityTimeSinceLastSubscribedInMonths"]
             let mode = offer.string("offerMode") ?? "UNKNOWN"
-            let prices = try await offerPrices("/v1/winBackOffers/\(id)/prices", mode: mode)
+            let prices = try await offerPrices("/v1/winBackOffers/\(id: id)/prices", mode: mode)
             product.winBackOffers.append(
                 RemoteWinBackOffer(
                     id: id, offerID: offer.string("offerId") ?? "", referenceName: offer.string("referenceName"), mode: mode,
@@ -341,7 +341,7 @@ package struct RemoteReader: Sendable {
 extension RemoteReader {
     /// The app's bundle id, SKU and primary locale (`GET /v1/apps/{id}`), for a pulled catalog.
     package func readApp(appID: String) async throws(APIError) -> (bundleID: String?, sku: String?, primaryLocale: String?) {
-        let app = try await api.send(APIRequest(.get, "/v1/apps/\(appID)", query: [("fields[apps]", "bundleId,sku,primaryLocale")])).data
+        let app = try await api.send(APIRequest(.get, "/v1/apps/\(id: appID)", query: [("fields[apps]", "bundleId,sku,primaryLocale")])).data
             .first
         return (app?.string("bundleId"), app?.string("sku"), app?.string("primaryLocale"))
     }

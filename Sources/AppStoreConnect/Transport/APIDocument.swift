@@ -10,6 +10,8 @@ package struct APIDocument: Sendable {
     package var next: String?
     /// `meta.paging.total`, when sent.
     package var total: Int?
+    /// The size of the body (of every page, once appended) it was read from.
+    package var bodyBytes = 0
 
     /// A document.
     package init(data: [Resource] = [], included: [ResourceIdentifier: Resource] = [:], next: String? = nil, total: Int? = nil) {
@@ -33,6 +35,7 @@ package struct APIDocument: Sendable {
     static func parse(_ bytes: [UInt8]) -> APIDocument? {
         guard let root = try? JSONDecoder().decode(APIValue.self, from: Data(bytes)), let object = root.object else { return nil }
         var document = APIDocument()
+        document.bodyBytes = bytes.count
         switch object["data"] {
         case .array(let items)?:
             document.data = items.compactMap(Resource.init(json:))
@@ -60,5 +63,6 @@ package struct APIDocument: Sendable {
         included.merge(page.included) { first, _ in first }
         next = page.next
         total = page.total ?? total
+        bodyBytes += page.bodyBytes
     }
 }

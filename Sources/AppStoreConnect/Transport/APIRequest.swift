@@ -60,23 +60,34 @@ package struct APIRequest: Sendable {
     /// A short description for progress lines and diagnostics: `POST /v2/inAppPurchases`.
     package var summary: String { "\(method.rawValue) \(Self.pathOnly(path))" }
 
-    /// Whether every segment of a path iapcat built (`/v1/…/{id}`) is one plain segment: letters,
-    /// digits and `-._~`, never `.` or `..`. Ids come from the server; one like `../../v2/x` or
-    /// `a?b` would otherwise reach another resource.
-    package var hasPlainPathSegments: Bool {
+    /// Whether every segment of a path iapcat built (`/v1/…/{id}`) is one segment: unreserved
+    /// characters (letters, digits, `-._~`) and percent escapes, never empty, `.` or `..`. Ids
+    /// come from the server and the catalog and are percent-encoded as they go in (`\(id: …)`), so
+    /// `../../v2/x` stays one segment; an empty, `.` or `..` id cannot be encoded and is refused.
+    package var hasSinglePathSegments: Bool {
         path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst().allSatisfy { segment in
-            !segment.isEmpty && !segment.allSatisfy { $0 == UInt8(ascii: ".") } && segment.allSatisfy(Self.plain.contains)
+            !segment.isEmpty && !segment.elementsEqual(".".utf8) && !segment.elementsEqual("..".utf8)
+                && segment.allSatisfy { Self.unreserved.contains($0) || $0 == UInt8(ascii: "%") }
         }
     }
 
-    private static let plain: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
+    private static let unreserved: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
+
+    /// `value` percent-encoded as one path segment: every byte but the unreserved ones escaped.
+    package static func segment(_ value: String) -> String {
+        percentEncoded(value, keeping: unreserved)
+    }
 
     private static let allowed: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,".utf8))
 
     private static func encode(_ text: String) -> String {
+        percentEncoded(text, keeping: allowed)
+    }
+
+    private static func percentEncoded(_ text: String, keeping kept: Set<UInt8>) -> String {
         var out = ""
         for byte in text.utf8 {
-            if allowed.contains(byte) {
+            if kept.contains(byte) {
                 out.unicodeScalars.append(UnicodeScalar(byte))
             } else {
                 out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
@@ -98,5 +109,13 @@ package struct APIRequest: Sendable {
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+extension DefaultStringInterpolation {
+    /// `"/v1/subscriptions/\(id: id)"`: an id (from the server or the catalog) in a request path,
+    /// percent-encoded as one segment.
+    package mutating func appendInterpolation(id value: String) {
+        appendLiteral(APIRequest.segment(value))
     }
 }

@@ -68,9 +68,9 @@ package final class ConnectClient: APITransport {
         let summary = request.summary
         let url: String
         if request.path.hasPrefix("/") {
-            // Ids the server sent go into paths: each must stay one plain segment.
-            guard request.hasPlainPathSegments else {
-                throw .malformedResponse(request: summary, message: "an id is not a plain path segment; not sent")
+            // Ids go into paths percent-encoded; what cannot be one segment (empty, `.`, `..`) is not sent.
+            guard request.hasSinglePathSegments else {
+                throw .malformedResponse(request: summary, message: "an id cannot be one path segment (empty, '.' or '..'); not sent")
             }
             url = baseURL + request.target
         } else if request.path.hasPrefix(baseURL + "/") {
@@ -108,6 +108,8 @@ package final class ConnectClient: APITransport {
         while true {
             attempt += 1
             counter.withLockedValue { $0 += 1 }
+            let failure: APIError
+            let retryable: Bool
             do {
                 // A part may take longer than an API answer, but not for ever.
                 let status = try await Self.within(.seconds(300)) { [http, request] in
@@ -115,19 +117,26 @@ package final class ConnectClient: APITransport {
                     _ = try? await response.body.collect(upTo: 1 << 20)
                     return Int(response.status.code)
                 }
-                observer?(Exchange(request: summary, status: status, attempt: attempt, rateLimit: nil))
-                if (200..<300).contains(status) { return }
-                let error = APIError.response(request: summary, status: status, errors: [])
-                guard RetryPolicy.isRetryable(status: status), attempt < retry.maxAttempts else { throw error }
-                try? await Task.sleep(for: retry.delay(afterAttempt: attempt, retryAfter: nil))
-            } catch let error as APIError {
-                throw error
+                if (200..<300).contains(status) {
+                    observer?(Exchange(request: summary, status: status, attempt: attempt, rateLimit: nil))
+                    return
+                }
+                (failure, retryable) = (.response(request: summary, status: status, errors: []), RetryPolicy.isRetryable(status: status))
             } catch {
-                observer?(Exchange(request: summary, status: 0, attempt: attempt, rateLimit: nil))
                 // An upload part is idempotent: the same bytes at the same place.
-                guard attempt < retry.maxAttempts else { throw .transport(request: summary, message: Self.describe(error)) }
-                try? await Task.sleep(for: retry.delay(afterAttempt: attempt, retryAfter: nil))
+                (failure, retryable) = (.transport(request: summary, message: Self.describe(error)), Self.isTransient(error))
             }
+            guard retryable, attempt < retry.maxAttempts(for: failure) else {
+                observer?(Exchange(request: summary, status: failure.status ?? 0, attempt: attempt, rateLimit: nil))
+                throw failure
+            }
+            // Each wait is reported, as for API calls.
+            let wait = retry.delay(afterAttempt: attempt, retryAfter: nil)
+            observer?(
+                Exchange(
+                    request: summary, status: failure.status ?? 0, attempt: attempt, rateLimit: nil,
+                    retry: (wait, failure.status.map { "HTTP \($0)" } ?? "no answer")))
+            try? await Task.sleep(for: wait)
         }
     }
 
@@ -197,6 +206,7 @@ package final class ConnectClient: APITransport {
 
     /// Whether repeating the call may help: not for a URL the client cannot use at all.
     static func isTransient(_ error: any Error) -> Bool {
+        if error is NIOTooManyBytesError { return false }  // the same answer again would be as large
         guard let error = error as? HTTPClientError else { return true }
         let permanent: [HTTPClientError] = [
             .invalidURL, .emptyHost, .missingSocketPath, .emptyScheme, .bodyLengthMismatch, .redirectLimitReached, .redirectCycleDetected,
@@ -206,6 +216,7 @@ package final class ConnectClient: APITransport {
 
     private static func describe(_ error: any Error) -> String {
         if error is DeadlineExceeded { return "no complete answer within the deadline" }
+        if error is NIOTooManyBytesError { return "the answer is larger than the \(responseLimit >> 20) MiB iapcat reads" }
         if let error = error as? HTTPClientError {
             switch error {
             case .deadlineExceeded, .readTimeout, .connectTimeout: return "timed out"
