@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import IAPCatalog
 import NIOConcurrencyHelpers
@@ -227,6 +228,20 @@ import Testing
             _ = try await client.send(APIRequest(.get, "/v1/apps"))
         }
         #expect(server.requests.count == 1)
+    }
+
+    @Test func aRunStopsReadingPastItsTotalLimit() async throws {
+        let server = try ScriptedServer { _ in .json(#"{"data":[],"meta":{"padding":"\#(String(repeating: "p", count: 1_000))"}}"#) }
+        defer { server.stop() }
+        let client = ConnectClient(
+            baseURL: server.baseURL, tokens: TokenProvider(key: APIKey(keyID: "K", issuerID: "I", privateKey: P256.Signing.PrivateKey())),
+            totalLimit: 10_000)
+        defer { Task { await client.shutdown() } }
+        for _ in 0..<9 { _ = try await client.send(APIRequest(.get, "/v1/apps")) }
+        await #expect(throws: APIError.transport(request: "GET /v1/apps", message: "more than 10000 bytes read from the server in this run")) {
+            _ = try await client.send(APIRequest(.get, "/v1/apps"))
+        }
+        #expect(server.requests.count == 10)
     }
 
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import IAPCatalog
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
@@ -11,6 +12,9 @@ package final class ConnectClient: APITransport {
     package static let defaultBaseURL = "https://api.appstoreconnect.apple.com"
     /// The largest response body read (a page of 8,000 price points is about 3 MB).
     package static let responseLimit = 64 << 20
+    /// The most one client reads in all (a pull of 10,000 products reads about 0.5 GB): past it,
+    /// every answer is an error, so no server can keep a run going by answering forever.
+    package static let totalLimit = 4 << 30
 
     /// One exchange, as verbose output shows it (never a token or body).
     package struct Exchange: Sendable {
@@ -36,13 +40,17 @@ package final class ConnectClient: APITransport {
     private let http: HTTPClient
     private let observer: (@Sendable (Exchange) -> Void)?
     private let deadline: Duration
+    private let totalLimit: Int
     private let counter = NIOLockedValueBox(0)
+    private let bytesRead = NIOLockedValueBox(0)
 
     /// A client for `baseURL` (no trailing slash needed) signing with `tokens`.
     package init(
         baseURL: String = ConnectClient.defaultBaseURL, tokens: TokenProvider, retry: RetryPolicy = RetryPolicy(),
-        deadline: Duration = ConnectClient.defaultDeadline, observer: (@Sendable (Exchange) -> Void)? = nil
+        deadline: Duration = ConnectClient.defaultDeadline, totalLimit: Int = ConnectClient.totalLimit,
+        observer: (@Sendable (Exchange) -> Void)? = nil
     ) {
+        self.totalLimit = totalLimit
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.tokens = tokens
         self.retry = retry
@@ -170,6 +178,16 @@ package final class ConnectClient: APITransport {
             return .failure(
                 .transport(request: summary, message: Self.describe(error)), retryAfter: nil,
                 retryable: request.method.isIdempotent && Self.isTransient(error))
+        }
+        let total = bytesRead.withLockedValue { total -> Int in
+            total += bytes.count
+            return total
+        }
+        guard total <= totalLimit else {
+            observer?(Exchange(request: summary, status: Int(response.status.code), attempt: attempt, rateLimit: nil))
+            return .failure(
+                .transport(request: summary, message: "more than \(InputFile.describe(bytes: totalLimit)) read from the server in this run"), retryAfter: nil,
+                retryable: false)
         }
         let status = Int(response.status.code)
         let rateLimit = response.headers.first(name: "X-Rate-Limit").flatMap(RateLimit.init(header:))

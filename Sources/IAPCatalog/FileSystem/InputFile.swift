@@ -71,8 +71,9 @@ package enum InputFile {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// `64 MiB`, `64 KiB`, `100 bytes`: a size limit as people say it.
-    static func describe(bytes: Int) -> String {
+    /// `4 GiB`, `64 MiB`, `64 KiB`, `100 bytes`: a size limit as people say it.
+    package static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 30, bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"
