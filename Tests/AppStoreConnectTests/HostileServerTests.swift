@@ -103,7 +103,9 @@ import Testing
     @Test func anUploadHostThatFailsIsRetriedWithEachWaitReported() async throws {
         let attempts = NIOLockedValueBox(0)
         let server = try ScriptedServer { _ in
-            attempts.withLockedValue { count -> Int in count += 1; return count } <= 2 ? .answer(status: 503) : .answer(status: 200)
+            attempts.withLockedValue { count -> Int in
+                count += 1; return count
+            } <= 2 ? .answer(status: 503) : .answer(status: 200)
         }
         defer { server.stop() }
         let waits = NIOLockedValueBox<[String]>([])
@@ -172,7 +174,9 @@ import Testing
     @Test func retryAfterIsCappedAndEachWaitReported() async throws {
         let attempts = NIOLockedValueBox(0)
         let server = try ScriptedServer { _ in
-            attempts.withLockedValue { count -> Int in count += 1; return count } <= 2 ? .json("{}", status: 429, headers: [("Retry-After", "3600")]) : .json(#"{"data":[]}"#)
+            attempts.withLockedValue { count -> Int in
+                count += 1; return count
+            } <= 2 ? .json("{}", status: 429, headers: [("Retry-After", "3600")]) : .json(#"{"data":[]}"#)
         }
         defer { server.stop() }
         let waits = NIOLockedValueBox<[Duration]>([])
@@ -188,7 +192,9 @@ import Testing
 
     @Test func aPageThatLinksToItselfStopsTheList() async throws {
         let server = try ScriptedServer { request in
-            .json(#"{"data":[],"links":{"next":"http://127.0.0.1:\#(request.headers["host"]?.split(separator: ":").last ?? "")/v1/apps?cursor=x"}}"#)
+            .json(
+                #"{"data":[],"links":{"next":"http://127.0.0.1:\#(request.headers["host"]?.split(separator: ":").last ?? "")/v1/apps?cursor=x"}}"#
+            )
         }
         defer { server.stop() }
         let client = Self.client(server)
@@ -204,7 +210,9 @@ import Testing
         let server = try ScriptedServer { request in
             let cursor = (Int(request.target.split(separator: "=").last ?? "") ?? 0) + 1
             let next = String(format: "%06d", cursor)
-            return .json(#"{"data":[],"meta":{"padding":"\#(padding)"},"links":{"next":"http://127.0.0.1:\#(request.headers["host"]?.split(separator: ":").last ?? "")/v1/apps?cursor=\#(next)"}}"#)
+            return .json(
+                #"{"data":[],"meta":{"padding":"\#(padding)"},"links":{"next":"http://127.0.0.1:\#(request.headers["host"]?.split(separator: ":").last ?? "")/v1/apps?cursor=\#(next)"}}"#
+            )
         }
         defer { server.stop() }
         let client = Self.client(server)
@@ -212,7 +220,9 @@ import Testing
         await #expect(throws: APIError.malformedResponse(request: "GET /v1/apps", message: "the list's pages hold more than 256 MiB")) {
             _ = try await client.all("/v1/apps")
         }
-        let pageBytes = padding.utf8.count + #"{"data":[],"meta":{"padding":""},"links":{"next":"http://127.0.0.1:00000/v1/apps?cursor=000000"}}"#.utf8.count
+        let pageBytes =
+            padding.utf8.count
+            + #"{"data":[],"meta":{"padding":""},"links":{"next":"http://127.0.0.1:00000/v1/apps?cursor=000000"}}"#.utf8.count
         #expect(abs(server.requests.count - (ListLimits.bytes / pageBytes + 1)) <= 1, "\(server.requests.count)")
     }
 
@@ -238,7 +248,9 @@ import Testing
             totalLimit: 10_000)
         defer { Task { await client.shutdown() } }
         for _ in 0..<9 { _ = try await client.send(APIRequest(.get, "/v1/apps")) }
-        await #expect(throws: APIError.transport(request: "GET /v1/apps", message: "more than 10000 bytes read from the server in this run")) {
+        await #expect(
+            throws: APIError.transport(request: "GET /v1/apps", message: "more than 10000 bytes read from the server in this run")
+        ) {
             _ = try await client.send(APIRequest(.get, "/v1/apps"))
         }
         #expect(server.requests.count == 10)

@@ -65,7 +65,8 @@ final class ScriptedServer: @unchecked Sendable {
                         for (name, value) in headers { head += "\(name): \(value)\r\n" }
                         Self.send(connection, Array((head + "\r\n").utf8) + body)
                     case .trickle(let interval):
-                        Self.send(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{".utf8))
+                        Self.send(
+                            connection, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{".utf8))
                         while running.withLockedValue({ $0 }) {
                             usleep(interval)
                             guard Glibc.send(connection, " ", 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
@@ -91,7 +92,9 @@ final class ScriptedServer: @unchecked Sendable {
             let count = read(connection, &buffer, buffer.count)
             guard count > 0 else { return nil }
             bytes += buffer[..<count]
-            headEnd = bytes.indices.dropLast(3).first { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }
+            headEnd = bytes.indices.dropLast(3).first {
+                bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10
+            }
         }
         let lines = String(decoding: bytes[..<headEnd!], as: UTF8.self).components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ")

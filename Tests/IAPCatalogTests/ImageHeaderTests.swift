@@ -5,7 +5,9 @@ import Testing
 @Suite struct ImageHeaderTests {
     static func png(width: UInt32, height: UInt32) -> [UInt8] {
         func be32(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + Array("IHDR".utf8) + be32(width) + be32(height) + [8, 6, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + Array("IHDR".utf8) + be32(width) + be32(height) + [
+            8, 6, 0, 0, 0,
+        ]
     }
 
     /// SOI, fill bytes, an APP0, an RST marker (no length), a DHT (0xC4: not a frame), then `frame`.

@@ -71,7 +71,8 @@ import Testing
     @Test func aSymbolicLinkLeadingOutIsRefusedAndTheFlagAllowsIt() throws {
         let scratch = try Scratch(screenshot: "screenshots/link.png")
         defer { scratch.remove() }
-        try FileManager.default.createSymbolicLink(atPath: scratch.root + "/catalogs/screenshots/link.png", withDestinationPath: "../../secret.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.root + "/catalogs/screenshots/link.png", withDestinationPath: "../../secret.png")
         let real = URL(fileURLWithPath: scratch.root + "/secret.png").resolvingSymlinksInPath().path
         let (status, lines) = try Self.lint(scratch)
         #expect(status == 1)
@@ -84,11 +85,13 @@ import Testing
         #expect(try Self.lint(scratch, ["--allow-outside-paths"]) == (0, []))
         // A link that stays inside is fine without the flag.
         try FileManager.default.removeItem(atPath: scratch.root + "/catalogs/screenshots/link.png")
-        try FileManager.default.createSymbolicLink(atPath: scratch.root + "/catalogs/screenshots/link.png", withDestinationPath: "nebula.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.root + "/catalogs/screenshots/link.png", withDestinationPath: "nebula.png")
         #expect(try Self.lint(scratch) == (0, []))
         // bulk-xml with the flag copies the file the link leads to.
         try FileManager.default.removeItem(atPath: scratch.root + "/catalogs/screenshots/link.png")
-        try FileManager.default.createSymbolicLink(atPath: scratch.root + "/catalogs/screenshots/link.png", withDestinationPath: "../../secret.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.root + "/catalogs/screenshots/link.png", withDestinationPath: "../../secret.png")
         let bulk = try IAPCat.run(
             ["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", "App.itmsp", "--allow-outside-paths"], in: scratch.root)
         #expect(bulk.status == 0, "\(bulk.stderr)")
@@ -127,7 +130,10 @@ import Testing
         let (status, lines) = try Self.lint(scratch)
         #expect(status == 1)
         #expect(lines.map { $0.hasSuffix("[image_size]") } == [true], "\(lines)")
-        #expect(lines.first?.contains("image 'screenshots/promo.png' of 'com.example.cosmicquest.coins.small' is 512x512 pixels; App Store Connect needs 1024x1024") == true)
+        #expect(
+            lines.first?.contains(
+                "image 'screenshots/promo.png' of 'com.example.cosmicquest.coins.small' is 512x512 pixels; App Store Connect needs 1024x1024"
+            ) == true)
         try Data(Self.png(width: 1024, height: 1024)).write(to: URL(fileURLWithPath: scratch.root + "/catalogs/screenshots/promo.png"))
         #expect(try Self.lint(scratch) == (0, []))
     }
@@ -135,7 +141,8 @@ import Testing
     /// A JPEG's first bytes: SOI, an APP1 (EXIF-like) segment before the frame, SOF0 with the size.
     static func jpeg(width: Int, height: Int) -> [UInt8] {
         let app1: [UInt8] = [0xFF, 0xE1, 0x00, 0x10] + Array(repeating: 0x45, count: 14)
-        let sof: [UInt8] = [0xFF, 0xC0, 0x00, 0x11, 8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 3]
+        let sof: [UInt8] =
+            [0xFF, 0xC0, 0x00, 0x11, 8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 3]
             + Array(repeating: 0, count: 9)
         return [0xFF, 0xD8] + app1 + sof + [0xFF, 0xD9]
     }
@@ -173,7 +180,8 @@ import Testing
         #expect(refused.status == 2)
         #expect(
             refused.stderr.contains(
-                "App.itmsp: it holds what iapcat does not write in a package (notes.txt); nothing was written (--force replaces the folder and all in it)"),
+                "App.itmsp: it holds what iapcat does not write in a package (notes.txt); nothing was written (--force replaces the folder and all in it)"
+            ),
             "\(refused.stderr)")
         #expect(FileManager.default.fileExists(atPath: scratch.root + "/App.itmsp/notes.txt"))
         #expect(try IAPCat.run(bulk + ["--force"], in: scratch.root).status == 0)

@@ -73,12 +73,14 @@ package struct RemoteReader: Sendable {
             if let version = product.version {
                 product.localizations = try await localizations("/v1/inAppPurchaseVersions/\(id: version.id)/localizations")
             } else {
-                product.localizations = try await localizations("/v2/inAppPurchases/\(id: id)/inAppPurchaseLocalizations", absentIsEmpty: true)
+                product.localizations = try await localizations(
+                    "/v2/inAppPurchases/\(id: id)/inAppPurchaseLocalizations", absentIsEmpty: true)
             }
             if let schedule = resource.relationships["iapPriceSchedule"]?.identifier?.id {
                 product.baseTerritory = try await one("/v1/inAppPurchasePriceSchedules/\(id: schedule)/baseTerritory")?.id
                 let prices = try await all(
-                    "/v1/inAppPurchasePriceSchedules/\(id: schedule)/manualPrices", query: [("include", "inAppPurchasePricePoint,territory")],
+                    "/v1/inAppPurchasePriceSchedules/\(id: schedule)/manualPrices",
+                    query: [("include", "inAppPurchasePricePoint,territory")],
                     absentIsEmpty: true)
                 product.prices = Self.prices(prices, pointRelationship: "inAppPurchasePricePoint")
             }
@@ -104,7 +106,8 @@ package struct RemoteReader: Sendable {
 
     /// Groups and their subscriptions (none when `filter` is nil: groups only; `filter[productId]` otherwise).
     func readSubscriptions(appID: String, filter: [(String, String)]? = []) async throws(APIError) -> ([RemoteGroup], [RemoteProduct]) {
-        let list = try await api.all("/v1/apps/\(id: appID)/subscriptionGroups", query: [("include", "versions"), ("limit[versions]", "50")])
+        let list = try await api.all(
+            "/v1/apps/\(id: appID)/subscriptionGroups", query: [("include", "versions"), ("limit[versions]", "50")])
         var groups: [RemoteGroup] = []
         var products: [RemoteProduct] = []
         for resource in list.data {
@@ -341,7 +344,8 @@ package struct RemoteReader: Sendable {
 extension RemoteReader {
     /// The app's bundle id, SKU and primary locale (`GET /v1/apps/{id}`), for a pulled catalog.
     package func readApp(appID: String) async throws(APIError) -> (bundleID: String?, sku: String?, primaryLocale: String?) {
-        let app = try await api.send(APIRequest(.get, "/v1/apps/\(id: appID)", query: [("fields[apps]", "bundleId,sku,primaryLocale")])).data
+        let app = try await api.send(APIRequest(.get, "/v1/apps/\(id: appID)", query: [("fields[apps]", "bundleId,sku,primaryLocale")]))
+            .data
             .first
         return (app?.string("bundleId"), app?.string("sku"), app?.string("primaryLocale"))
     }

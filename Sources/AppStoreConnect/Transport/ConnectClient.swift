@@ -186,7 +186,9 @@ package final class ConnectClient: APITransport {
         guard total <= totalLimit else {
             observer?(Exchange(request: summary, status: Int(response.status.code), attempt: attempt, rateLimit: nil))
             return .failure(
-                .transport(request: summary, message: "more than \(InputFile.describe(bytes: totalLimit)) read from the server in this run"), retryAfter: nil,
+                .transport(
+                    request: summary, message: "more than \(InputFile.describe(bytes: totalLimit)) read from the server in this run"),
+                retryAfter: nil,
                 retryable: false)
         }
         let status = Int(response.status.code)

@@ -45,7 +45,9 @@ enum PackageDirectory {
             let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", and \(foreign.count - 5) more" : "")
             throw OutputError(
                 path: target,
-                reason: "it holds what iapcat does not write in a package (\(shown)); nothing was written (--force replaces the folder and all in it)")
+                reason:
+                    "it holds what iapcat does not write in a package (\(shown)); nothing was written (--force replaces the folder and all in it)"
+            )
         }
     }
 

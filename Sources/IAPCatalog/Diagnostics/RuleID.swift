@@ -185,7 +185,8 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
         case .pathOutsideFolder:
             .init(
                 .error,
-                "A path leads outside the folder it must stay in (absolute, '..', or a symbolic link): a catalog's screenshots and images, a package's file names.")
+                "A path leads outside the folder it must stay in (absolute, '..', or a symbolic link): a catalog's screenshots and images, a package's file names."
+            )
         case .imageFormat:
             .init(.error, "A review screenshot or image is not a PNG or JPEG image (by its content).")
         case .imageSize:

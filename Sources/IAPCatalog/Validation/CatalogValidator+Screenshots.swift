@@ -25,7 +25,8 @@ extension CatalogValidator.Check {
         referencedImage(screenshot, "review screenshot '\(screenshot)' of '\(product.id)'", at: review.positions.screenshot) { header in
             let minimum = AppStoreLimits.reviewScreenshotMinimum
             let fits = min(header.width, header.height) >= minimum.shorter && max(header.width, header.height) >= minimum.longer
-            return fits ? nil : "App Store Connect needs at least \(minimum.shorter)x\(minimum.longer) (or \(minimum.longer)x\(minimum.shorter))"
+            return fits
+                ? nil : "App Store Connect needs at least \(minimum.shorter)x\(minimum.longer) (or \(minimum.longer)x\(minimum.shorter))"
         }
     }
 
