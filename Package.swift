@@ -122,15 +122,15 @@ let package = Package(
 // reaches its internals (`@testable import`, hence -enable-testing in release builds).
 if Context.environment["IAPCAT_FUZZ"] == "1" {
     let sanitizers = "-sanitize=fuzzer,address"
-    for target in package.targets where target.name == "IAPCatalog" {
+    for target in package.targets where target.name == "IAPCatalog" || target.name == "AppStoreConnect" {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags([sanitizers, "-enable-testing"])]
     }
     package.targets.append(
         .executableTarget(
             name: "IAPCatalogFuzz",
-            dependencies: ["IAPCatalog"],
+            dependencies: ["IAPCatalog", "AppStoreConnect"],
             path: "Fuzz",
-            exclude: ["run.sh"],
+            exclude: ["run.sh", "seeds"],
             swiftSettings: [.unsafeFlags([sanitizers, "-enable-experimental-feature", "Extern"])],
             linkerSettings: [.unsafeFlags([sanitizers])]
         )

@@ -7,9 +7,15 @@
 //   json      v1/v2 JSON list reader
 //   storekit  .storekit reader, then import and drift lint of what it read
 //   bulkxml   bulk-upload metadata.xml importer
+//   api       App Store Connect answers (JSON:API documents and error documents, NUL-separated: the
+//             first answers the first request, …) read into the remote state, then planned
+//             against the example catalog and pulled into a catalog, which must read back
 // Every input must come back as a result or diagnostics: a crash, a leak, a timeout or running
 // out of memory is a finding.
 
+import Dispatch
+
+@testable import AppStoreConnect
 @testable import IAPCatalog
 
 #if canImport(Glibc)
@@ -17,11 +23,11 @@
 #endif
 
 private enum FuzzTarget: String {
-    case catalog, plist, json, storekit, bulkxml
+    case catalog, plist, json, storekit, bulkxml, api
 
     static let selected: FuzzTarget = {
         guard let name = getenv("IAPCAT_FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name) else {
-            let message = "set IAPCAT_FUZZ_TARGET to catalog, plist, json, storekit or bulkxml\n"
+            let message = "set IAPCAT_FUZZ_TARGET to catalog, plist, json, storekit, bulkxml or api\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
             exit(2)
         }
@@ -50,7 +56,30 @@ private enum FuzzTarget: String {
             }
         case .bulkxml:
             _ = BulkXMLImporter().read(bytes, file: "metadata.xml")
+        case .api:
+            runAPI(bytes)
         }
+    }
+
+    /// The answers in `bytes` through the reader, the planner and the pull; a pulled catalog must
+    /// be one iapcat reads back.
+    private func runAPI(_ bytes: [UInt8]) {
+        let answers = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+        for answer in answers { _ = APIErrorObject.parse(answer) }
+        let transport = ScriptedAnswers(answers: answers)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var state: RemoteState?
+        Task.detached {
+            state = try? await RemoteReader(api: transport).read(appID: "1")
+            done.signal()
+        }
+        done.wait()
+        guard let state else { return }
+        _ = Planner(today: "2026-01-01").plan(DesiredState(catalog: Self.storeKitCatalog), against: state)
+        let pulled = CatalogBuilder(today: "2026-01-01").build(state, app: AppInfo(bundleID: "com.example.fuzz", appleID: "1"))
+        let text = Array(CatalogYAMLWriter().render(pulled.catalog).utf8)
+        let reread = CatalogLoader().load(text, file: "pulled.yaml")
+        precondition(reread.catalog != nil, "a pulled catalog does not read back: \(reread.diagnostics.first.map(\.message) ?? "")")
     }
 
     /// A catalog with one product of each kind a `.storekit` file holds, ids a fuzzer finds in the seeds.
@@ -78,6 +107,41 @@ private enum FuzzTarget: String {
         case (.success(let one), .success(let two)): precondition(one.findings == two.findings, "the two parsing paths disagree")
         default: preconditionFailure("one parsing path failed, the other did not")
         }
+    }
+}
+
+/// Answers each request with the next of `answers` (a JSON:API document or anything else), then
+/// with an empty list; uploads succeed.
+private final class ScriptedAnswers: APITransport, @unchecked Sendable {
+    private var answers: [[UInt8]]
+    private var next = 0
+    private let lock = PthreadMutex()
+
+    init(answers: [[UInt8]]) { self.answers = answers }
+
+    func send(_ request: APIRequest) async throws(APIError) -> APIDocument {
+        let answer: [UInt8]? = lock.locked {
+            defer { next += 1 }
+            return next < answers.count ? answers[next] : nil
+        }
+        guard let answer else { return APIDocument() }
+        guard let document = APIDocument.parse(answer) else {
+            throw .response(request: request.summary, status: 400, errors: APIErrorObject.parse(answer))
+        }
+        return document
+    }
+
+    func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError) {}
+}
+
+/// A mutex on pthreads (Foundation is not linked into the fuzzing binary).
+private final class PthreadMutex: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
     }
 }
 
