@@ -77,6 +77,16 @@ import Testing
         // With the catalog as the base, pull keeps its group keys (App Store Connect knows groups by
         // reference name only) and what the store does not hold.
         let pulled = CatalogBuilder(today: Self.today).build(remote, app: catalog.app, base: catalog).catalog
+        // Google Play's parts are not App Store Connect's: pulled as the base has them, and the
+        // product only Play sells stays.
+        let playParts = { (catalog: Catalog) in
+            catalog.products.filter { $0.googlePlay != nil }.map {
+                "\($0.id) \($0.stores.map(\.rawValue)) \($0.googlePlay!.purchaseOptions.map(\.id) + $0.googlePlay!.basePlans.map(\.id))"
+            }.sorted()
+        }
+        #expect(playParts(pulled) == playParts(catalog))
+        #expect(playParts(pulled).count == 3)
+        #expect(pulled.app.googlePlay?.packageName == "com.example.cosmicquest")
         var pulledState = DesiredState(catalog: pulled)
         for index in pulledState.products.indices { pulledState.products[index].screenshot = nil }
         var expected = desired

@@ -222,13 +222,13 @@ func exampleDesiredState() throws -> DesiredState {
         }
         func at(_ position: SourcePosition?) -> String { position.map { "\($0.line):\($0.column)" } ?? "none" }
         let create = try step("create", "com.example.cosmicquest.coins.small")
-        #expect(at(positions.position(of: create, pointer: "/data/attributes/name")) == "33:21")
+        #expect(at(positions.position(of: create, pointer: "/data/attributes/name")) == "35:21")
         let german = try step("create-localization", "com.example.cosmicquest.coins.small", "de-DE")
-        #expect(at(positions.position(of: german, pointer: "/data/attributes/name")) == "41:30")
+        #expect(at(positions.position(of: german, pointer: "/data/attributes/name")) == "43:30")
         let group = try step("create", "premium")
-        #expect(at(positions.position(of: group, pointer: "/data/attributes/referenceName")) == "25:21")
+        #expect(at(positions.position(of: group, pointer: "/data/attributes/referenceName")) == "27:21")
         // An attribute the catalog does not hold points at the product.
-        #expect(at(positions.position(of: create, pointer: "/data/relationships/app")) == "31:5")
+        #expect(at(positions.position(of: create, pointer: "/data/relationships/app")) == "33:5")
     }
 }
 

@@ -14,15 +14,40 @@ import Testing
                     app.teamID = "A1B2C3D4E5"
                     app.positions.entry = SourcePosition(line: 10, column: 3)
                     app.positions.defaultLocale = SourcePosition(line: 15, column: 19)
+                    app.googlePlay = GooglePlayApp(packageName: "com.example.cosmicquest")
+                    app.googlePlay?.positions.entry = SourcePosition(line: 17, column: 5)
+                    app.googlePlay?.positions.packageName = SourcePosition(line: 17, column: 19)
                     return app
                 }())
         #expect(
             catalog.products.map(\.id) == [
                 "com.example.cosmicquest.coins.small", "com.example.cosmicquest.level.nebula", "com.example.cosmicquest.premium.monthly",
-                "com.example.cosmicquest.premium.yearly", "com.example.cosmicquest.season_pass.2026", "com.example.cosmicquest.coins.huge",
+                "com.example.cosmicquest.premium.yearly", "com.example.cosmicquest.season_pass.2026",
+                "com.example.cosmicquest.film.making_of",
+                "com.example.cosmicquest.coins.huge",
             ])
-        #expect(catalog.products.map(\.type) == [.consumable, .nonConsumable, .autoRenewable, .autoRenewable, .nonRenewing, .consumable])
-        #expect(catalog.products.map(\.status) == [.approved, .approved, .approved, .draft, .approved, .removed])
+        #expect(
+            catalog.products.map(\.type) == [
+                .consumable, .nonConsumable, .autoRenewable, .autoRenewable, .nonRenewing, .nonConsumable, .consumable,
+            ])
+        #expect(catalog.products.map(\.status) == [.approved, .approved, .approved, .draft, .approved, .draft, .removed])
+        #expect(
+            catalog.products.map(\.stores) == [
+                [.appStore, .googlePlay], [.appStore], [.appStore, .googlePlay], [.appStore], [.appStore], [.googlePlay], [.appStore],
+            ])
+        let film = try #require(catalog.products[5].googlePlay)
+        #expect(film.productID == "film.making_of")
+        #expect(film.purchaseOptions.map(\.kind) == [.buy, .rent])
+        #expect(
+            film.purchaseOptions[0].regions.map { "\($0.region)=\($0.price ?? "-") \($0.availability.rawValue)" } == [
+                "US=3.99 available", "DE=3.99 no_longer_available",
+            ])
+        #expect(film.purchaseOptions[1].rentalPeriod == "P7D" && film.purchaseOptions[1].expirationPeriod == "P2D")
+        let monthlyPlay = try #require(catalog.products[2].googlePlay)
+        #expect(monthlyPlay.listings.map(\.language) == ["en-US", "de-DE"])
+        #expect(monthlyPlay.listings[0].benefits == ["Every level", "No ads"])
+        #expect(monthlyPlay.basePlans.map(\.id) == ["monthly"])
+        #expect(monthlyPlay.basePlans[0].offers.first?.phases.map(\.mode) == [.freeTrial])
         let coins = catalog.products[0]
         #expect(coins.price?.tiers.tier == 1)
         #expect(coins.price?.storefronts.map { "\($0.storefront)=\($0.amount)" } == ["USA=0.99", "JPN=160", "DEU=0.99"])

@@ -16,6 +16,10 @@ import Testing
         ("productLocalization", CatalogDecoder.Keys.localization), ("review", CatalogDecoder.Keys.review),
         ("promotion", CatalogDecoder.Keys.promotion), ("subscription", CatalogDecoder.Keys.subscription),
         ("subscriptionOffer", CatalogDecoder.Keys.offer), ("list", CatalogDecoder.Keys.list),
+        ("googlePlayApp", CatalogDecoder.Keys.googlePlayApp), ("googlePlayProduct", CatalogDecoder.Keys.googlePlay),
+        ("playListing", CatalogDecoder.Keys.playListing), ("purchaseOption", CatalogDecoder.Keys.purchaseOption),
+        ("newRegions", CatalogDecoder.Keys.newRegions), ("basePlan", CatalogDecoder.Keys.basePlan),
+        ("playOffer", CatalogDecoder.Keys.playOffer), ("offerPhase", CatalogDecoder.Keys.offerPhase),
     ]
 
     static func schema() throws -> [String: Any] {
@@ -41,6 +45,9 @@ import Testing
         let winBack = try #require((definitions["winBackOffer"] as? [String: Any])?["properties"] as? [String: Any])
         let range = try #require(winBack["lapsed_months"] as? [String: Any])
         #expect(Set((range["properties"] as? [String: Any] ?? [:]).keys) == Set(CatalogDecoder.Keys.monthRange.names))
+        let regions = try #require((definitions["playRegions"] as? [String: Any])?["additionalProperties"] as? [String: Any])
+        let regionObject = try #require((regions["anyOf"] as? [[String: Any]])?.last)
+        #expect(Set((regionObject["properties"] as? [String: Any] ?? [:]).keys) == Set(CatalogDecoder.Keys.regionalPrice.names))
     }
 
     @Test func everySaleStateFormLintsCleanAndTheWriterGivesItBackByteForByte() throws {

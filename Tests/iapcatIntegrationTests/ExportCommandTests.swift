@@ -143,7 +143,7 @@ import Testing
                 ))
         }
         #expect(!run.stderr.contains("coins.small"))
-        #expect(run.stderr.hasPrefix("catalogs/example.yaml:57:12: error: 'com.example.cosmicquest.level.nebula' has no price"))
+        #expect(run.stderr.hasPrefix("catalogs/example.yaml:65:12: error: 'com.example.cosmicquest.level.nebula' has no price"))
         #expect(
             run.stderr.hasSuffix(
                 "6 errors, 0 warnings, 0 notes in 1 file\niapcat: error: the .storekit file cannot be written; nothing was written\n"))
@@ -163,7 +163,7 @@ import Testing
         try (try Self.read(catalog) + "  - path: Products.storekit\n").write(toFile: catalog, atomically: true, encoding: .utf8)
         let failed = try IAPCat.run(["export", "--catalog", catalog, "--all", "--storefront", "JPN"])
         #expect(failed.status == 1)
-        #expect(failed.stderr.contains("\(catalog):57:12: error: 'com.example.cosmicquest.level.nebula' has no price in storefront JPN"))
+        #expect(failed.stderr.contains("\(catalog):65:12: error: 'com.example.cosmicquest.level.nebula' has no price in storefront JPN"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["example", "example.yaml", "screenshots"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/example") == [])
         let run = try IAPCat.run(["export", "--catalog", catalog, "--all", "--storekit-version", "5.0"])

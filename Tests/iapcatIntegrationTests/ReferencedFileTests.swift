@@ -58,7 +58,7 @@ import Testing
         #expect(status == 1)
         #expect(
             lines == [
-                "catalogs/example.yaml:44:19: error: review screenshot '\(path)' of 'com.example.cosmicquest.coins.small' \(reason); "
+                "catalogs/example.yaml:46:19: error: review screenshot '\(path)' of 'com.example.cosmicquest.coins.small' \(reason); "
                     + "iapcat reads files there only (--allow-outside-paths reads it anyway) [path_outside_folder]"
             ])
         // bulk-xml refuses too, and writes nothing.
@@ -78,7 +78,7 @@ import Testing
         #expect(status == 1)
         #expect(
             lines == [
-                "catalogs/example.yaml:44:19: error: review screenshot 'screenshots/link.png' of 'com.example.cosmicquest.coins.small' "
+                "catalogs/example.yaml:46:19: error: review screenshot 'screenshots/link.png' of 'com.example.cosmicquest.coins.small' "
                     + "leads through a symbolic link to \(real), outside the catalog's folder; "
                     + "iapcat reads files there only (--allow-outside-paths reads it anyway) [path_outside_folder]"
             ])
@@ -114,9 +114,9 @@ import Testing
         #expect(status == 1)
         #expect(
             lines == [
-                "catalogs/example.yaml:44:19: error: review screenshot 'screenshots/coins-small.png' of 'com.example.cosmicquest.coins.small' is not a PNG or JPEG image [image_format]",
-                "catalogs/example.yaml:62:19: error: review screenshot 'screenshots/nebula.png' of 'com.example.cosmicquest.level.nebula' is 320x480 pixels; App Store Connect needs at least 640x920 (or 920x640) [image_size]",
-                "catalogs/example.yaml:133:19: error: review screenshot 'screenshots/season-pass.png' of 'com.example.cosmicquest.season_pass.2026' is a JPEG whose pixel size cannot be read (cut short or malformed) [image_format]",
+                "catalogs/example.yaml:46:19: error: review screenshot 'screenshots/coins-small.png' of 'com.example.cosmicquest.coins.small' is not a PNG or JPEG image [image_format]",
+                "catalogs/example.yaml:70:19: error: review screenshot 'screenshots/nebula.png' of 'com.example.cosmicquest.level.nebula' is 320x480 pixels; App Store Connect needs at least 640x920 (or 920x640) [image_size]",
+                "catalogs/example.yaml:154:19: error: review screenshot 'screenshots/season-pass.png' of 'com.example.cosmicquest.season_pass.2026' is a JPEG whose pixel size cannot be read (cut short or malformed) [image_format]",
             ])
     }
 

@@ -33,7 +33,8 @@ public struct DesiredState: Sendable, Equatable {
         var removed: Set<String> = []
         var legacy: [String] = []
         var unsupported: [String] = []
-        for product in catalog.products {
+        // Only what the App Store sells: a product only Google Play sells is none of its business.
+        for product in catalog.products where product.isSold(on: .appStore) {
             guard product.status != .removed else {
                 removed.insert(product.id)
                 continue

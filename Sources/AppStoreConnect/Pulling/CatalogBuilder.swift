@@ -75,6 +75,9 @@ public struct CatalogBuilder: Sendable {
             notes += skipped.map { PlanNote(resource: remoteProduct.productID, message: "\($0) is unknown to iapcat; left out") }
             product.appStore.promotion = held.promotion
             product.clientData = previous?.clientData
+            // Google Play's part is the Play commands' to pull: kept as the base catalog has it.
+            product.googlePlay = previous?.googlePlay
+            product.stores = Array(Set(previous?.stores ?? []).union([.appStore])).sorted()
             product.appStore.hostedContent = held.hostedContent ?? previous?.appStore.hostedContent ?? false
             // Images by checksum; a path of the base catalog stays with the image of its checksum
             // (or, for a path without one, of its file name).
@@ -112,8 +115,10 @@ public struct CatalogBuilder: Sendable {
             }
             catalog.products.append(product)
         }
-        // Tombstones of the base catalog stay: App Store Connect never frees a product id.
-        for product in base?.products ?? [] where product.status == .removed && remote.products[product.id] == nil {
+        // Tombstones of the base catalog stay: App Store Connect never frees a product id. So do
+        // the products only Google Play sells.
+        for product in base?.products ?? []
+        where (product.status == .removed || !product.isSold(on: .appStore)) && remote.products[product.id] == nil {
             catalog.products.append(product)
         }
         return Result(catalog: catalog, notes: notes)

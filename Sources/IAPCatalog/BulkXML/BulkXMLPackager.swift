@@ -69,7 +69,7 @@ public struct BulkXMLPackager {
     /// The products that go into the packages, in package order (each group's subscriptions
     /// together, where its first one stands).
     public func selectedProducts() throws(Failure) -> [Product] {
-        var products = catalog.products.filter { $0.status != .removed }
+        var products = catalog.products.filter { $0.status != .removed && $0.isSold(on: .appStore) }
         if let only = options.only {
             let known = Set(products.map(\.id))
             let unknown = only.filter { !known.contains($0) }

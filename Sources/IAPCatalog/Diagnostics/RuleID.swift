@@ -43,6 +43,14 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     case pathOutsideFolder = "path_outside_folder"
     case imageFormat = "image_format"
     case imageSize = "image_size"
+    case playIdentifier = "play_identifier"
+    case playLanguage = "play_language"
+    case playLength = "play_length"
+    case playRegion = "play_region"
+    case playPrice = "play_price"
+    case playMissingPrice = "play_missing_price"
+    case playFields = "play_fields"
+    case playPriceDifference = "play_price_difference"
     case missingReviewScreenshot = "missing_review_screenshot"
     case productLimit = "product_limit"
     case listNotFound = "list_not_found"
@@ -189,6 +197,44 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
             )
         case .imageFormat:
             .init(.error, "A review screenshot or image is not a PNG or JPEG image (by its content).")
+        case .playIdentifier:
+            .init(
+                .error,
+                "A Google Play id that Play refuses: a product id (lowercase letters, digits, '_' and '.'; a subscription's at most 40), a purchase option, base plan or offer id (lowercase letters, digits and '-', at most 63), an id used twice, or a package name that is missing or not one."
+            )
+        case .playLanguage:
+            .init(
+                .error, "A Play listing in a language Play does not list products in, given twice, or none in the app's default language.")
+        case .playLength:
+            .init(
+                .error,
+                "A Play listing text out of Play's limits: a title of 1-55 or a description of 1-200 characters, at most 4 benefits (a benefit over 40 characters is a warning)."
+            )
+        case .playRegion:
+            .init(
+                .error,
+                "A Play region that is not one (ISO 3166-1 alpha-2 where Play sells), listed twice, or an offer price where the offer does not run."
+            )
+        case .playPrice:
+            .init(
+                .error,
+                "A Play price that is not a positive amount in the region's currency (with its number of decimals), or a discount that is not a share between 0 and 1."
+            )
+        case .playMissingPrice:
+            .init(
+                .error,
+                "A product sold on Google Play without a price where it is available, a paid offer phase without prices, or an option sold nowhere."
+            )
+        case .playFields:
+            .init(
+                .error,
+                "Google Play settings that do not fit the product: purchase options on a subscription or base plans on a one-time product, none of either, a rental without its period, a billing period Play does not offer, more than one legacy-compatible option, offer phases other than 1 or 2, stores that disagree with the google_play part."
+            )
+        case .playPriceDifference:
+            .init(
+                .note,
+                "The App Store and Google Play prices of a product differ by more than app.google_play.price_tolerance (10 % unless set) in a country where both stores charge the same currency."
+            )
         case .imageSize:
             .init(.error, "A review screenshot is smaller than 640x920 pixels, or a promotional image is not 1024x1024.")
         case .productLimit:

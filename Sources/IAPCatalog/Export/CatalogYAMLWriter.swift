@@ -53,6 +53,7 @@ public struct CatalogYAMLWriter {
         if let provider = app.provider { out.field(1, "provider", provider) }
         if let teamID = app.teamID { out.field(1, "team_id", teamID) }
         if let platform = app.platform { out.field(1, "platform", platform) }
+        if let play = app.googlePlay { renderGooglePlayApp(play, into: &out) }
     }
 
     private func renderGroup(_ group: SubscriptionGroup, into out: inout YAMLOutput) {
@@ -73,6 +74,7 @@ public struct CatalogYAMLWriter {
         if let name = product.referenceName { out.field(2, "reference_name", name) }
         out.field(2, "status", product.status.rawValue)
         if let state = product.appStore.storeState { out.field(2, "store_state", state.rawValue) }
+        if product.stores != product.impliedStores { out.flowList(2, "stores", product.stores.map(\.rawValue)) }
         guard product.status != .removed || product.price != nil || !product.localizations.isEmpty else { return }
         if let availability = product.availability {
             renderAvailability(availability, level: 2, into: &out)
@@ -153,6 +155,7 @@ public struct CatalogYAMLWriter {
                 }
             }
         }
+        if let play = product.googlePlay { renderGooglePlay(play, into: &out) }
         if case .object(let members)? = product.clientData, !members.isEmpty {
             out.line(2, "client_data:")
             for member in members { out.line(3, YAMLScalar.render(member.key) + ": " + Self.inline(member.value)) }
@@ -263,7 +266,7 @@ public struct CatalogYAMLWriter {
 }
 
 /// Lines of YAML with two-space indentation.
-private struct YAMLOutput {
+struct YAMLOutput {
     private(set) var text = ""
 
     mutating func line(_ level: Int, _ content: String) {

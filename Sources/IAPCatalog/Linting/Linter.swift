@@ -236,7 +236,8 @@ public struct Linter: Sendable {
                 guard let index = validator.productIndex(of: id), listedProducts.indices.contains(index) else { return false }
                 return listedProducts[index]
             }
-            for product in catalog.products where product.status != .removed && !isListed(product.id) {
+            // The lists are StoreKit's: a product only Google Play sells belongs in none of them.
+            for product in catalog.products where product.status != .removed && product.isSold(on: .appStore) && !isListed(product.id) {
                 diagnostics.append(
                     Diagnostic(
                         .unlistedProduct, "no list names '\(product.id)'",

@@ -4,12 +4,13 @@
 package struct CatalogDecoder {
     enum Keys {
         static let top = FieldNames(["format_version", "app", "subscription_groups", "products", "lists"])
-        static let app = FieldNames(["bundle_id", "apple_id", "sku", "default_locale", "provider", "team_id", "platform"])
+        static let app = FieldNames(["bundle_id", "apple_id", "sku", "default_locale", "provider", "team_id", "platform", "google_play"])
         static let group = FieldNames(["id", "reference_name", "localizations"])
         static let groupLocalization = FieldNames(["name", "app_name"])
         static let product = FieldNames([
             "id", "type", "reference_name", "status", "cleared_for_sale", "family_sharing", "hosted_content",
             "price", "localizations", "review", "promotion", "subscription", "client_data", "availability", "images", "store_state",
+            "stores", "google_play",
         ])
         static let price = FieldNames(["tier", "schedule", "storefronts", "base_territory", "changes", "preserved"])
         static let priceChange = FieldNames(["storefront", "price", "start_date", "end_date"])
@@ -36,7 +37,7 @@ package struct CatalogDecoder {
         static let list = FieldNames(["path", "format", "environment"])
     }
 
-    private var decoder: NodeDecoder
+    var decoder: NodeDecoder
 
     package init(file: String) {
         decoder = NodeDecoder(file: file)
@@ -104,6 +105,7 @@ package struct CatalogDecoder {
         app.provider = fields["provider"].flatMap { decoder.string($0, "provider") }
         app.teamID = fields["team_id"].flatMap { decoder.string($0, "team_id") }
         app.platform = fields["platform"].flatMap { decoder.string($0, "platform") }
+        app.googlePlay = fields["google_play"].flatMap { decodeGooglePlayApp($0) }
         if let localeNode = fields["default_locale"], let locale = decoder.string(localeNode, "default_locale") {
             app.defaultLocale = locale
             app.positions.defaultLocale = localeNode.position
@@ -217,10 +219,18 @@ package struct CatalogDecoder {
             product.status = status
             product.positions.status = statusNode.position
         }
+        if let playNode = fields["google_play"] {
+            product.googlePlay = decodeGooglePlay(playNode, product: id)
+            product.stores = [.appStore, .googlePlay]
+        }
+        if let storesNode = fields["stores"] {
+            product.positions.stores = storesNode.position
+            product.stores = Set(decoder.items(storesNode, "stores").compactMap { decoder.enumeration($0, "a store") as Store? }).sorted()
+        }
         if let nameNode = fields["reference_name"] {
             product.referenceName = decoder.string(nameNode, "reference_name")
             product.positions.referenceName = nameNode.position
-        } else if product.status != .removed {
+        } else if product.status != .removed && product.isSold(on: .appStore) {
             decoder.report(.missingField, "product '\(id)' is missing required field 'reference_name'", at: node.position)
         }
         if let cleared = fields["cleared_for_sale"], let value = decoder.bool(cleared, "cleared_for_sale") {

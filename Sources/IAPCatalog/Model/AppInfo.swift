@@ -17,6 +17,8 @@ public struct AppInfo: Sendable, Equatable {
     public var teamID: String?
     /// Bulk XML `app_platform` (`ios`, `osx`, `appletvos`), when the package names one.
     public var platform: String?
+    /// What Google Play needs of the app (`google_play`); nil when the catalog gives none.
+    public var googlePlay: GooglePlayApp?
     package var positions = Positions()
 
     package struct Positions: Sendable, Equatable {

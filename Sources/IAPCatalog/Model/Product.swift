@@ -28,6 +28,11 @@ public struct Product: Sendable, Equatable {
     /// What only the App Store has of the product: sharing, hosting, review notes, promotion,
     /// images, the observed store state.
     public var appStore: AppStoreProduct
+    /// The stores the product is sold on, in ``Store`` order: the App Store unless `stores` says
+    /// otherwise, and Google Play too when the product has a `google_play` part.
+    public var stores: [Store] = [.appStore]
+    /// What only Google Play has of the product; nil when the catalog gives none.
+    public var googlePlay: GooglePlayProduct?
     package var positions = Positions()
 
     package struct Positions: Sendable, Equatable {
@@ -39,6 +44,7 @@ public struct Product: Sendable, Equatable {
         package var localizations: SourcePosition?
         package var subscription: SourcePosition?
         package var clearedForSale: SourcePosition?
+        package var stores: SourcePosition?
         package init() {}
     }
 
@@ -62,10 +68,19 @@ public struct Product: Sendable, Equatable {
             familySharing: familySharing, hostedContent: hostedContent, review: review, promotion: promotion)
     }
 
+    /// The stores a product is sold on when the catalog does not list them: the App Store, and
+    /// Google Play when the product has a `google_play` part.
+    public var impliedStores: [Store] { googlePlay == nil ? [.appStore] : [.appStore, .googlePlay] }
+
+    /// Whether the product is sold on `store`.
+    public func isSold(on store: Store) -> Bool { stores.contains(store) }
+
     /// Whether StoreKit returns the product in `environment`: in production an approved product
-    /// cleared for sale that the store has not removed from sale; in the sandbox any product not removed.
+    /// cleared for sale that the store has not removed from sale; in the sandbox any product not
+    /// removed. Never a product the App Store does not sell.
     public func isAvailable(in environment: StoreEnvironment) -> Bool {
-        switch environment {
+        guard isSold(on: .appStore) else { return false }
+        return switch environment {
         case .production: status == .approved && clearedForSale && !appStore.isRemovedFromSale
         case .sandbox: status != .removed
         }

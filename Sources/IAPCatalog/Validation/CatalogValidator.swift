@@ -36,17 +36,22 @@ public struct CatalogValidator: Sendable {
         for (index, product) in catalog.products.enumerated() {
             check.identifier(of: product, at: index)
             guard product.status != .removed else { continue }
-            check.subscription(of: product)
-            check.offers(of: product)
-            check.typeSpecificFields(of: product)
-            check.lengths(of: product)
-            check.locales(of: product)
-            check.price(of: product)
-            check.availability(of: product)
-            check.promotion(of: product)
-            check.reviewScreenshot(of: product)
-            check.images(of: product)
+            // The App Store's rules for what it sells; Google Play's for what it sells.
+            if product.isSold(on: .appStore) {
+                check.subscription(of: product)
+                check.offers(of: product)
+                check.typeSpecificFields(of: product)
+                check.lengths(of: product)
+                check.locales(of: product)
+                check.price(of: product)
+                check.availability(of: product)
+                check.promotion(of: product)
+                check.reviewScreenshot(of: product)
+                check.images(of: product)
+            }
+            check.googlePlay(of: product)
         }
+        check.googlePlayApp()
         check.unusedSubscriptionGroups()
         return check.diagnostics.diagnostics
     }
@@ -63,6 +68,7 @@ public struct CatalogValidator: Sendable {
         var identifiers = IdentifierState()
         var subscriptions = SubscriptionState()
         var promotions = PromotionState()
+        var googlePlayState = GooglePlayState()
 
         init(catalog: Catalog, file: String, inspect: @escaping @Sendable (String) -> ImageFile, allowsOutsidePaths: Bool) {
             self.catalog = catalog
@@ -73,8 +79,8 @@ public struct CatalogValidator: Sendable {
             identifiers.firstByID.reserveCapacity(catalog.products.count)
         }
 
-        mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition?) {
-            diagnostics.report(rule, message, file: file, at: position)
+        mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition?, severity: Severity? = nil) {
+            diagnostics.report(rule, message, file: file, at: position, severity: severity)
         }
     }
 }
