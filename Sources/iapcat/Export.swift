@@ -4,7 +4,8 @@ import IAPCatalog
 extension IAPCat {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Generate product-ID lists (plist, products_v1.json, products_v2.json) or an Xcode .storekit file from the catalog.",
+            abstract:
+                "Generate product-ID lists (plist, products_v1.json, products_v2.json), an Xcode .storekit file, or Google Play's request bodies or CSV from the catalog.",
             discussion: """
                 Output is byte-for-byte deterministic. Production lists hold approved products that are \
                 cleared for sale; sandbox lists hold every product that is not removed. A catalog with \
@@ -17,6 +18,11 @@ extension IAPCat {
                 and nothing is written. --all writes declared .storekit lists the same way, each for its \
                 declared environment.
 
+                play-json writes the Play Developer API's bodies for every product sold on Google Play \
+                (oneTimeProducts, subscriptions, subscriptionOffers: docs/google-play.md); play-csv writes Play \
+                Console's CSV import of one-time products (prices in micro-units), naming on stderr what it \
+                cannot hold (subscriptions, rentals).
+
                 Examples:
                   iapcat export --catalog catalogs/example.yaml --format v2 --environment sandbox
                   iapcat export --catalog catalogs/example.yaml --format plist -o MyApp/product_ids.plist
@@ -24,13 +30,15 @@ extension IAPCat {
                   iapcat export --catalog catalogs/example.yaml --all --check    # CI: are the lists up to date?
                   iapcat export --catalog catalogs/example.yaml --format storekit -o MyApp/Products.storekit
                   iapcat export --format storekit --storefront DEU --storekit-version 3.0 -o Products.storekit
+                  iapcat export --catalog catalogs/example.yaml --format play-json -o play-products.json
+                  iapcat export --catalog catalogs/example.yaml --format play-csv -o play-products.csv
                 """
         )
 
         @OptionGroup var catalogOptions: CatalogOptions
 
-        @Option(name: .long, help: "List format: plist, v1, v2 or storekit.")
-        var format: ProductListFormat?
+        @Option(name: .long, help: "plist, v1, v2, storekit, play-json or play-csv.")
+        var format: ExportFormat?
 
         @Option(name: .long, help: "Environment the list serves: production or sandbox (default: production; sandbox for storekit).")
         var environment: StoreEnvironment?
@@ -77,7 +85,7 @@ extension IAPCat {
                     "--storekit-version \(storekitVersion) is not one iapcat writes; give "
                         + StoreKitVersion.written.map(\.description).joined(separator: ", "))
             }
-            if let format, format != .storekit, storefront != nil || storekitVersion != nil {
+            if let format, format.listFormat != .storekit, storefront != nil || storekitVersion != nil {
                 throw ValidationError("--storefront and --storekit-version go with --format storekit (or --all)")
             }
             if all {
@@ -88,7 +96,7 @@ extension IAPCat {
                     throw ValidationError("--all writes each declared list for its own environment; drop --environment")
                 }
             } else {
-                guard format != nil else { throw ValidationError("give --format plist|v1|v2|storekit, or --all") }
+                guard format != nil else { throw ValidationError("give --format plist|v1|v2|storekit|play-json|play-csv, or --all") }
                 guard outDir == nil else { throw ValidationError("--out-dir goes with --all") }
                 guard !check || output != nil else { throw ValidationError("--check needs the file to compare: give --output") }
             }
@@ -121,8 +129,16 @@ extension IAPCat {
                 version: storekitVersion.flatMap(StoreKitVersion.init) ?? defaults.version)
         }
 
-        private func render(_ format: ProductListFormat, _ exporter: ProductListExporter) throws(CommandFailure) -> [UInt8] {
-            if let bytes = exporter.render(format, environment: environment ?? .production) { return bytes }
+        private func render(_ format: ExportFormat, _ exporter: ProductListExporter) throws(CommandFailure) -> [UInt8] {
+            switch format {
+            case .playJSON: return PlayJSONExporter(catalog: exporter.catalog).render()
+            case .playCSV:
+                let (bytes, leftOut) = PlayCSVExporter(catalog: exporter.catalog).render()
+                for product in leftOut { Output.error("play-csv leaves out \(product)") }
+                return bytes
+            default: break
+            }
+            if let bytes = exporter.render(format.listFormat!, environment: environment ?? .production) { return bytes }
             let storeKit = StoreKitExporter(catalog: exporter.catalog, catalogFile: catalogOptions.catalog, options: storeKitOptions)
             switch storeKit.render() {
             case .success(let bytes): return bytes
@@ -159,4 +175,14 @@ extension IAPCat {
 }
 
 extension ProductListFormat: ExpressibleByArgument {}
+
+/// What `export --format` writes: a product-ID list or `.storekit` file, or Google Play's bodies or CSV.
+enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
+    case plist, v1, v2, storekit
+    case playJSON = "play-json"
+    case playCSV = "play-csv"
+
+    /// The list format, for the formats that are lists.
+    var listFormat: ProductListFormat? { ProductListFormat(rawValue: rawValue) }
+}
 extension ListOrder: ExpressibleByArgument {}

@@ -180,4 +180,22 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr == "iapcat: error: cannot write /nonexistent-dir/x.json: No such file or directory\n")
     }
+
+    /// Google Play's bodies and CSV through the binary: the bytes of the library's golden files,
+    /// written atomically; the CSV names on stderr what it cannot hold.
+    @Test func playFormatsAreWrittenAsTheirGoldenFiles() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let golden = IAPCat.packageRoot + "/Tests/IAPCatalogTests/Fixtures/golden/export/"
+        let json = try IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "play-json", "-o", directory + "/play.json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(try Self.read(directory + "/play.json") == (try Self.read(golden + "example.play.json")))
+        let csv = try IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "play-csv"])
+        #expect(csv.status == 0)
+        #expect(csv.stdout == (try Self.read(golden + "example.play.csv")))
+        #expect(
+            csv.stderr
+                == "play-csv leaves out com.example.cosmicquest.premium.monthly: a subscription (the CSV holds one-time products only)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["play.json"])
+    }
 }

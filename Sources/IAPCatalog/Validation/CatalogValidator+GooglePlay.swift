@@ -95,8 +95,15 @@ extension CatalogValidator.Check {
 
     private mutating func playListings(of product: Product, _ play: GooglePlayProduct) {
         var languages: Set<String> = []
-        for listing in play.listings {
-            let what = "the \(listing.language) Play listing of '\(product.id)'"
+        let derived = play.listings.isEmpty
+        let listings = product.playListings
+        if derived && listings.isEmpty {
+            report(
+                .playLanguage, "'\(product.id)' has no Play listing: give google_play.listings, or a localization in a language Play has",
+                at: play.positions.entry)
+        }
+        for listing in listings {
+            let what = "the \(listing.language) Play listing of '\(product.id)'" + (derived ? " (from its localizations)" : "")
             if !PlayLanguages.codes.contains(listing.language) {
                 report(
                     .playLanguage,

@@ -34,3 +34,22 @@ public struct GooglePlayProduct: Sendable, Equatable {
         self.basePlans = basePlans
     }
 }
+
+extension Product {
+    /// The product's Play listings: those its `google_play` part gives, else one per localization
+    /// whose locale Play has (``PlayLanguages/code(forAppStoreLocale:)``), the display name as title.
+    public var playListings: [PlayListing] {
+        if let listings = googlePlay?.listings, !listings.isEmpty { return listings }
+        return localizations.compactMap { localization in
+            guard let language = PlayLanguages.code(forAppStoreLocale: localization.locale) else { return nil }
+            var listing = PlayListing(language: language, title: localization.displayName, description: localization.description)
+            listing.positions.entry = localization.positions.locale
+            listing.positions.title = localization.positions.displayName
+            listing.positions.description = localization.positions.description
+            return listing
+        }
+    }
+
+    /// The Play product id: the `google_play` part's, else the product's id.
+    public var playProductID: String { googlePlay?.productID ?? id }
+}

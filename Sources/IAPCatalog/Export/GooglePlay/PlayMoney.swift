@@ -1,0 +1,36 @@
+/// A price as the Play Developer API writes it (`Money`): the currency, whole units as a decimal
+/// string (an int64 in JSON), and nanos (billionths). Converted from the decimal text, never
+/// through a binary floating-point number: "0.99" is 0 units and 990,000,000 nanos.
+enum PlayMoney {
+    /// `{currencyCode, units, nanos}` for `amount` (a validated decimal string).
+    static func json(_ amount: String, currency: String) -> JSONValue {
+        let (units, nanos) = parts(amount)
+        return .object([("currencyCode", .string(currency)), ("units", .string(units)), ("nanos", .int(nanos))])
+    }
+
+    /// Whole units and nanos of a decimal string; digits past the ninth decimal are dropped.
+    static func parts(_ amount: String) -> (units: String, nanos: Int) {
+        let pieces = amount.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = pieces[0].drop { $0 == "0" }
+        let fraction = pieces.count > 1 ? String(pieces[1].prefix(9)) : ""
+        let nanos = Int(fraction.zeroPadded(to: 9)) ?? 0
+        return (whole.isEmpty ? "0" : String(whole), nanos)
+    }
+
+    /// Micro-units, as Play Console's CSV writes prices ("0.99" is 990000).
+    static func micros(_ amount: String) -> String {
+        let (units, nanos) = parts(amount)
+        let micros = String(nanos / 1_000)
+        let padded = String(repeating: "0", count: 6 - micros.count) + micros
+        let joined = (units == "0" ? "" : units) + padded
+        let trimmed = joined.drop { $0 == "0" }
+        return trimmed.isEmpty ? "0" : String(trimmed)
+    }
+}
+
+extension String {
+    /// The string with `0`s added at the end up to `length` characters.
+    fileprivate func zeroPadded(to length: Int) -> String {
+        count >= length ? self : self + String(repeating: "0", count: length - count)
+    }
+}
