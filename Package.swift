@@ -89,9 +89,20 @@ let package = Package(
         ),
         // A fake App Store Connect on loopback (tests and benchmarks only): a library target, so that
         // the test targets and the benchmark share it; no product exposes it.
+        // A loopback HTTP/1.1 server the test fakes run on (tests and benchmarks only).
+        .target(
+            name: "LoopbackHTTP",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/LoopbackHTTP"
+        ),
         .target(
             name: "FakeAppStoreConnect",
             dependencies: [
+                "LoopbackHTTP",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

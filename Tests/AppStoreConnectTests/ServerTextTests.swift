@@ -1,3 +1,4 @@
+import IAPCatalog
 import Testing
 
 @testable import AppStoreConnect

@@ -1,14 +1,10 @@
 import Foundation
+import LoopbackHTTP
 
 /// The fake's request pipeline and all its mutable state, behind one lock: injected faults, then
 /// (for everything but upload PUTs) the bearer token, the rate limit, routing, the query, the handler.
-final class Backend: @unchecked Sendable {
-    /// What the connection should do with a request.
-    enum Outcome: Sendable {
-        case respond(HTTPResponse)
-        /// Close the connection without answering.
-        case drop
-    }
+final class Backend: HTTPHandling, @unchecked Sendable {
+    typealias Outcome = HTTPOutcome
 
     private let lock = NSLock()
     private let state: FakeState

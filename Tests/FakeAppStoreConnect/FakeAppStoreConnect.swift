@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LoopbackHTTP
 
 /// A fake App Store Connect API on loopback, for tests and benchmarks: the in-app purchase and
 /// subscription endpoints of the 4.4.1 spec, with Apple's authentication (ES256 JWT), hourly rate
@@ -25,7 +26,7 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         keys: [FakeAPIKey], territories: [String] = FakeAppStoreConnect.defaultTerritories, rateLimitPerHour: Int = 3600
     ) async throws -> FakeAppStoreConnect {
         let backend = Backend(keys: keys, territories: territories, rateLimitPerHour: rateLimitPerHour)
-        let server = try await HTTPServer.start(backend: backend)
+        let server = try await HTTPServer.start(handler: backend)
         backend.withState { $0.baseURL = "http://127.0.0.1:\(server.port)" }
         return FakeAppStoreConnect(backend: backend, server: server)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 
 /// App Store Connect's per-key hourly budget: a rolling hour of requests per key, reported on every
 /// answer as `X-Rate-Limit: user-hour-lim:3600;user-hour-rem:3541;`.

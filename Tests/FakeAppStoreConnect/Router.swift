@@ -1,25 +1,7 @@
 import Foundation
+import LoopbackHTTP
 
-/// A request as the server read it.
-struct HTTPRequest: Sendable {
-    var method: String
-    var path: String
-    /// The raw query string, without `?`.
-    var query: String
-    var headers: [(name: String, value: String)]
-    var body: Data
-
-    func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-}
-
-/// A response to write.
-struct HTTPResponse: Sendable {
-    var status: Int
-    var headers: [(name: String, value: String)] = []
-    var body = Data()
-
+extension HTTPResponse {
     static func json(_ status: Int, _ document: JSON, headers: [(name: String, value: String)] = []) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: Data(document.serialized.utf8))
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LoopbackHTTP
 
 /// Apple's asset upload protocol for review screenshots: a reservation answers `uploadOperations`
 /// (one PUT per part, to a URL that needs no token), the client PUTs every part, then commits with

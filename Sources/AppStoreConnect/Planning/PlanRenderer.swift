@@ -1,4 +1,5 @@
 import Foundation
+import IAPCatalog
 
 /// Prints a ``Plan`` for people (`text`), for programs (`json`) or for a pull-request comment (`markdown`).
 public struct PlanRenderer: Sendable {

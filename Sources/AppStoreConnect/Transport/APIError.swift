@@ -1,4 +1,5 @@
 import Foundation
+import IAPCatalog
 
 /// One entry of a JSON:API `errors` array.
 package struct APIErrorObject: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import IAPCatalog
+
 /// What iapcat accepts of the upload operations a reservation lists before it sends a byte: the
 /// server decides where the parts go, so a hostile or broken answer must not make iapcat reach a
 /// host or socket it should not, send headers it did not mean to, crash on an offset, or send the

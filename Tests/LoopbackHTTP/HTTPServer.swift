@@ -3,10 +3,58 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// An HTTP/1.1 server on 127.0.0.1 (an OS-chosen port) that hands each request to a ``Backend``,
-/// with its own event loop so that shutting down closes every connection.
-final class HTTPServer: Sendable {
-    let port: Int
+/// What a loopback server does with each request: answers it, or drops the connection.
+public protocol HTTPHandling: Sendable {
+    func handle(_ request: HTTPRequest) -> HTTPOutcome
+}
+
+/// What the connection should do with a request.
+public enum HTTPOutcome: Sendable {
+    case respond(HTTPResponse)
+    /// Close the connection without answering.
+    case drop
+}
+
+/// A request as the server read it.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var path: String
+    /// The raw query string, without `?`.
+    public var query: String
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+
+    public init(method: String, path: String, query: String, headers: [(name: String, value: String)], body: Data) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+/// A response to write.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// An HTTP/1.1 server on 127.0.0.1 (an OS-chosen port) that hands each request to a handler, with
+/// its own event loop so that shutting down closes every connection. The test fakes of the stores'
+/// APIs run on it.
+public final class HTTPServer: Sendable {
+    public let port: Int
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
 
@@ -16,7 +64,7 @@ final class HTTPServer: Sendable {
         self.channel = channel
     }
 
-    static func start(backend: Backend) async throws -> HTTPServer {
+    public static func start(handler: any HTTPHandling) async throws -> HTTPServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
             let channel = try await ServerBootstrap(group: group)
@@ -24,7 +72,7 @@ final class HTTPServer: Sendable {
                 .childChannelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                        try channel.pipeline.syncOperations.addHandler(RequestHandler(backend: backend))
+                        try channel.pipeline.syncOperations.addHandler(RequestHandler(handler: handler))
                     }
                 }
                 .bind(host: "127.0.0.1", port: 0).get()
@@ -36,7 +84,7 @@ final class HTTPServer: Sendable {
         }
     }
 
-    func shutdown() async throws {
+    public func shutdown() async throws {
         try? await channel.close()
         try await group.shutdownGracefully()
     }
@@ -47,12 +95,12 @@ private final class RequestHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let backend: Backend
+    private let handler: any HTTPHandling
     private var head: HTTPRequestHead?
     private var body = ByteBuffer()
 
-    init(backend: Backend) {
-        self.backend = backend
+    init(handler: any HTTPHandling) {
+        self.handler = handler
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -72,7 +120,7 @@ private final class RequestHandler: ChannelInboundHandler {
             let request = HTTPRequest(
                 method: head.method.rawValue, path: String(uri[0]), query: uri.count > 1 ? String(uri[1]) : "",
                 headers: head.headers.map { ($0.name, $0.value) }, body: Data(body.readableBytesView))
-            switch backend.handle(request) {
+            switch handler.handle(request) {
             case .drop:
                 context.close(promise: nil)
             case .respond(let response):

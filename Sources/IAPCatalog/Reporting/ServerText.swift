@@ -1,4 +1,4 @@
-/// Text iapcat prints that it did not write — error details, ids, names from App Store Connect or
+/// Text iapcat prints that it did not write — error details, ids, names from a store's API or
 /// from a catalog — made safe for a terminal and a CI log: control characters escaped (so no
 /// line starts inside it: no `::error` workflow command, no ANSI sequence), `::` broken up, bearer
 /// tokens, JWTs and private keys redacted, and the length capped.
@@ -10,7 +10,7 @@ package enum ServerText {
     package static func shown(_ text: String, limit: Int = limit) -> String {
         var text = redacted(text)
         if text.count > limit { text = String(text.prefix(limit)) + "… (\(text.count - limit) more characters)" }
-        return printable(text).replacingOccurrences(of: "::", with: ": :")
+        return printable(text).split(separator: "::", omittingEmptySubsequences: false).joined(separator: ": :")
     }
 
     /// `line` with every control character (C0, DEL, C1, line and paragraph separators) as `\u{…}`.
