@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "IAPCatalog", targets: ["IAPCatalog"]),
         .library(name: "IAPCatalogServer", targets: ["IAPCatalogServer"]),
         .library(name: "AppStoreConnect", targets: ["AppStoreConnect"]),
+        .library(name: "GooglePlay", targets: ["GooglePlay"]),
         .executable(name: "iapcat", targets: ["iapcat"]),
     ],
     dependencies: [
@@ -66,6 +67,17 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        .target(
+            name: "GooglePlay",
+            dependencies: [
+                "IAPCatalog",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .target(name: "CatalogGenerator", dependencies: ["IAPCatalog"]),
         .executableTarget(
             name: "iapcat",
@@ -114,6 +126,22 @@ let package = Package(
             name: "AppStoreConnectTests",
             dependencies: ["AppStoreConnect", "FakeAppStoreConnect", "IAPCatTestSupport"],
             exclude: ["Fixtures"]
+        ),
+        // A fake Play Developer API (and Google's token endpoint) on loopback.
+        .target(
+            name: "FakeGooglePlay",
+            dependencies: [
+                "LoopbackHTTP",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Tests/FakeGooglePlay"
+        ),
+        .testTarget(
+            name: "GooglePlayTests",
+            dependencies: [
+                "GooglePlay", "FakeGooglePlay", "IAPCatTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         .testTarget(
             name: "IAPCatalogServerTests",

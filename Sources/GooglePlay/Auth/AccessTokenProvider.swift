@@ -1,0 +1,116 @@
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import IAPCatalog
+import NIOCore
+import NIOHTTP1
+import _CryptoExtras
+
+/// OAuth 2.0 access tokens for the Play Developer API from a service account: a JWT assertion
+/// signed RS256 (issuer the account, scope `androidpublisher`, audience the token URI, one hour),
+/// exchanged at the key's `token_uri` with the JWT-bearer grant. A token is reused until a minute
+/// before it expires. Neither the assertion nor a token ever appears in a message.
+package actor AccessTokenProvider {
+    /// The Play Developer API's only scope.
+    package static let scope = "https://www.googleapis.com/auth/androidpublisher"
+    /// How long an assertion is valid (Google allows at most one hour).
+    static let assertionLifetime: TimeInterval = 3_600
+
+    private let key: ServiceAccountKey
+    private let http: HTTPClient
+    private let now: @Sendable () -> Date
+    private var cached: (token: String, expires: Date)?
+    private var requests = 0
+
+    /// A provider signing with `key`, fetching over `http`; `now` is replaceable in tests.
+    package init(key: ServiceAccountKey, http: HTTPClient, now: @escaping @Sendable () -> Date = Date.init) {
+        self.key = key
+        self.http = http
+        self.now = now
+    }
+
+    /// How many tokens were fetched.
+    package var fetched: Int { requests }
+
+    /// Why no token could be had.
+    package enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The token endpoint answered with an error (`error`, `error_description`, made safe to print).
+        case refused(status: Int, error: String, description: String)
+        /// No usable answer (unreachable, timed out, not a token).
+        case noToken(String)
+
+        package var description: String {
+            switch self {
+            case .refused(let status, let error, let description):
+                "Google refused the service account (HTTP \(status)): \(error)" + (description.isEmpty ? "" : ": \(description)")
+            case .noToken(let reason): "no access token from Google: \(reason)"
+            }
+        }
+    }
+
+    /// A valid access token, fetched when none is cached or the cached one expires within a minute.
+    package func token() async throws(Failure) -> String {
+        let current = now()
+        if let cached, cached.expires.timeIntervalSince(current) > 60 { return cached.token }
+        let fresh = try await fetch(issuedAt: current)
+        cached = fresh
+        return fresh.token
+    }
+
+    /// The signed assertion (`header.claims.signature`, base64url) issued at `issuedAt`.
+    package func assertion(issuedAt: Date) -> String {
+        let iat = Int(issuedAt.timeIntervalSince1970)
+        var header = #"{"alg":"RS256","typ":"JWT""#
+        if let keyID = key.keyID { header += #","kid":"# + Self.jsonString(keyID) }
+        header += "}"
+        let claims =
+            #"{"iss":"# + Self.jsonString(key.clientEmail) + #","scope":"# + Self.jsonString(Self.scope) + #","aud":"#
+            + Self.jsonString(key.tokenURI) + #","iat":\#(iat),"exp":\#(iat + Int(Self.assertionLifetime))}"#
+        let signingInput = Self.base64URL(Data(header.utf8)) + "." + Self.base64URL(Data(claims.utf8))
+        let signature = try? key.privateKey.signature(for: SHA256.hash(data: Data(signingInput.utf8)), padding: .insecurePKCS1v1_5)
+        return signingInput + "." + Self.base64URL(signature?.rawRepresentation ?? Data())
+    }
+
+    private func fetch(issuedAt: Date) async throws(Failure) -> (token: String, expires: Date) {
+        requests += 1
+        var request = HTTPClientRequest(url: key.tokenURI)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "Accept", value: "application/json")
+        let form = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=" + assertion(issuedAt: issuedAt)
+        request.body = .bytes(ByteBuffer(string: form))
+        let status: Int
+        let body: ByteBuffer
+        do {
+            let response = try await http.execute(request, timeout: .seconds(30))
+            status = Int(response.status.code)
+            body = try await response.body.collect(upTo: 1 << 20)
+        } catch {
+            throw .noToken(ServerText.shown(String(describing: error), limit: 200))
+        }
+        let json = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: Any]
+        guard status == 200 else {
+            let error = json?["error"] as? String ?? "HTTP \(status)"
+            let description = json?["error_description"] as? String ?? ""
+            throw .refused(
+                status: status, error: ServerText.shown(error, limit: 100), description: ServerText.shown(description, limit: 300))
+        }
+        guard let token = json?["access_token"] as? String, !token.isEmpty, let lifetime = json?["expires_in"] as? Int,
+            lifetime > 0
+        else {
+            throw .noToken("the token endpoint answered without access_token and expires_in")
+        }
+        return (token, issuedAt.addingTimeInterval(TimeInterval(min(lifetime, 86_400))))
+    }
+
+    static func base64URL(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// A JSON string literal of `text` (quotes, backslashes and control characters escaped).
+    static func jsonString(_ text: String) -> String {
+        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
