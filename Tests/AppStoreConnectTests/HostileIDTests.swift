@@ -24,6 +24,10 @@ import Testing
         // A path built without the encoding is refused too.
         #expect(!APIRequest(.delete, "/v1/subscriptionPrices/../../v2/inAppPurchases/1").hasSinglePathSegments)
         #expect(!APIRequest(.delete, "/v1/subscriptionPrices/a?b").hasSinglePathSegments)
+        // Escapes that decode to `..`, or are not escapes at all.
+        for raw in ["%2e%2e", "%2E.", "%", "%zz", "a%2"] {
+            #expect(!APIRequest(.delete, "/v1/subscriptionPrices/\(raw)/x").hasSinglePathSegments, "\(raw)")
+        }
     }
 
     @Test func theClientRefusesAnIDThatLeavesItsSegmentBeforeConnecting() async throws {

@@ -105,7 +105,11 @@ import _CryptoExtras
         ) {
             try ServiceAccountKey.parse(Array(ecFile.utf8), path: "k.json")
         }
-        for uri in ["http://oauth2.example/token", "https://user:pass@oauth2.example/token", "file:///etc/passwd"] {
+        for uri in [
+            "http://oauth2.example/token", "https://user:pass@oauth2.example/token", "file:///etc/passwd",
+            "http://localhost:@evil.example/token",
+            "http://127.0.0.1.evil.example:80/token",
+        ] {
             #expect(throws: ServiceAccountKey.LoadError.self) { try ServiceAccountKey.parse(Self.keyFile(tokenURI: uri), path: "k.json") }
         }
         let key = try ServiceAccountKey.parse(Self.keyFile(tokenURI: ServiceAccountKey.googleTokenURI), path: "k.json")

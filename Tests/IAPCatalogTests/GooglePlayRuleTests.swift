@@ -261,4 +261,36 @@ import Testing
         #expect(written == body)
         #expect(CatalogYAMLWriter().render(try cleanCatalog(written)) == written)
     }
+
+    /// A phase price is an amount: a mapping without one is reported, never exported as free.
+    @Test func aPhasePriceWithoutAnAmountIsMissing() {
+        #expect(
+            lintMarked(
+                Self.catalog(
+                    """
+                      - id: com.example.sub
+                        type: auto-renewable
+                        reference_name: Sub
+                        subscription: { group: pro, duration: P1M, rank: 1 }
+                        localizations: { en-US: { display_name: Sub, description: Subscribed monthly } }
+                        google_play:
+                          base_plans:
+                            - id: monthly
+                              regions: { US: "4.99" }
+                              offers: [{ id: cheap, phases: [{ mode: pay-as-you-go, duration: P1M, prices: { ↓US: {} } }] }]
+
+                    """) + "subscription_groups:\n  - { id: pro, reference_name: Pro, localizations: { en-US: { name: Pro } } }\n"
+            ) == [
+                "error: a paid phase of offer 'cheap' of base plan 'monthly' of 'com.example.sub' has no amount in US (phase prices are amounts only) [play_missing_price]"
+            ])
+    }
+
+    /// A tombstone keeps its Play part through the writer (Play never frees an id either).
+    @Test func aRemovedProductKeepsItsPlayPart() throws {
+        let catalog = try cleanCatalog(
+            catalogYAML(
+                products: "  - { id: com.example.gone, type: consumable, status: removed, google_play: { product_id: gone_coins } }\n"))
+        let written = CatalogYAMLWriter().render(catalog)
+        #expect(written.contains("    status: removed\n    google_play:\n      product_id: gone_coins\n"), "\(written)")
+    }
 }

@@ -193,4 +193,40 @@ import Testing
         #expect(file.stderr.contains("File.itmsp: it is not a folder; a package is written as a new folder or over an earlier package"))
         #expect(try String(contentsOfFile: scratch.root + "/File.itmsp", encoding: .utf8) == "file\n")
     }
+
+    /// A declared list is read by lint and replaced by `export --all`: it must lie inside the
+    /// catalog's folder like every other file the catalog names.
+    @Test func aListOutsideTheCatalogsFolderIsNeitherReadNorWritten() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try "[\"precious\"]\n".write(toFile: scratch.root + "/products_v1.json", atomically: true, encoding: .utf8)
+        try scratch.replace(
+            "  - path: example/products_v1.json     # fetched by app builds up to 2.x", with: "  - path: ../products_v1.json")
+        let (status, lines) = try Self.lint(scratch)
+        #expect(status == 1)
+        #expect(
+            lines.filter { $0.contains("../products_v1.json") } == [
+                "catalogs/example.yaml:184:11: error: list '../products_v1.json' climbs out of the catalog's folder with '..'; iapcat reads and writes lists there only (--allow-outside-paths allows it) [path_outside_folder]"
+            ], "\(lines)")
+        let export = try IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--all"], in: scratch.root)
+        #expect(export.status == 1)
+        #expect(try String(contentsOfFile: scratch.root + "/products_v1.json", encoding: .utf8) == "[\"precious\"]\n")
+    }
+
+    /// StoreKit does not know a product only Google Play sells: a list naming it is an error.
+    @Test func aListNamingAPlayOnlyProductIsAnError() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let list = scratch.root + "/catalogs/example/products_v1.json"
+        let text = try String(contentsOfFile: list, encoding: .utf8)
+        try text.replacingOccurrences(of: "[\n", with: "[\n  \"com.example.cosmicquest.film.making_of\",\n").write(
+            toFile: list, atomically: true, encoding: .utf8)
+        let run = try IAPCat.run(["lint", "--catalog", "catalogs/example.yaml"], in: scratch.root)
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.contains(
+                "error: 'com.example.cosmicquest.film.making_of' is sold on Google Play only: StoreKit reports it as invalid [unknown_product_id]"
+            ),
+            "\(run.stdout)")
+    }
 }

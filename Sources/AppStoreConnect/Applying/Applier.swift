@@ -102,7 +102,7 @@ package final class Applier {
             let id = try resourceID(owner)
             var resource = productResource(product, fields: fields)
             resource.id = id
-            _ = try await api.send(APIRequest(.patch, "\(ResourceFamily.of(owner).path)/\(id)", body: resource))
+            _ = try await api.send(APIRequest(.patch, "\(ResourceFamily.of(owner).path)/\(id: id)", body: resource))
         case .createVersion:
             try await createVersion(owner)
         case .createLocalization(let locale, let name, let description, let appName):

@@ -21,7 +21,11 @@ public struct DesiredState: Sendable, Equatable {
 
     /// The desired state of `catalog`. `baseTerritory` applies where a product sets none.
     public init(catalog: Catalog) {
-        groups = catalog.subscriptionGroups.map { group in
+        // Groups the App Store's subscriptions use, and groups no product uses yet (the catalog
+        // declares them for the App Store); never a group only Play-only subscriptions name.
+        let playOnlyGroups = Set(catalog.products.filter { !$0.isSold(on: .appStore) }.compactMap { $0.subscription?.group })
+            .subtracting(catalog.products.filter { $0.isSold(on: .appStore) }.compactMap { $0.subscription?.group })
+        groups = catalog.subscriptionGroups.filter { !playOnlyGroups.contains($0.id) }.map { group in
             DesiredGroup(
                 key: group.id, referenceName: group.referenceName ?? group.id,
                 localizations: group.localizations.map {

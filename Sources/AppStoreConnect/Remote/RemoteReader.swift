@@ -306,7 +306,7 @@ package struct RemoteReader: Sendable {
 
     private func availability(_ resource: Resource, path: String) async throws(APIError) -> RemoteAvailability? {
         guard let id = resource.id else { return nil }
-        let territories = try await api.all("\(path)/\(id)/availableTerritories").data.compactMap(\.id)
+        let territories = try await api.all("\(path)/\(id: id)/availableTerritories").data.compactMap(\.id)
         return RemoteAvailability(
             id: id, availableInNewTerritories: resource.bool("availableInNewTerritories") ?? false, territories: territories.sorted())
     }

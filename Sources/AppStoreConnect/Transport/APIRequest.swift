@@ -66,8 +66,23 @@ package struct APIRequest: Sendable {
     /// `../../v2/x` stays one segment; an empty, `.` or `..` id cannot be encoded and is refused.
     package var hasSinglePathSegments: Bool {
         path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst().allSatisfy { segment in
-            !segment.isEmpty && !segment.elementsEqual(".".utf8) && !segment.elementsEqual("..".utf8)
-                && segment.allSatisfy { Self.unreserved.contains($0) || $0 == UInt8(ascii: "%") }
+            // Unreserved bytes and `%XX` escapes only; decoded, never empty, `.` or `..` (`%2e%2e`).
+            var decoded: [UInt8] = []
+            var index = segment.startIndex
+            while index < segment.endIndex {
+                let byte = segment[index]
+                if byte == UInt8(ascii: "%") {
+                    let digits = segment[segment.index(after: index)...].prefix(2)
+                    guard digits.count == 2, let value = UInt8(String(decoding: digits, as: UTF8.self), radix: 16) else { return false }
+                    decoded.append(value)
+                    index = segment.index(index, offsetBy: 3)
+                } else {
+                    guard Self.unreserved.contains(byte) else { return false }
+                    decoded.append(byte)
+                    index = segment.index(after: index)
+                }
+            }
+            return !decoded.isEmpty && decoded != Array(".".utf8) && decoded != Array("..".utf8)
         }
     }
 

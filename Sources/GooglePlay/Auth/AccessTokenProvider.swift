@@ -58,7 +58,7 @@ package actor AccessTokenProvider {
     }
 
     /// The signed assertion (`header.claims.signature`, base64url) issued at `issuedAt`.
-    package func assertion(issuedAt: Date) -> String {
+    package func assertion(issuedAt: Date) throws(Failure) -> String {
         let iat = Int(issuedAt.timeIntervalSince1970)
         var header = #"{"alg":"RS256","typ":"JWT""#
         if let keyID = key.keyID { header += #","kid":"# + Self.jsonString(keyID) }
@@ -67,8 +67,9 @@ package actor AccessTokenProvider {
             #"{"iss":"# + Self.jsonString(key.clientEmail) + #","scope":"# + Self.jsonString(Self.scope) + #","aud":"#
             + Self.jsonString(key.tokenURI) + #","iat":\#(iat),"exp":\#(iat + Int(Self.assertionLifetime))}"#
         let signingInput = Self.base64URL(Data(header.utf8)) + "." + Self.base64URL(Data(claims.utf8))
-        let signature = try? key.privateKey.signature(for: SHA256.hash(data: Data(signingInput.utf8)), padding: .insecurePKCS1v1_5)
-        return signingInput + "." + Self.base64URL(signature?.rawRepresentation ?? Data())
+        guard let signature = try? key.privateKey.signature(for: SHA256.hash(data: Data(signingInput.utf8)), padding: .insecurePKCS1v1_5)
+        else { throw .noToken("the service-account key could not sign the assertion") }
+        return signingInput + "." + Self.base64URL(signature.rawRepresentation)
     }
 
     private func fetch(issuedAt: Date) async throws(Failure) -> (token: String, expires: Date) {
@@ -77,14 +78,25 @@ package actor AccessTokenProvider {
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
         request.headers.add(name: "Accept", value: "application/json")
-        let form = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=" + assertion(issuedAt: issuedAt)
+        let form = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=" + (try assertion(issuedAt: issuedAt))
         request.body = .bytes(ByteBuffer(string: form))
         let status: Int
         let body: ByteBuffer
         do {
-            let response = try await http.execute(request, timeout: .seconds(30))
-            status = Int(response.status.code)
-            body = try await response.body.collect(upTo: 1 << 20)
+            // The whole exchange, body included, within 30 s: a trickling endpoint is abandoned.
+            (status, body) = try await withThrowingTaskGroup(of: (Int, ByteBuffer)?.self) { [http, request] group in
+                group.addTask {
+                    let response = try await http.execute(request, timeout: .seconds(30))
+                    return (Int(response.status.code), try await response.body.collect(upTo: 1 << 20))
+                }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(30))
+                    return nil
+                }
+                guard let first = try await group.next(), let value = first else { throw HTTPClientError.deadlineExceeded }
+                group.cancelAll()
+                return value
+            }
         } catch {
             throw .noToken(ServerText.shown(String(describing: error), limit: 200))
         }

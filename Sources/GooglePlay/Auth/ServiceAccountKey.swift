@@ -100,9 +100,15 @@ package struct ServiceAccountKey: Sendable, CustomStringConvertible {
         return ServiceAccountKey(clientEmail: email, keyID: file.private_key_id, tokenURI: tokenURI, privateKey: privateKey)
     }
 
-    /// `https://…`, or plain `http` to the loopback address only (the tests' fake).
+    /// `https://…`, or plain `http` to the loopback address only (the tests' fake); never user info.
     static func isAllowedTokenURI(_ uri: String) -> Bool {
-        if uri.hasPrefix("https://") { return uri.count > "https://".count && !uri.contains("@") }
-        return ["http://127.0.0.1:", "http://localhost:", "http://[::1]:"].contains { uri.hasPrefix($0) }
+        guard let components = URLComponents(string: uri), components.user == nil, components.password == nil, !uri.contains("@"),
+            let host = components.host, !host.isEmpty
+        else { return false }
+        switch components.scheme {
+        case "https": return true
+        case "http": return ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host)
+        default: return false
+        }
     }
 }

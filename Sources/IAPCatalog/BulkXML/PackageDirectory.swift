@@ -35,8 +35,14 @@ enum PackageDirectory {
             throw OutputError(path: target, reason: "it is \(what); a package is written as a new folder or over an earlier package")
         }
         guard !force else { return }
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).sorted()
-        let written = Set(["metadata.xml"]).union(screenshotNames(inMetadataAt: target + "/metadata.xml"))
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: target).sorted()
+        } catch {
+            throw OutputError(path: target, reason: "its contents cannot be listed, so iapcat cannot tell what it would delete")
+        }
+        // Finder's .DS_Store is no one's work.
+        let written = Set(["metadata.xml", ".DS_Store"]).union(screenshotNames(inMetadataAt: target + "/metadata.xml"))
         let foreign = entries.filter { name in
             var entry = stat()
             return !written.contains(name) || lstat(target + "/" + name, &entry) != 0 || (entry.st_mode & S_IFMT) != S_IFREG

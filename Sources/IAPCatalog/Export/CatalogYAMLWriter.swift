@@ -75,7 +75,11 @@ public struct CatalogYAMLWriter {
         out.field(2, "status", product.status.rawValue)
         if let state = product.appStore.storeState { out.field(2, "store_state", state.rawValue) }
         if product.stores != product.impliedStores { out.flowList(2, "stores", product.stores.map(\.rawValue)) }
-        guard product.status != .removed || product.price != nil || !product.localizations.isEmpty else { return }
+        guard product.status != .removed || product.price != nil || !product.localizations.isEmpty else {
+            // A tombstone keeps its Play id: Play never frees one either.
+            if let play = product.googlePlay { renderGooglePlay(play, into: &out) }
+            return
+        }
         if let availability = product.availability {
             renderAvailability(availability, level: 2, into: &out)
         } else if !product.clearedForSale {

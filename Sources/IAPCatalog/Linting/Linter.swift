@@ -138,6 +138,11 @@ public struct Linter: Sendable {
     static func validateAndRead(
         _ catalog: Catalog?, file: String, lists: [ProductListDeclaration], validator: CatalogValidator
     ) -> (validation: [Diagnostic], lists: [ReadList]) {
+        // A list outside the catalog's folder is not read (the validation says why).
+        let directory = FilePaths.directory(of: file)
+        let lists = lists.filter {
+            (try? ReferencedPath.resolve($0.path, in: directory, allowingOutside: validator.allowsOutsidePaths).get()) != nil
+        }
         nonisolated(unsafe) var validation: [Diagnostic] = []
         nonisolated(unsafe) var read = [ReadList?](repeating: nil, count: lists.count)
         read.withUnsafeMutableBufferPointer { slots in

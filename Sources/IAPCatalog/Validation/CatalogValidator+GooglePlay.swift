@@ -272,6 +272,11 @@ extension CatalogValidator.Check {
             }
         case (_, false, nil):
             for price in phase.prices {
+                if price.price == nil || price.availability != .available {
+                    report(
+                        .playMissingPrice, "a paid phase of \(what) has no amount in \(price.region) (phase prices are amounts only)",
+                        at: price.position)
+                }
                 playPrice(price, "a phase of \(what)")
                 if !regions.contains(price.region) {
                     report(

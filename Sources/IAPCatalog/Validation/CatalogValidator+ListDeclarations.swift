@@ -1,8 +1,15 @@
 extension CatalogValidator.Check {
-    /// `duplicate_list_path`.
+    /// `duplicate_list_path`, and `path_outside_folder` for a list that is not inside the
+    /// catalog's folder: lint reads it and `export --all` replaces it.
     mutating func listDeclarations() {
         var seen: [String: ProductListDeclaration] = [:]
         for list in catalog.lists {
+            if case .failure(let escape) = ReferencedPath.resolve(list.path, in: directory, allowingOutside: allowsOutsidePaths) {
+                report(
+                    .pathOutsideFolder,
+                    "list '\(list.path)' \(escape.reason(folder: "the catalog's folder")); iapcat reads and writes lists there only (--allow-outside-paths allows it)",
+                    at: list.position)
+            }
             let key = FilePaths.normalized(list.path)
             if let first = seen[key] {
                 report(

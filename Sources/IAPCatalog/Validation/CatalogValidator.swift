@@ -50,6 +50,8 @@ public struct CatalogValidator: Sendable {
                 check.images(of: product)
             }
             check.googlePlay(of: product)
+            // A group a Play-only subscription names is in use too.
+            if !product.isSold(on: .appStore), let group = product.subscription?.group { check.subscriptions.usedGroups.insert(group) }
         }
         check.googlePlayApp()
         check.unusedSubscriptionGroups()

@@ -114,7 +114,11 @@ public struct ProductListValidator: Sendable {
             }
             markListed(productIndex)
             let status = products[productIndex].status
-            if status == .removed {
+            if !products[productIndex].isSold(on: .appStore) {
+                diagnostics.append(
+                    Diagnostic(
+                        .unknownProductID, "'\(id)' is sold on Google Play only: StoreKit reports it as invalid", at: location(offset)))
+            } else if status == .removed {
                 diagnostics.append(
                     Diagnostic(
                         .removedProductInList, "'\(id)' was removed from the App Store; StoreKit reports it as invalid",
