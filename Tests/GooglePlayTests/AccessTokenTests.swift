@@ -45,6 +45,14 @@ import _CryptoExtras
         #expect(try await tokens.token() == "ya29.fake-2")
         #expect(await tokens.fetched == 2)
         #expect(fake.tokenRequests == ["issued", "issued"])
+        // Callers asking at once, with no valid token cached, share one fetch.
+        clock.advance(3_600)
+        let many = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<8 { group.addTask { try await tokens.token() } }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(many == ["ya29.fake-3"])
+        #expect(await tokens.fetched == 3)
         try await http.shutdown()
         try await fake.stop()
     }

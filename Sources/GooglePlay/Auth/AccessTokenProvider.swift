@@ -20,6 +20,8 @@ package actor AccessTokenProvider {
     private let http: HTTPClient
     private let now: @Sendable () -> Date
     private var cached: (token: String, expires: Date)?
+    /// The fetch under way, which concurrent callers wait for rather than start their own.
+    private var inFlight: Task<Result<(token: String, expires: Date), Failure>, Never>?
     private var requests = 0
 
     /// A provider signing with `key`, fetching over `http`; `now` is replaceable in tests.
@@ -48,11 +50,20 @@ package actor AccessTokenProvider {
         }
     }
 
-    /// A valid access token, fetched when none is cached or the cached one expires within a minute.
+    /// A valid access token, fetched when none is cached or the cached one expires within a
+    /// minute; callers that ask while a fetch is under way share it.
     package func token() async throws(Failure) -> String {
         let current = now()
         if let cached, cached.expires.timeIntervalSince(current) > 60 { return cached.token }
-        let fresh = try await fetch(issuedAt: current)
+        let task =
+            inFlight
+            ?? Task { () async -> Result<(token: String, expires: Date), Failure> in
+                do throws(Failure) { return .success(try await self.fetch(issuedAt: current)) } catch { return .failure(error) }
+            }
+        inFlight = task
+        let result = await task.value
+        if inFlight == task { inFlight = nil }
+        let fresh = try result.get()
         cached = fresh
         return fresh.token
     }
