@@ -74,9 +74,7 @@ extension CatalogDecoder {
     }
 
     private mutating func decodePurchaseOption(_ node: Node) -> PlayPurchaseOption? {
-        guard let fields = decoder.fields(node, "a purchase option", known: Keys.purchaseOption),
-            let idNode = decoder.requireField(fields, "id", what: "a purchase option"), let id = decoder.string(idNode, "the option id")
-        else { return nil }
+        guard let (fields, id, idNode) = identified(node, "a purchase option", known: Keys.purchaseOption) else { return nil }
         var option = PlayPurchaseOption(id: id)
         option.positions.entry = node.position
         option.positions.id = idNode.position
@@ -98,9 +96,7 @@ extension CatalogDecoder {
     }
 
     private mutating func decodeBasePlan(_ node: Node) -> PlayBasePlan? {
-        guard let fields = decoder.fields(node, "a base plan", known: Keys.basePlan),
-            let idNode = decoder.requireField(fields, "id", what: "a base plan"), let id = decoder.string(idNode, "the base plan id")
-        else { return nil }
+        guard let (fields, id, idNode) = identified(node, "a base plan", known: Keys.basePlan) else { return nil }
         var plan = PlayBasePlan(id: id)
         plan.positions.entry = node.position
         plan.positions.id = idNode.position
@@ -126,9 +122,7 @@ extension CatalogDecoder {
     }
 
     private mutating func decodePlayOffer(_ node: Node) -> PlayOffer? {
-        guard let fields = decoder.fields(node, "an offer", known: Keys.playOffer),
-            let idNode = decoder.requireField(fields, "id", what: "an offer"), let id = decoder.string(idNode, "the offer id")
-        else { return nil }
+        guard let (fields, id, idNode) = identified(node, "an offer", known: Keys.playOffer) else { return nil }
         var offer = PlayOffer(id: id)
         offer.positions.entry = node.position
         offer.positions.id = idNode.position
@@ -165,6 +159,14 @@ extension CatalogDecoder {
         }
         phase.discount = fields["discount"].flatMap { decimal($0, "discount") }
         return phase
+    }
+
+    /// The fields of a Play option, plan or offer, and its required `id` (nil, reported, without one).
+    private mutating func identified(_ node: Node, _ what: String, known: FieldNames) -> (NodeDecoder.Fields, String, Node)? {
+        guard let fields = decoder.fields(node, what, known: known), let idNode = decoder.requireField(fields, "id", what: what),
+            let id = decoder.string(idNode, "the id of \(what)")
+        else { return nil }
+        return (fields, id, idNode)
     }
 
     /// `US: 0.99` or `FR: { price: 1.09, availability: no_longer_available }`, per region.
