@@ -56,10 +56,19 @@ let package = Package(
                 .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
+        // What both stores' API clients share: retries with back-off, deadlines, which failures are worth repeating.
+        .target(
+            name: "StoreHTTP",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "AppStoreConnect",
             dependencies: [
                 "IAPCatalog",
+                "StoreHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -71,6 +80,7 @@ let package = Package(
             name: "GooglePlay",
             dependencies: [
                 "IAPCatalog",
+                "StoreHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -85,6 +95,7 @@ let package = Package(
                 "IAPCatalog",
                 "IAPCatalogServer",
                 "AppStoreConnect",
+                "GooglePlay",
                 "CatalogGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -124,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreConnectTests",
-            dependencies: ["AppStoreConnect", "FakeAppStoreConnect", "IAPCatTestSupport"],
+            dependencies: ["AppStoreConnect", "StoreHTTP", "FakeAppStoreConnect", "IAPCatTestSupport"],
             exclude: ["Fixtures"]
         ),
         // A fake Play Developer API (and Google's token endpoint) on loopback.
@@ -132,6 +143,8 @@ let package = Package(
             name: "FakeGooglePlay",
             dependencies: [
                 "LoopbackHTTP",
+                // Region → currency (PlayRegions): the one table both sides use.
+                "IAPCatalog",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
@@ -140,7 +153,8 @@ let package = Package(
         .testTarget(
             name: "GooglePlayTests",
             dependencies: [
-                "GooglePlay", "FakeGooglePlay", "IAPCatTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "GooglePlay", "StoreHTTP", "FakeGooglePlay", "IAPCatTestSupport", "IAPCatalog",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
@@ -150,7 +164,7 @@ let package = Package(
         .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),
         .testTarget(
             name: "iapcatIntegrationTests",
-            dependencies: ["iapcat", "IAPCatTestSupport", "FakeAppStoreConnect"],
+            dependencies: ["iapcat", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -105,7 +105,9 @@ func describe(_ error: APIError) -> String {
 }
 
 /// The catalog at `path`, validated; its errors stop a plan.
-func loadCatalogForConnect(_ path: String, validator: CatalogValidator = CatalogValidator()) throws(CommandFailure) -> Catalog {
+func loadCatalogForConnect(_ path: String, validator: CatalogValidator = CatalogValidator(), store: String = "App Store Connect")
+    throws(CommandFailure) -> Catalog
+{
     let result: CatalogLoader.Result
     do {
         result = try CatalogLoader().loadValidated(path, validator: validator)
@@ -115,7 +117,7 @@ func loadCatalogForConnect(_ path: String, validator: CatalogValidator = Catalog
     }
     let report = result.diagnostics.isEmpty ? nil : TextReporter().report(LintResult(diagnostics: result.diagnostics, files: [path]))
     guard let catalog = result.catalog, !result.hasErrors else {
-        throw .inputErrors("\(path) has errors; fix them before talking to App Store Connect", details: report)
+        throw .inputErrors("\(path) has errors; fix them before talking to \(store)", details: report)
     }
     return catalog
 }

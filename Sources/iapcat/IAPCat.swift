@@ -16,7 +16,7 @@ struct IAPCat: AsyncParsableCommand {
             Shell completion: iapcat --generate-completion-script bash|zsh|fish
             """,
         version: IAPCatalogVersion.current,
-        subcommands: [Lint.self, Export.self, BulkXML.self, Import.self, ASC.self, Serve.self, Rules.self, Generate.self]
+        subcommands: [Lint.self, Export.self, BulkXML.self, Import.self, ASC.self, Play.self, Serve.self, Rules.self, Generate.self]
     )
 
     /// Runs the command (an async one, such as `asc`, awaited; the others called as they are).

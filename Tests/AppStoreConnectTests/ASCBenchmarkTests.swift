@@ -4,6 +4,7 @@ import FakeAppStoreConnect
 import Foundation
 import IAPCatTestSupport
 import IAPCatalog
+import StoreHTTP
 import Testing
 
 /// `Benchmarks/asc.sh`: 1,000 products applied to the fake App Store Connect, then planned again;

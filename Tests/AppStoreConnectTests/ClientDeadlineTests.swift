@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NIOConcurrencyHelpers
+import StoreHTTP
 import Testing
 
 @testable import AppStoreConnect

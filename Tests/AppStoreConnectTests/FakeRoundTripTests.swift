@@ -3,6 +3,7 @@ import FakeAppStoreConnect
 import Foundation
 import IAPCatTestSupport
 import IAPCatalog
+import StoreHTTP
 import Testing
 
 @testable import AppStoreConnect

@@ -1,4 +1,5 @@
 import Crypto
+import IAPCatalog
 import Testing
 
 @testable import AppStoreConnect

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import IAPCatalog
 import NIOConcurrencyHelpers
+import StoreHTTP
 import Testing
 
 @testable import AppStoreConnect

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StoreHTTP
 import Testing
 
 @testable import AppStoreConnect

@@ -40,7 +40,7 @@ import Testing
         #expect(film.purchaseOptions.map(\.kind) == [.buy, .rent])
         #expect(
             film.purchaseOptions[0].regions.map { "\($0.region)=\($0.price ?? "-") \($0.availability.rawValue)" } == [
-                "US=3.99 available", "DE=3.99 no_longer_available",
+                "US=3.99 available", "DE=3.99 available",
             ])
         #expect(film.purchaseOptions[1].rentalPeriod == "P7D" && film.purchaseOptions[1].expirationPeriod == "P2D")
         let monthlyPlay = try #require(catalog.products[2].googlePlay)

@@ -1,7 +1,7 @@
 import IAPCatalog
 
 /// What `asc apply` would do, resource by resource, and what it will not do.
-public struct Plan: Sendable {
+public struct Plan: SyncPlan {
     /// The changes, in the order `apply` carries them out.
     public var steps: [PlanStep]
     /// Differences `apply` leaves alone, each with the reason.
@@ -18,8 +18,9 @@ public struct Plan: Sendable {
         self.warnings = warnings
     }
 
-    /// Whether `apply` would change anything.
-    public var hasChanges: Bool { !steps.isEmpty }
+    /// App Store Connect, `asc`, 3,600 requests an hour.
+    public static let store = SyncStore(
+        name: "App Store Connect", command: "asc", budget: "App Store Connect allows 3,600 an hour per key")
 
     /// About how many API requests `apply` sends for this plan, its read-back included: what it
     /// takes of App Store Connect's 3,600 requests an hour per key. File parts of uploads go to
@@ -32,48 +33,6 @@ public struct Plan: Sendable {
         // localizations and subscriptions, four reads per product.
         let readBack = 4 + 2 * groups + 4 * (owners.count - groups)
         return steps.map(\.estimatedRequests).reduce(0, +) + readBack
-    }
-
-    /// The steps `apply` carries out only with consent (`--allow-impact`): `-` and `!`.
-    public var stepsNeedingConsent: [PlanStep] { steps.filter(\.impact.needsConsent) }
-}
-
-/// How far a step reaches, shown as its mark: what `apply` does freely and what needs consent.
-public enum PlanImpact: String, Sendable, Equatable {
-    /// `+`: creates something new.
-    case create = "+"
-    /// `~`: changes something no customer sees yet (a draft), or text.
-    case change = "~"
-    /// `-`: removes or narrows something of a product not yet on sale.
-    case narrow = "-"
-    /// `!`: changes what customers pay or where a live product is sold.
-    case customers = "!"
-
-    /// Whether `apply` needs `--allow-impact` for it.
-    public var needsConsent: Bool { self == .narrow || self == .customers }
-
-    /// `create`, `change`, `narrow`, `customers` (the JSON output's `impact`).
-    public var name: String {
-        switch self {
-        case .create: "create"
-        case .change: "change"
-        case .narrow: "narrow"
-        case .customers: "customers"
-        }
-    }
-}
-
-/// A remark about one resource.
-public struct PlanNote: Sendable, Equatable {
-    /// The product id or the group's reference name.
-    public var resource: String
-    /// What and why.
-    public var message: String
-
-    /// A note.
-    public init(resource: String, message: String) {
-        self.resource = resource
-        self.message = message
     }
 }
 
@@ -104,7 +63,7 @@ public enum PlanOwner: Sendable, Hashable {
 }
 
 /// One change.
-public struct PlanStep: Sendable {
+public struct PlanStep: SyncStep {
     /// What the change is.
     public enum Action: Sendable {
         /// Create the group.
@@ -154,6 +113,10 @@ public struct PlanStep: Sendable {
     public var action: Action
     /// Its mark: what it does to customers.
     public var impact: PlanImpact
+    /// `in-app purchase`, `subscription`, `subscription group`.
+    public var ownerNoun: String { owner.noun }
+    /// The product id or group key.
+    public var ownerKey: String { owner.key }
 
     /// A step; its impact `+` for a creation, `~` otherwise unless given.
     public init(_ owner: PlanOwner, _ action: Action, impact: PlanImpact? = nil) {

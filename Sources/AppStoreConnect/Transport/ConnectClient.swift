@@ -4,6 +4,7 @@ import IAPCatalog
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import StoreHTTP
 
 /// The App Store Connect API over HTTPS with async-http-client: bearer tokens, JSON:API bodies,
 /// retries with back-off, and a record of every exchange for verbose output and benchmarks.
@@ -120,7 +121,7 @@ package final class ConnectClient: APITransport {
             let retryable: Bool
             do {
                 // A part may take longer than an API answer, but not for ever.
-                let status = try await Self.within(.seconds(300)) { [http, request] in
+                let status = try await within(.seconds(300)) { [http, request] in
                     let response = try await http.execute(request, timeout: .seconds(300))
                     _ = try? await response.body.collect(upTo: 1 << 20)
                     return Int(response.status.code)
@@ -167,9 +168,8 @@ package final class ConnectClient: APITransport {
         let response: HTTPClientResponse
         let bytes: [UInt8]
         do {
-            let timeout = TimeAmount.nanoseconds(
-                deadline.components.seconds * 1_000_000_000 + deadline.components.attoseconds / 1_000_000_000)
-            (response, bytes) = try await Self.within(deadline) { [client = self.http, http] in
+            let timeout = TimeAmount.nanoseconds(deadline.nanoseconds)
+            (response, bytes) = try await within(deadline) { [client = self.http, http] in
                 let response = try await client.execute(http, timeout: timeout)
                 return (response, Array(buffer: try await response.body.collect(upTo: Self.responseLimit)))
             }
@@ -207,43 +207,16 @@ package final class ConnectClient: APITransport {
         return .success(document)
     }
 
-    /// The exchange took longer than its deadline.
-    struct DeadlineExceeded: Error {}
+    /// Whether repeating the call may help.
+    static func isTransient(_ error: any Error) -> Bool { TransportFailure.isTransient(error) }
 
-    /// `body`, abandoned (cancelled) when it takes longer than `limit`.
-    static func within<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw DeadlineExceeded() }
-            return value
-        }
-    }
+    private static func describe(_ error: any Error) -> String { TransportFailure.describe(error, responseLimit: responseLimit) }
+}
 
-    /// Whether repeating the call may help: not for a URL the client cannot use at all.
-    static func isTransient(_ error: any Error) -> Bool {
-        if error is NIOTooManyBytesError { return false }  // the same answer again would be as large
-        guard let error = error as? HTTPClientError else { return true }
-        let permanent: [HTTPClientError] = [
-            .invalidURL, .emptyHost, .missingSocketPath, .emptyScheme, .bodyLengthMismatch, .redirectLimitReached, .redirectCycleDetected,
-        ]
-        return !permanent.contains(error) && !String(describing: error).contains("unsupportedScheme")
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if error is DeadlineExceeded { return "no complete answer within the deadline" }
-        if error is NIOTooManyBytesError { return "the answer is larger than the \(responseLimit >> 20) MiB iapcat reads" }
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .deadlineExceeded, .readTimeout, .connectTimeout: return "timed out"
-            case .remoteConnectionClosed: return "the server closed the connection"
-            default: return String(describing: error)
-            }
-        }
-        return String(describing: error)
+extension RetryPolicy {
+    /// Attempts for a call that failed with `error` (see ``RetryPolicy/maxAttempts(unanswered:)``).
+    package func maxAttempts(for error: APIError) -> Int {
+        guard case .transport(_, let message) = error else { return maxAttempts(unanswered: nil) }
+        return maxAttempts(unanswered: message)
     }
 }

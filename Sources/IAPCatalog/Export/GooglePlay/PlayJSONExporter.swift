@@ -26,22 +26,52 @@ public struct PlayJSONExporter: Sendable {
         top.append(("oneTimeProducts", .array(products.filter { $0.type != .autoRenewable }.map { oneTimeProduct($0, package) })))
         let subscriptions = products.filter { $0.type == .autoRenewable }
         top.append(("subscriptions", .array(subscriptions.map { subscription($0, package) })))
-        top.append(("subscriptionOffers", .array(subscriptions.flatMap { offers(of: $0, package) })))
+        top.append(
+            (
+                "subscriptionOffers",
+                .array(
+                    subscriptions.flatMap { product in
+                        product.googlePlay!.basePlans.flatMap { plan in
+                            plan.offers.map {
+                                PlayResourceJSON.offer($0, of: plan, package: package, productID: product.playProductID)
+                            }
+                        }
+                    })
+            ))
         return .object(top)
     }
 
-    // MARK: One-time products
-
     private func oneTimeProduct(_ product: Product, _ package: String) -> JSONValue {
-        let play = product.googlePlay!
-        return .object([
+        .object([
             ("packageName", .string(package)), ("productId", .string(product.playProductID)),
-            ("listings", .array(product.playListings.map { listing($0, benefits: false) })),
-            ("purchaseOptions", .array(play.purchaseOptions.map(purchaseOption))),
+            ("listings", .array(product.playListings.map { PlayResourceJSON.listing($0, benefits: false) })),
+            ("purchaseOptions", .array(product.googlePlay!.purchaseOptions.map(PlayResourceJSON.purchaseOption))),
         ])
     }
 
-    private func purchaseOption(_ option: PlayPurchaseOption) -> JSONValue {
+    private func subscription(_ product: Product, _ package: String) -> JSONValue {
+        .object([
+            ("packageName", .string(package)), ("productId", .string(product.playProductID)),
+            ("listings", .array(product.playListings.map { PlayResourceJSON.listing($0, benefits: true) })),
+            (
+                "basePlans",
+                .array(
+                    product.googlePlay!.basePlans.map {
+                        PlayResourceJSON.basePlan($0, period: $0.period ?? product.subscription?.duration.rawValue ?? "")
+                    })
+            ),
+        ])
+    }
+}
+
+/// The Play Developer API's JSON of the catalog's Google Play pieces — purchase options, base
+/// plans, offers, listings — as the exporter writes them and `play apply` sends them: each field
+/// iapcat governs, written in one place.
+package enum PlayResourceJSON {
+    // MARK: One-time products
+
+    /// A `OneTimeProductPurchaseOption` (what iapcat sets of it).
+    package static func purchaseOption(_ option: PlayPurchaseOption) -> JSONValue {
         var fields: [(key: String, value: JSONValue)] = [("purchaseOptionId", .string(option.id))]
         switch option.kind {
         case .buy:
@@ -67,7 +97,7 @@ public struct PlayJSONExporter: Sendable {
                         if let price = region.price, let currency = PlayRegions.currency(of: region.region) {
                             config.append(("price", PlayMoney.json(price, currency: currency)))
                         }
-                        config.append(("availability", .string(Self.availability(region.availability))))
+                        config.append(("availability", .string(availability(region.availability))))
                         return .object(config)
                     })
             ))
@@ -85,7 +115,8 @@ public struct PlayJSONExporter: Sendable {
         return .object(fields)
     }
 
-    private static func availability(_ availability: PlayAvailability) -> String {
+    /// Play's name of an availability.
+    package static func availability(_ availability: PlayAvailability) -> String {
         switch availability {
         case .available: "AVAILABLE"
         case .noLongerAvailable: "NO_LONGER_AVAILABLE"
@@ -96,17 +127,8 @@ public struct PlayJSONExporter: Sendable {
 
     // MARK: Subscriptions
 
-    private func subscription(_ product: Product, _ package: String) -> JSONValue {
-        let play = product.googlePlay!
-        return .object([
-            ("packageName", .string(package)), ("productId", .string(product.playProductID)),
-            ("listings", .array(product.playListings.map { listing($0, benefits: true) })),
-            ("basePlans", .array(play.basePlans.map { basePlan($0, of: product) })),
-        ])
-    }
-
-    private func basePlan(_ plan: PlayBasePlan, of product: Product) -> JSONValue {
-        let period = plan.period ?? product.subscription?.duration.rawValue ?? ""
+    /// A `BasePlan` (what iapcat sets of it) billing every `period`.
+    package static func basePlan(_ plan: PlayBasePlan, period: String) -> JSONValue {
         var fields: [(key: String, value: JSONValue)] = [("basePlanId", .string(plan.id))]
         switch plan.kind {
         case .autoRenewing:
@@ -146,31 +168,38 @@ public struct PlayJSONExporter: Sendable {
         return .object(fields)
     }
 
-    /// Every offer of the product's base plans. An offer runs in regions Play adds later when its
-    /// base plan does and no phase needs a price per region (prices exist only for listed regions).
-    private func offers(of product: Product, _ package: String) -> [JSONValue] {
-        product.googlePlay!.basePlans.flatMap { plan in
-            plan.offers.map { offer in
-                let regions = offer.regions ?? plan.regions.filter { $0.availability == .available }.map(\.region)
-                let newRegions = plan.newRegions?.available == true && offer.regions == nil && offer.phases.allSatisfy { $0.prices.isEmpty }
-                var fields: [(key: String, value: JSONValue)] = [
-                    ("packageName", .string(package)), ("productId", .string(product.playProductID)), ("basePlanId", .string(plan.id)),
-                    ("offerId", .string(offer.id)),
-                    ("phases", .array(offer.phases.map { phase($0, regions: regions, newRegions: newRegions) })),
-                ]
-                if let targeting = Self.targeting(offer.eligibility) { fields.append(("targeting", targeting)) }
-                fields.append(
-                    (
-                        "regionalConfigs",
-                        .array(regions.map { .object([("regionCode", .string($0)), ("newSubscriberAvailability", .bool(true))]) })
-                    ))
-                fields.append(("otherRegionsConfig", .object([("otherRegionsNewSubscriberAvailability", .bool(newRegions))])))
-                return .object(fields)
-            }
-        }
+    /// The regions an offer runs in: its own, else where its base plan takes new subscribers.
+    package static func regions(of offer: PlayOffer, in plan: PlayBasePlan) -> [String] {
+        offer.regions ?? plan.regions.filter { $0.availability == .available }.map(\.region)
     }
 
-    private func phase(_ phase: PlayOfferPhase, regions: [String], newRegions: Bool) -> JSONValue {
+    /// Whether an offer runs in regions Play adds later: when its base plan does and no phase
+    /// needs a price per region (prices exist only for listed regions).
+    package static func runsInNewRegions(_ offer: PlayOffer, of plan: PlayBasePlan) -> Bool {
+        plan.newRegions?.available == true && offer.regions == nil && offer.phases.allSatisfy { $0.prices.isEmpty }
+    }
+
+    /// A `SubscriptionOffer` (what iapcat sets of it).
+    package static func offer(_ offer: PlayOffer, of plan: PlayBasePlan, package: String, productID: String) -> JSONValue {
+        let regions = Self.regions(of: offer, in: plan)
+        let newRegions = runsInNewRegions(offer, of: plan)
+        var fields: [(key: String, value: JSONValue)] = [
+            ("packageName", .string(package)), ("productId", .string(productID)), ("basePlanId", .string(plan.id)),
+            ("offerId", .string(offer.id)),
+            ("phases", .array(offer.phases.map { Self.phase($0, regions: regions, newRegions: newRegions) })),
+        ]
+        if let targeting = Self.targeting(offer.eligibility) { fields.append(("targeting", targeting)) }
+        fields.append(
+            (
+                "regionalConfigs",
+                .array(regions.map { .object([("regionCode", .string($0)), ("newSubscriberAvailability", .bool(true))]) })
+            ))
+        fields.append(("otherRegionsConfig", .object([("otherRegionsNewSubscriberAvailability", .bool(newRegions))])))
+        return .object(fields)
+    }
+
+    /// A `SubscriptionOfferPhase` over `regions`.
+    package static func phase(_ phase: PlayOfferPhase, regions: [String], newRegions: Bool) -> JSONValue {
         let pricing: (String) -> (key: String, value: JSONValue) = { region in
             if phase.mode == .freeTrial { return ("free", .object([])) }
             if let discount = phase.discount { return ("relativeDiscount", .double(Double(discount) ?? 0)) }
@@ -201,7 +230,8 @@ public struct PlayJSONExporter: Sendable {
 
     // MARK: Listings
 
-    private func listing(_ listing: PlayListing, benefits: Bool) -> JSONValue {
+    /// A one-time product's or subscription's listing.
+    package static func listing(_ listing: PlayListing, benefits: Bool) -> JSONValue {
         var fields: [(key: String, value: JSONValue)] = [
             ("languageCode", .string(listing.language)), ("title", .string(listing.title ?? "")),
         ]

@@ -1,20 +1,43 @@
 /// A price as the Play Developer API writes it (`Money`): the currency, whole units as a decimal
 /// string (an int64 in JSON), and nanos (billionths). Converted from the decimal text, never
 /// through a binary floating-point number: "0.99" is 0 units and 990,000,000 nanos.
-enum PlayMoney {
+package enum PlayMoney {
     /// `{currencyCode, units, nanos}` for `amount` (a validated decimal string).
-    static func json(_ amount: String, currency: String) -> JSONValue {
+    package static func json(_ amount: String, currency: String) -> JSONValue {
         let (units, nanos) = parts(amount)
         return .object([("currencyCode", .string(currency)), ("units", .string(units)), ("nanos", .int(nanos))])
     }
 
     /// Whole units and nanos of a decimal string; digits past the ninth decimal are dropped.
-    static func parts(_ amount: String) -> (units: String, nanos: Int) {
+    package static func parts(_ amount: String) -> (units: String, nanos: Int) {
         let pieces = amount.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = pieces[0].drop { $0 == "0" }
         let fraction = pieces.count > 1 ? String(pieces[1].prefix(9)) : ""
         let nanos = Int(fraction.zeroPadded(to: 9)) ?? 0
         return (whole.isEmpty ? "0" : String(whole), nanos)
+    }
+
+    /// The decimal text of a `Money` (`units` a string of an int64, `nanos` billionths), in the
+    /// shortest form: `{"units": "1", "nanos": 990000000}` is `1.99`; nil when it is not one
+    /// (a negative amount, nanos out of range, units not digits).
+    package static func decimal(_ money: JSONValue) -> String? {
+        let units = money["units"]?.string ?? money["units"]?.int.map(String.init) ?? "0"
+        let nanos = money["nanos"]?.int ?? 0
+        guard !units.isEmpty, units.utf8.count <= 18, units.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            (0...999_999_999).contains(nanos)
+        else { return nil }
+        let whole = units.drop { $0 == "0" }
+        var fraction = String(nanos)
+        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return (whole.isEmpty ? "0" : String(whole)) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// Whether two decimal texts are the same amount (`1.50` and `1.5`).
+    package static func same(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        let (x, y) = (parts(a), parts(b))
+        return x.units == y.units && x.nanos == y.nanos
     }
 
     /// Micro-units, as Play Console's CSV writes prices ("0.99" is 990000).

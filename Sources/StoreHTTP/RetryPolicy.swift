@@ -19,11 +19,11 @@ package struct RetryPolicy: Sendable {
         self.maxDelay = maxDelay
     }
 
-    /// Attempts for a call that failed with `error`: a server that cannot be reached at all
-    /// (connection refused, no route, name not found) is tried twice, so that it is reported in
-    /// seconds; everything else up to ``maxAttempts``.
-    package func maxAttempts(for error: APIError) -> Int {
-        guard case .transport(_, let message) = error else { return maxAttempts }
+    /// Attempts for a call that failed: when nothing answered (`unanswered` says why), a server
+    /// that cannot be reached at all (connection refused, no route, name not found) is tried twice,
+    /// so that it is reported in seconds; everything else up to ``maxAttempts``.
+    package func maxAttempts(unanswered message: String?) -> Int {
+        guard let message else { return maxAttempts }
         let unreachable = ["refused", "unreachable", "no route", "not known", "nodename", "connect timeout", "connectTimeout"]
         return unreachable.contains(where: message.contains) ? min(maxAttempts, 2) : maxAttempts
     }

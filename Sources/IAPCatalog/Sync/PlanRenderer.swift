@@ -1,13 +1,12 @@
 import Foundation
-import IAPCatalog
 
-/// Prints a ``Plan`` for people (`text`), for programs (`json`) or for a pull-request comment (`markdown`).
+/// Prints a plan (``SyncPlan``) for people (`text`), for programs (`json`) or for a pull-request comment (`markdown`).
 public struct PlanRenderer: Sendable {
     /// A renderer.
     public init() {}
 
     /// `+ create …`, `~ update …`, `- …` (narrow), `! …` (customers) lines, then what will not be done and the warnings, then a count.
-    public func text(_ plan: Plan) -> String {
+    public func text<P: SyncPlan>(_ plan: P) -> String {
         var out = ""
         // Lines carry text from the catalog and the store: control characters are shown escaped, so
         // none starts a line of its own (a CI workflow command) or moves a terminal's cursor.
@@ -16,13 +15,13 @@ public struct PlanRenderer: Sendable {
         for note in plan.warnings { out += Self.printable("warning: \(note.resource) \(note.message)") + "\n" }
         for note in plan.errors { out += Self.printable("error: \(note.resource) \(note.message)") + "\n" }
         let changes = plan.steps.count
-        out += changes == 0 ? "No changes: App Store Connect matches the catalog." : "Plan: \(changes) change\(changes == 1 ? "" : "s")."
+        out += changes == 0 ? "No changes: \(P.store.name) matches the catalog." : "Plan: \(changes) change\(changes == 1 ? "" : "s")."
         let consent = plan.stepsNeedingConsent.count
         if consent > 0 { out += " \(consent) marked - or ! need\(consent == 1 ? "s" : "") apply --allow-impact." }
         if !plan.notDone.isEmpty { out += " \(plan.notDone.count) difference\(plan.notDone.count == 1 ? "" : "s") left alone." }
         if plan.hasChanges {
             out += "\nApply sends about \(plan.estimatedRequests) requests, its read-back included "
-            out += "(App Store Connect allows 3,600 an hour per key)."
+            out += "(\(P.store.budget))."
         }
         return out + "\n"
     }
@@ -31,23 +30,14 @@ public struct PlanRenderer: Sendable {
     package static func printable(_ line: String) -> String { ServerText.printable(line) }
 
     /// `{"changes": [{"resource", "kind", "action", "summary"}], "not_done": [...], "warnings": [...]}`.
-    public func json(_ plan: Plan) -> String {
-        func notes(_ notes: [PlanNote]) -> APIValue {
-            .array(notes.map { .object(["resource": .string($0.resource), "message": .string($0.message)]) })
-        }
-        let document = APIValue.object([
-            "changes": .array(
-                plan.steps.map {
-                    .object([
-                        "resource": .string($0.owner.key), "kind": .string($0.owner.noun), "action": .string($0.verb),
-                        "impact": .string($0.impact.name), "summary": .string($0.summary),
-                    ])
-                }),
-            "not_done": notes(plan.notDone),
-            "warnings": notes(plan.warnings),
-            "errors": notes(plan.errors),
-            "estimated_requests": .int(plan.estimatedRequests),
-        ])
+    public func json<P: SyncPlan>(_ plan: P) -> String {
+        let document = JSONDocument(
+            changes: plan.steps.map {
+                JSONDocument.Change(
+                    resource: $0.ownerKey, kind: $0.ownerNoun, action: $0.verb, impact: $0.impact.name, summary: $0.summary)
+            },
+            not_done: plan.notDone.map(JSONDocument.Note.init), warnings: plan.warnings.map(JSONDocument.Note.init),
+            errors: plan.errors.map(JSONDocument.Note.init), estimated_requests: plan.estimatedRequests)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self) + "\n"
@@ -62,12 +52,13 @@ public struct PlanRenderer: Sendable {
     /// will not be done, the warnings and the errors. Text from the catalog is escaped, never raw HTML. Longer than
     /// `limit` UTF-8 bytes, it is cut after a whole line (the summary and the consent-needing steps come first) and
     /// ends saying how many steps were left out.
-    public func markdown(_ plan: Plan, limit: Int = PlanRenderer.markdownLimit) -> String {
-        var document = MarkdownDocument()
-        document.add(.summary, "### iapcat asc plan", "")
+    public func markdown<P: SyncPlan>(_ plan: P, limit: Int = PlanRenderer.markdownLimit) -> String {
+        let command = P.store.command
+        var document = MarkdownDocument(command: command)
+        document.add(.summary, "### iapcat \(command) plan", "")
         let steps = plan.steps.count
         if steps == 0 {
-            document.add(.summary, "No changes: App Store Connect matches the catalog.")
+            document.add(.summary, "No changes: \(P.store.name) matches the catalog.")
         } else {
             let counts = PlanImpact.allMarks.map { impact in
                 "`\(impact.rawValue) \(plan.steps.count { $0.impact == impact }) \(impact.name)`"
@@ -79,11 +70,11 @@ public struct PlanRenderer: Sendable {
             let count = consent.count == 1 ? "1 step needs" : "\(consent.count) steps need"
             document.add(
                 .summary, "",
-                "**\(count) consent: `iapcat asc apply` carries out the `-` and `!` steps only with `--allow-impact`.**")
+                "**\(count) consent: `iapcat \(command) apply` carries out the `-` and `!` steps only with `--allow-impact`.**")
         }
         if !plan.errors.isEmpty {
             let count = plan.errors.count == 1 ? "1 error" : "\(plan.errors.count) errors"
-            document.add(.summary, "", "**\(count): `iapcat asc apply` would refuse this plan.**")
+            document.add(.summary, "", "**\(count): `iapcat \(command) apply` would refuse this plan.**")
         }
         let rest = plan.steps.filter { !$0.impact.needsConsent }
         document.addSteps(consent, heading: "Needs consent")
@@ -92,6 +83,19 @@ public struct PlanRenderer: Sendable {
         document.addNotes(plan.warnings, heading: "Warnings")
         document.addNotes(plan.errors, heading: "Errors")
         return document.text(limit: limit)
+    }
+
+    /// The `json` output's shape (keys sorted when encoded).
+    private struct JSONDocument: Encodable {
+        struct Change: Encodable {
+            var resource, kind, action, impact, summary: String
+        }
+        struct Note: Encodable {
+            var resource, message: String
+            init(_ note: PlanNote) { (resource, message) = (note.resource, note.message) }
+        }
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        var changes: [Change], not_done: [Note], warnings: [Note], errors: [Note], estimated_requests: Int
     }
 }
 
@@ -102,6 +106,13 @@ extension PlanImpact {
 
 /// The lines of a Markdown plan, and where they may be cut.
 private struct MarkdownDocument {
+    /// A resource steps are grouped under.
+    struct Owner: Hashable {
+        var noun, key: String
+    }
+
+    /// The `iapcat` subcommand the closing note names.
+    let command: String
     enum Kind {
         /// The summary: always kept.
         case summary
@@ -120,13 +131,14 @@ private struct MarkdownDocument {
     }
 
     /// A section of steps, grouped by resource in the order the resources first appear.
-    mutating func addSteps(_ steps: [PlanStep], heading: String) {
+    mutating func addSteps<S: SyncStep>(_ steps: [S], heading: String) {
         guard !steps.isEmpty else { return }
-        var owners: [PlanOwner] = []
-        var stepsOf: [PlanOwner: [PlanStep]] = [:]
+        var owners: [Owner] = []
+        var stepsOf: [Owner: [S]] = [:]
         for step in steps {
-            if stepsOf[step.owner] == nil { owners.append(step.owner) }
-            stepsOf[step.owner, default: []].append(step)
+            let owner = Owner(noun: step.ownerNoun, key: step.ownerKey)
+            if stepsOf[owner] == nil { owners.append(owner) }
+            stepsOf[owner, default: []].append(step)
         }
         add(.structure, "", "#### \(heading) (\(steps.count))", "")
         for owner in owners {
@@ -174,7 +186,7 @@ private struct MarkdownDocument {
         if steps > 0 { parts.append("\(steps) more step\(steps == 1 ? "" : "s")") }
         if notes > 0 { parts.append("\(notes) more note\(notes == 1 ? "" : "s")") }
         let total = steps > 0 ? " (the plan has \(stepCount) step\(stepCount == 1 ? "" : "s"))" : ""
-        return "… \(parts.joined(separator: " and ")) not shown\(total); run `iapcat asc plan` for all of them."
+        return "… \(parts.joined(separator: " and ")) not shown\(total); run `iapcat \(command) plan` for all of them."
     }
 
     /// `text` as literal Markdown: each character Markdown or GitHub could read as syntax is backslash-escaped (so no

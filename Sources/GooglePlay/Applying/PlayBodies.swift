@@ -1,0 +1,69 @@
+import IAPCatalog
+
+/// The bodies apply sends, built from what Play holds: a masked patch replaces whole lists, so
+/// every list starts as Play's (each item with the fields iapcat does not model, offer tags and
+/// tax settings included) and only the items of the target are laid over it — never a list built
+/// from the catalog alone.
+package enum PlayBodies {
+    /// A `OneTimeProduct` for `target` over Play's `remote` (nil when creating).
+    package static func oneTimeProduct(_ target: PlayProduct, remote: JSONValue?, package: String) -> JSONValue {
+        var body = (remote ?? .object([])).setting("packageName", .string(package)).setting("productId", .string(target.productID))
+        body = body.setting("regionsVersion", nil)
+        body = body.setting("listings", listings(target, remote: remote, benefits: false))
+        let options = overlay(
+            remote?["purchaseOptions"]?.items ?? [], key: "purchaseOptionId",
+            items: target.purchaseOptions.map { ($0.id, PlayResourceJSON.purchaseOption($0)) },
+            owned: ["buyOption", "rentOption", "regionalPricingAndAvailabilityConfigs", "newRegionsConfig"])
+        return body.setting("purchaseOptions", .array(options))
+    }
+
+    /// A `Subscription` (base plans, not offers) for `target` over Play's `remote`.
+    package static func subscription(_ target: PlayProduct, remote: JSONValue?, package: String) -> JSONValue {
+        var body = (remote ?? .object([])).setting("packageName", .string(package)).setting("productId", .string(target.productID))
+        body = body.setting("listings", listings(target, remote: remote, benefits: true))
+        let plans = overlay(
+            remote?["basePlans"]?.items ?? [], key: "basePlanId",
+            items: target.basePlans.map { ($0.id, PlayResourceJSON.basePlan($0, period: $0.period ?? "")) },
+            owned: ["autoRenewingBasePlanType", "prepaidBasePlanType", "regionalConfigs", "otherRegionsConfig"])
+        return body.setting("basePlans", .array(plans))
+    }
+
+    /// A `SubscriptionOffer` for `offer` of `plan` over Play's `remote` offer.
+    package static func offer(
+        _ offer: PlayOffer, of plan: PlayBasePlan, remote: JSONValue?, package: String, productID: String
+    ) -> JSONValue {
+        // The target's regions are explicit: the offer runs where it says.
+        let fresh = PlayResourceJSON.offer(offer, of: plan, package: package, productID: productID)
+        var body = remote ?? .object([])
+        for key in ["packageName", "productId", "basePlanId", "offerId", "phases", "targeting", "regionalConfigs", "otherRegionsConfig"] {
+            body = body.setting(key, fresh[key])
+        }
+        return body.setting("state", nil)
+    }
+
+    /// Play's listings with the target's laid over them by language.
+    private static func listings(_ target: PlayProduct, remote: JSONValue?, benefits: Bool) -> JSONValue {
+        .array(
+            overlay(
+                remote?["listings"]?.items ?? [], key: "languageCode",
+                items: target.listings.map { ($0.language, PlayResourceJSON.listing($0, benefits: benefits)) },
+                owned: ["title", "description", "benefits"]))
+    }
+
+    /// `list` with each item whose `key` the target names replaced in the `owned` fields (an owned
+    /// field the target leaves out is removed), items the target does not name kept as they are,
+    /// and new items appended; output-only `state` dropped.
+    static func overlay(_ list: [JSONValue], key: String, items: [(id: String, json: JSONValue)], owned: [String]) -> [JSONValue] {
+        var result: [JSONValue] = list.map { item in
+            guard let id = item[key]?.string, let fresh = items.first(where: { $0.id == id })?.json else {
+                return item.setting("state", nil)
+            }
+            var merged = item
+            for field in owned { merged = merged.setting(field, fresh[field]) }
+            return merged.setting("state", nil)
+        }
+        let present = Set(list.compactMap { $0[key]?.string })
+        result += items.filter { !present.contains($0.id) }.map(\.json)
+        return result
+    }
+}

@@ -1,0 +1,141 @@
+import IAPCatalog
+
+/// What `play apply` would do, resource by resource, and what it will not do.
+package struct PlayPlan: SyncPlan {
+    /// The changes, in the order `apply` carries them out.
+    package var steps: [PlayStep]
+    /// Differences `apply` leaves alone, each with the reason.
+    package var notDone: [PlanNote]
+    /// Warnings.
+    package var warnings: [PlanNote]
+    /// What stops the plan from being applied.
+    package var errors: [PlanNote]
+    /// The regions version every write sends.
+    package var regionsVersion: String
+
+    /// Google Play, `play`, its quota.
+    package static let store = SyncStore(
+        name: "Google Play", command: "play", budget: "Google Play allows 3,000 a minute and 7,200 product updates an hour per app")
+
+    /// A plan.
+    package init(
+        steps: [PlayStep] = [], notDone: [PlanNote] = [], warnings: [PlanNote] = [], errors: [PlanNote] = [], regionsVersion: String = ""
+    ) {
+        self.steps = steps
+        self.notDone = notDone
+        self.warnings = warnings
+        self.errors = errors
+        self.regionsVersion = regionsVersion
+    }
+
+    /// One request per step, and the read-back's three lists.
+    package var estimatedRequests: Int { steps.isEmpty ? 0 : steps.count + 3 }
+}
+
+/// One change to one Play product.
+package struct PlayStep: SyncStep {
+    /// What the change is.
+    package enum Action: Sendable {
+        /// Create the one-time product (`onetimeproducts.patch` with `allowMissing`), its options in draft.
+        case createOneTimeProduct(PlayProduct)
+        /// Send the one-time product's complete listings and purchase options (`updateMask=listings,purchaseOptions`).
+        case updateOneTimeProduct(PlayProduct, changes: [String])
+        /// Create the subscription (`subscriptions.create`), its base plans in draft.
+        case createSubscription(PlayProduct)
+        /// Send the subscription's complete listings and base plans (`updateMask=listings,basePlans`).
+        case updateSubscription(PlayProduct, changes: [String])
+        /// Create an offer of a base plan, in draft.
+        case createOffer(basePlanID: String, PlayOffer, plan: PlayBasePlan)
+        /// Send an offer's phases, targeting and regions.
+        case updateOffer(basePlanID: String, PlayOffer, plan: PlayBasePlan, changes: [String])
+        /// Activate or deactivate a purchase option (`purchaseOptions:batchUpdateStates`).
+        case setPurchaseOptionState(optionID: String, active: Bool)
+        /// Activate or deactivate a base plan.
+        case setBasePlanState(basePlanID: String, active: Bool)
+        /// Activate or deactivate an offer.
+        case setOfferState(basePlanID: String, offerID: String, active: Bool)
+    }
+
+    /// The Play product id.
+    package var productID: String
+    /// A one-time product or a subscription.
+    package var kind: PlayProduct.Kind
+    /// The change.
+    package var action: Action
+    /// Its mark.
+    package var impact: PlanImpact
+
+    /// A step.
+    package init(_ productID: String, _ kind: PlayProduct.Kind, _ action: Action, impact: PlanImpact) {
+        self.productID = productID
+        self.kind = kind
+        self.action = action
+        self.impact = impact
+    }
+
+    /// `one-time product`, `subscription`.
+    package var ownerNoun: String { kind == .oneTime ? "one-time product" : "subscription" }
+    /// The Play product id.
+    package var ownerKey: String { productID }
+
+    /// `create`, `update`, `create-offer`, `activate-base-plan`, … (the JSON output's `action`).
+    package var verb: String {
+        switch action {
+        case .createOneTimeProduct, .createSubscription: "create"
+        case .updateOneTimeProduct, .updateSubscription: "update"
+        case .createOffer: "create-offer"
+        case .updateOffer: "update-offer"
+        case .setPurchaseOptionState(_, let active): active ? "activate-purchase-option" : "deactivate-purchase-option"
+        case .setBasePlanState(_, let active): active ? "activate-base-plan" : "deactivate-base-plan"
+        case .setOfferState(_, _, let active): active ? "activate-offer" : "deactivate-offer"
+        }
+    }
+
+    /// One line describing the step.
+    package var summary: String {
+        let subject = "\(ownerNoun) \(productID)"
+        switch action {
+        case .createOneTimeProduct(let product):
+            let options = product.purchaseOptions.map { option in
+                "\(option.id) (\(option.kind.rawValue)) in \(Self.regions(option.regions))"
+            }
+            return "create \(subject): \(options.joined(separator: "; "))"
+        case .createSubscription(let product):
+            let plans = product.basePlans.map { plan in
+                "base plan \(plan.id) (\(plan.kind.rawValue), \(plan.period ?? "")) in \(Self.regions(plan.regions))"
+            }
+            return "create \(subject): \(plans.joined(separator: "; "))"
+        case .updateOneTimeProduct(_, let changes), .updateSubscription(_, let changes):
+            return "update \(subject): \(changes.joined(separator: "; "))"
+        case .createOffer(let plan, let offer, _):
+            return "create offer \(offer.id) of base plan \(plan) of \(subject) (\(offer.eligibility.rawValue), "
+                + "\(offer.phases.map(Self.phase).joined(separator: " then ")))"
+        case .updateOffer(let plan, let offer, _, let changes):
+            return "update offer \(offer.id) of base plan \(plan) of \(subject): \(changes.joined(separator: "; "))"
+        case .setPurchaseOptionState(let option, let active):
+            return "\(active ? "activate" : "deactivate") purchase option \(option) of \(subject)"
+                + (active ? ": customers can buy it" : ": customers can no longer buy it")
+        case .setBasePlanState(let plan, let active):
+            return "\(active ? "activate" : "deactivate") base plan \(plan) of \(subject)"
+                + (active ? ": new subscribers can buy it" : ": no new subscribers (existing ones keep renewing)")
+        case .setOfferState(let plan, let offer, let active):
+            return "\(active ? "activate" : "deactivate") offer \(offer) of base plan \(plan) of \(subject)"
+        }
+    }
+
+    /// `US 0.99, DE 0.99 (2 regions)`; long lists are cut.
+    static func regions(_ regions: [PlayRegionalPrice]) -> String {
+        let shown = regions.prefix(6).map { "\($0.region) \($0.price ?? "-")" }.joined(separator: ", ")
+        return regions.count > 6 ? "\(shown), … (\(regions.count) regions)" : shown
+    }
+
+    static func phase(_ phase: PlayOfferPhase) -> String {
+        let length = phase.periods == 1 ? phase.duration : "\(phase.duration) × \(phase.periods)"
+        switch phase.mode {
+        case .freeTrial: return "free for \(length)"
+        default:
+            if let discount = phase.discount { return "\(discount) off for \(length)" }
+            return "\(regions(phase.prices)) for \(length)"
+        }
+    }
+}

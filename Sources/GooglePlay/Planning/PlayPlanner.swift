@@ -1,0 +1,272 @@
+import IAPCatalog
+
+/// Compares the catalog's Google Play products with what Play holds and lists the steps that bring
+/// Play to the catalog (``PlayTarget``): creations, complete-list updates, offers, and activations
+/// and deactivations as steps of their own. Every step that changes what customers pay or where a
+/// live product is sold is marked `!`.
+package struct PlayPlanner: Sendable {
+    /// The regions version every write sends.
+    package var regionsVersion: String
+
+    /// A planner.
+    package init(regionsVersion: String) {
+        self.regionsVersion = regionsVersion
+    }
+
+    /// The plan for `catalog` against `remote`.
+    package func plan(_ catalog: Catalog, against remote: PlayRemoteState) -> PlayPlan {
+        var plan = PlayPlan(regionsVersion: regionsVersion)
+        var states: [PlayStep] = []
+        var deactivations: [PlayStep] = []
+        var named: Set<String> = []
+        for product in catalog.products where product.isSold(on: .googlePlay) && product.googlePlay != nil {
+            let desired = PlayProduct(catalog: product)
+            named.insert(desired.productID)
+            guard product.status != .removed else {
+                plan.notDone.append(
+                    PlanNote(
+                        resource: desired.productID,
+                        message: "is removed in the catalog; iapcat never deletes on Google Play (set active: false to stop sales)"))
+                continue
+            }
+            let json = desired.kind == .oneTime ? remote.oneTimeProduct(desired.productID) : remote.subscription(desired.productID)
+            let other = desired.kind == .oneTime ? remote.subscription(desired.productID) : remote.oneTimeProduct(desired.productID)
+            if json == nil, other != nil {
+                plan.errors.append(
+                    PlanNote(
+                        resource: desired.productID,
+                        message:
+                            "is a \(desired.kind == .oneTime ? "subscription" : "one-time product") on Google Play; a product's type never changes"
+                    ))
+                continue
+            }
+            var decoder = PlayResourceDecoder()
+            let offers = json == nil ? [] : remote.offers.filter { $0["productId"]?.string == desired.productID }
+            let current = json.flatMap { PlayProduct(remote: $0, kind: desired.kind, offers: offers, decoder: &decoder) }
+            let target = PlayTarget(desired: desired, current: current)
+            for note in decoder.notes + target.notes { plan.notDone.append(PlanNote(resource: desired.productID, message: note)) }
+            var diff = ProductDiff(target: target.product, current: current, json: json, offers: offers)
+            diff.run()
+            plan.steps += diff.steps
+            states += diff.activations
+            deactivations += diff.deactivations
+        }
+        // Activations after every creation and update; offers after their base plans; deactivations last.
+        plan.steps += states.sorted { Self.order($0) < Self.order($1) } + deactivations
+        for json in remote.oneTimeProducts + remote.subscriptions {
+            guard let id = json["productId"]?.string, !named.contains(id) else { continue }
+            plan.notDone.append(
+                PlanNote(resource: id, message: "is on Google Play but not in the catalog: left as it is (iapcat never deletes)"))
+        }
+        return plan
+    }
+
+    private static func order(_ step: PlayStep) -> Int {
+        if case .setOfferState = step.action { return 1 }
+        return 0
+    }
+}
+
+/// The steps for one product: what differs between Play's current state and the target.
+private struct ProductDiff {
+    let target: PlayProduct
+    let current: PlayProduct?
+    let json: JSONValue?
+    let offers: [JSONValue]
+    var steps: [PlayStep] = []
+    var activations: [PlayStep] = []
+    var deactivations: [PlayStep] = []
+
+    init(target: PlayProduct, current: PlayProduct?, json: JSONValue?, offers: [JSONValue]) {
+        self.target = target
+        self.current = current
+        self.json = json
+        self.offers = offers
+    }
+
+    private func step(_ action: PlayStep.Action, _ impact: PlanImpact) -> PlayStep {
+        PlayStep(target.productID, target.kind, action, impact: impact)
+    }
+
+    mutating func run() {
+        guard let current else { return create() }
+        var lines = Lines()
+        lines.listings(current.listings, target.listings)
+        switch target.kind {
+        case .oneTime:
+            for option in target.purchaseOptions {
+                let state = Self.state(of: json?["purchaseOptions"], id: option.id, key: "purchaseOptionId")
+                guard let have = current.purchaseOptions.first(where: { $0.id == option.id }) else {
+                    lines.add("adds purchase option \(option.id) (\(option.kind.rawValue)) in \(PlayStep.regions(option.regions))", .create)
+                    if option.active { activations.append(step(.setPurchaseOptionState(optionID: option.id, active: true), .create)) }
+                    continue
+                }
+                lines.option(have, option, live: state != "DRAFT")
+                stateSteps(active: option.active, state: state) { .setPurchaseOptionState(optionID: option.id, active: $0) }
+            }
+            if !lines.items.isEmpty { steps.append(step(.updateOneTimeProduct(target, changes: lines.texts), lines.impact)) }
+        case .subscription:
+            for plan in target.basePlans {
+                let state = Self.state(of: json?["basePlans"], id: plan.id, key: "basePlanId")
+                if let have = current.basePlans.first(where: { $0.id == plan.id }) {
+                    lines.basePlan(have, plan, live: state != "DRAFT")
+                    stateSteps(active: plan.active, state: state) { .setBasePlanState(basePlanID: plan.id, active: $0) }
+                } else {
+                    lines.add(
+                        "adds base plan \(plan.id) (\(plan.kind.rawValue), \(plan.period ?? "")) in \(PlayStep.regions(plan.regions))",
+                        .create)
+                    if plan.active { activations.append(step(.setBasePlanState(basePlanID: plan.id, active: true), .create)) }
+                }
+            }
+            if !lines.items.isEmpty { steps.append(step(.updateSubscription(target, changes: lines.texts), lines.impact)) }
+            for plan in target.basePlans { offerSteps(of: plan, current: current.basePlans.first { $0.id == plan.id }) }
+        }
+    }
+
+    private mutating func create() {
+        switch target.kind {
+        case .oneTime:
+            steps.append(step(.createOneTimeProduct(target), .create))
+            for option in target.purchaseOptions where option.active {
+                activations.append(step(.setPurchaseOptionState(optionID: option.id, active: true), .create))
+            }
+        case .subscription:
+            steps.append(step(.createSubscription(target), .create))
+            for plan in target.basePlans {
+                if plan.active { activations.append(step(.setBasePlanState(basePlanID: plan.id, active: true), .create)) }
+                offerSteps(of: plan, current: nil)
+            }
+        }
+    }
+
+    private mutating func offerSteps(of plan: PlayBasePlan, current: PlayBasePlan?) {
+        for offer in plan.offers {
+            let state = offers.first { $0["basePlanId"]?.string == plan.id && $0["offerId"]?.string == offer.id }?["state"]?.string
+            guard let have = current?.offers.first(where: { $0.id == offer.id }) else {
+                // An offer Play has but the catalog cannot express is not in `current`: never re-created.
+                guard state == nil else { continue }
+                steps.append(step(.createOffer(basePlanID: plan.id, offer, plan: plan), .create))
+                if offer.active { activations.append(step(.setOfferState(basePlanID: plan.id, offerID: offer.id, active: true), .create)) }
+                continue
+            }
+            var lines = Lines()
+            lines.offer(have, offer, live: state != "DRAFT")
+            if !lines.items.isEmpty {
+                steps.append(step(.updateOffer(basePlanID: plan.id, offer, plan: plan, changes: lines.texts), lines.impact))
+            }
+            stateSteps(active: offer.active, state: state) { .setOfferState(basePlanID: plan.id, offerID: offer.id, active: $0) }
+        }
+    }
+
+    /// Activation (`+` from draft, `!` from inactive) or deactivation (`!`) when the state differs.
+    private mutating func stateSteps(active: Bool, state: String?, _ action: (Bool) -> PlayStep.Action) {
+        let isActive = state == "ACTIVE"
+        guard active != isActive else { return }
+        if active {
+            activations.append(step(action(true), state == "DRAFT" ? .create : .customers))
+        } else if state != "DRAFT" {
+            // A draft never sold: nothing to deactivate.
+            deactivations.append(step(action(false), .customers))
+        }
+    }
+
+    static func state(of list: JSONValue?, id: String, key: String) -> String? {
+        list?.items.first { $0[key]?.string == id }?["state"]?.string
+    }
+}
+
+/// The change lines of one update, and the strongest mark among them.
+private struct Lines {
+    var items: [(text: String, impact: PlanImpact)] = []
+
+    var texts: [String] { items.map(\.text) }
+
+    /// `!` over `-` over `~` over `+`.
+    var impact: PlanImpact {
+        for mark in [PlanImpact.customers, .narrow, .change, .create] where items.contains(where: { $0.impact == mark }) { return mark }
+        return .change
+    }
+
+    mutating func add(_ text: String, _ impact: PlanImpact) {
+        items.append((text, impact))
+    }
+
+    mutating func listings(_ have: [PlayListing], _ want: [PlayListing]) {
+        for listing in want {
+            guard let old = have.first(where: { $0.language == listing.language }) else {
+                add("adds listing \(listing.language) \"\(listing.title ?? "")\"", .change)
+                continue
+            }
+            var fields: [String] = []
+            if old.title != listing.title { fields.append("title \"\(old.title ?? "")\" → \"\(listing.title ?? "")\"") }
+            if old.description != listing.description { fields.append("description") }
+            if old.benefits != listing.benefits { fields.append("benefits") }
+            if !fields.isEmpty { add("listing \(listing.language): \(fields.joined(separator: ", "))", .change) }
+        }
+    }
+
+    mutating func option(_ have: PlayPurchaseOption, _ want: PlayPurchaseOption, live: Bool) {
+        let sale: PlanImpact = live ? .customers : .change
+        let name = "purchase option \(want.id)"
+        regions(have.regions, want.regions, name: name, impact: sale)
+        newRegions(have.newRegions, want.newRegions, name: name, impact: sale)
+        if have.legacyCompatible != want.legacyCompatible { add("\(name): legacy compatible \(want.legacyCompatible == true)", .change) }
+        if have.multiQuantity != want.multiQuantity { add("\(name): multi-quantity \(want.multiQuantity == true)", .change) }
+        if have.rentalPeriod != want.rentalPeriod || have.expirationPeriod != want.expirationPeriod {
+            add("\(name): rental \(want.rentalPeriod ?? "-"), expires \(want.expirationPeriod ?? "never")", sale)
+        }
+    }
+
+    mutating func basePlan(_ have: PlayBasePlan, _ want: PlayBasePlan, live: Bool) {
+        let sale: PlanImpact = live ? .customers : .change
+        let name = "base plan \(want.id)"
+        let before = items.count
+        regions(have.regions, want.regions, name: name, impact: sale)
+        newRegions(have.newRegions, want.newRegions, name: name, impact: sale)
+        if live && items[before...].contains(where: { $0.text.contains(" → ") }) {
+            add(
+                "\(name): existing subscribers keep their price (Play moves them only through a price migration, which iapcat never starts)",
+                sale)
+        }
+        if have.legacyCompatible != want.legacyCompatible { add("\(name): legacy compatible \(want.legacyCompatible == true)", .change) }
+    }
+
+    mutating func offer(_ have: PlayOffer, _ want: PlayOffer, live: Bool) {
+        let sale: PlanImpact = live ? .customers : .change
+        if have.eligibility != want.eligibility { add("eligibility \(have.eligibility.rawValue) → \(want.eligibility.rawValue)", sale) }
+        if have.phases != want.phases {
+            add(
+                "phases \(have.phases.map(PlayStep.phase).joined(separator: " then ")) → \(want.phases.map(PlayStep.phase).joined(separator: " then "))",
+                sale)
+        }
+        if have.regions != want.regions {
+            add("regions \((have.regions ?? []).joined(separator: ",")) → \((want.regions ?? []).joined(separator: ","))", sale)
+        }
+    }
+
+    private mutating func regions(_ have: [PlayRegionalPrice], _ want: [PlayRegionalPrice], name: String, impact: PlanImpact) {
+        for region in want {
+            guard let old = have.first(where: { $0.region == region.region }) else {
+                add(
+                    "\(name): adds \(region.region) at \(region.price ?? "-")\(region.availability == .available ? "" : " (\(region.availability.rawValue))")",
+                    impact)
+                continue
+            }
+            if !PlayMoney.same(old.price, region.price) {
+                add("\(name): \(region.region) \(old.price ?? "-") → \(region.price ?? "-")", impact)
+            }
+            if old.availability != region.availability {
+                add("\(name): \(region.region) \(old.availability.rawValue) → \(region.availability.rawValue)", impact)
+            }
+        }
+    }
+
+    private mutating func newRegions(_ have: PlayNewRegions?, _ want: PlayNewRegions?, name: String, impact: PlanImpact) {
+        guard have != want else { return }
+        let describe: (PlayNewRegions?) -> String = { new in
+            guard let new else { return "not offered" }
+            return "USD \(new.usd ?? "-") / EUR \(new.eur ?? "-")\(new.available ? "" : " (no longer available)")"
+        }
+        add("\(name): new regions \(describe(have)) → \(describe(want))", impact)
+    }
+}

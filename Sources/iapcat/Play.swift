@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import GooglePlay
+import IAPCatalog
+
+extension IAPCat {
+    /// `iapcat play pull|plan|apply`: the catalog against Google Play, through the Play Developer API.
+    struct Play: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "play",
+            abstract: "Pull, plan and apply the catalog against Google Play, through the Play Developer API.",
+            discussion: """
+                Credentials: a Google Cloud service account's JSON key, invited in Play Console with access to \
+                the app: --service-account FILE or GOOGLE_APPLICATION_CREDENTIALS. The app is the catalog's \
+                app.google_play.package_name. Nothing prints or logs a token or the key. \
+                Guide: docs/google-play.md.
+
+                Examples:
+                  iapcat play pull --package-name com.example.app -o catalogs/catalog.yaml
+                  iapcat play plan --catalog catalogs/catalog.yaml
+                  iapcat play apply --catalog catalogs/catalog.yaml --yes
+                """,
+            subcommands: [IAPCat.PlayPullCommand.self, IAPCat.PlayPlanCommand.self, IAPCat.PlayApplyCommand.self]
+        )
+    }
+}
+
+/// The options every `play` subcommand shares: credentials and the API's address.
+struct PlayOptions: ParsableArguments {
+    @Option(
+        name: .customLong("service-account"),
+        help: ArgumentHelp("The service account's JSON key (or GOOGLE_APPLICATION_CREDENTIALS).", valueName: "file"),
+        completion: .file(extensions: ["json"]))
+    var serviceAccount: String?
+
+    @Option(
+        name: .customLong("api-url"),
+        help: ArgumentHelp("The API's base URL (or PLAY_API_URL), for proxies and tests.", valueName: "url"))
+    var apiURL: String?
+
+    @Flag(name: .shortAndLong, help: "Print every request with its status.")
+    var verbose = false
+
+    /// A client of `packageName`, or a failure naming the missing setting. Warns when the key
+    /// file is readable by others.
+    func client(packageName: String) throws(CommandFailure) -> PlayClient {
+        let environment = ProcessInfo.processInfo.environment
+        guard let path = serviceAccount ?? environment["GOOGLE_APPLICATION_CREDENTIALS"], !path.isEmpty else {
+            throw .inputErrors("no service account: pass --service-account or set GOOGLE_APPLICATION_CREDENTIALS")
+        }
+        let loaded: (key: ServiceAccountKey, warning: String?)
+        do {
+            loaded = try ServiceAccountKey.load(path: path)
+        } catch {
+            throw .inputErrors(error.message)
+        }
+        if let warning = loaded.warning { Output.error("iapcat: warning: \(warning)") }
+        let verbose = self.verbose
+        let base = apiURL ?? environment["PLAY_API_URL"] ?? PlayClient.defaultBaseURL
+        return PlayClient(
+            baseURL: base, packageName: packageName, key: loaded.key,
+            observer: { exchange in
+                if let (wait, reason) = exchange.retry {
+                    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+                    Output.error(
+                        "iapcat: \(ServerText.printable(exchange.request)): \(reason); trying again in \(String(format: "%.1f", seconds)) s (attempt \(exchange.attempt + 1))"
+                    )
+                    return
+                }
+                guard verbose else { return }
+                var line = "\(ServerText.printable(exchange.request)) → \(exchange.status == 0 ? "no answer" : String(exchange.status))"
+                if exchange.attempt > 1 { line += " (attempt \(exchange.attempt))" }
+                Output.error(line)
+            })
+    }
+}
+
+/// One command's connection to Google Play: it owns the HTTP client and closes it when the
+/// command's work ends, however it ends.
+struct PlaySession {
+    let client: PlayClient
+    let packageName: String
+
+    /// Runs `work` with a client of `packageName`, closing it afterwards.
+    static func run<T>(_ options: PlayOptions, packageName: String, _ work: (PlaySession) async throws(CommandFailure) -> T)
+        async throws(CommandFailure) -> T
+    {
+        let session = PlaySession(client: try options.client(packageName: packageName), packageName: packageName)
+        let result: Result<T, CommandFailure>
+        do {
+            result = .success(try await work(session))
+        } catch {
+            result = .failure(error)
+        }
+        await session.client.shutdown()
+        return try result.get()
+    }
+
+    /// Everything the app holds on Play.
+    func read() async throws(CommandFailure) -> PlayRemoteState {
+        do throws(PlayAPIError) {
+            return try await PlayRemoteReader(api: client).read()
+        } catch {
+            throw .inputErrors("Google Play: \(error)")
+        }
+    }
+
+    /// The catalog at `path` planned against the app it names.
+    func plan(_ catalog: Catalog) async throws(CommandFailure) -> (plan: PlayPlan, remote: PlayRemoteState) {
+        let version: String
+        if let pinned = catalog.app.googlePlay?.regionsVersion {
+            version = pinned
+        } else {
+            do throws(PlayAPIError) {
+                version = try await PlayRemoteReader(api: client).currentRegionsVersion()
+            } catch {
+                throw .inputErrors("Google Play: \(error)")
+            }
+        }
+        let remote = try await read()
+        return (PlayPlanner(regionsVersion: version).plan(catalog, against: remote), remote)
+    }
+}
+
+/// The catalog at `path`, validated, and the package name it gives Play; errors stop a plan.
+func loadCatalogForPlay(_ path: String, paths: PathOptions? = nil) throws(CommandFailure) -> (catalog: Catalog, packageName: String) {
+    let catalog = try loadCatalogForConnect(path, validator: paths?.validator ?? CatalogValidator(), store: "Google Play")
+    guard let name = catalog.app.googlePlay?.packageName, !name.isEmpty else {
+        throw .inputErrors("\(path): app.google_play.package_name is not set: it names the app on Google Play")
+    }
+    return (catalog, name)
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import GooglePlay
+import IAPCatalog
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension IAPCat {
+    /// `iapcat play apply`: carries out the plan on Google Play.
+    struct PlayApplyCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "apply",
+            abstract: "Carry out the plan on Google Play, one step after another.",
+            discussion: """
+                Prints the plan, asks for confirmation on a terminal (--yes otherwise), then performs each step \
+                serially, printing it. Every write sends the regions version and complete lists built from what \
+                Play holds, so nothing the catalog does not name is lost. After a failure, running apply again \
+                continues where it stopped: it reads Play again and plans anew. Afterwards it reads everything \
+                back and exits 1, naming each difference, when Play does not hold the plan's target. Steps \
+                marked - or ! are carried out only with --allow-impact; without it apply changes nothing and exits 1.
+                """
+        )
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("The catalog.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
+        var catalog = Catalog.defaultPath
+
+        @Flag(help: "Apply without asking.")
+        var yes = false
+
+        @Flag(help: "Carry out steps marked - and ! (what customers pay, where a live product is sold) too.")
+        var allowImpact = false
+
+        @OptionGroup var play: PlayOptions
+        @OptionGroup var paths: PathOptions
+
+        func run() async throws(CommandFailure) {
+            let (loaded, packageName) = try loadCatalogForPlay(catalog, paths: paths)
+            try await PlaySession.run(play, packageName: packageName) { session throws(CommandFailure) in
+                try await apply(loaded, in: session)
+            }
+        }
+
+        private func apply(_ loaded: Catalog, in session: PlaySession) async throws(CommandFailure) {
+            let (plan, remote) = try await session.plan(loaded)
+            Output.report(PlanRenderer().text(plan))
+            guard plan.errors.isEmpty else {
+                throw .inputErrors("the plan has \(plan.errors.count) error\(plan.errors.count == 1 ? "" : "s"); nothing was applied")
+            }
+            guard plan.hasChanges else { return }
+            let needingConsent = plan.stepsNeedingConsent.count
+            if needingConsent > 0 && !allowImpact {
+                throw .inputErrors(
+                    "\(needingConsent) step\(needingConsent == 1 ? "" : "s") marked - or ! change\(needingConsent == 1 ? "s" : "") what "
+                        + "customers pay or where products are sold; nothing was applied. Review the plan and pass --allow-impact to apply it"
+                )
+            }
+            if !yes {
+                guard isatty(STDIN_FILENO) == 1 else { throw .inputErrors("not a terminal: pass --yes to apply without confirmation") }
+                Output.report("Apply these \(plan.steps.count) changes to Google Play? Type yes: ")
+                guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else { throw .inputErrors("not applied") }
+            }
+            let total = plan.steps.count
+            let applier = PlayApplier(api: session.client, remote: remote, packageName: session.packageName)
+            do throws(PlayApplier.Failure) {
+                try await applier.apply(plan) { index, step in
+                    Output.report(ServerText.printable("[\(index + 1)/\(total)] \(step.impact.rawValue) \(step.summary)") + "\n")
+                }
+            } catch {
+                throw .inputErrors(
+                    "step \(error.stepIndex + 1) of \(total) failed (\(ServerText.printable(error.step))): Google Play: \(error.error)"
+                        + "\nRun `iapcat play apply` again to continue: it re-reads Google Play and plans what is left.")
+            }
+            // Fail closed: read everything back and plan again; nothing may be left.
+            let again = PlayPlanner(regionsVersion: plan.regionsVersion).plan(loaded, against: try await session.read())
+            guard again.steps.isEmpty else {
+                let lines = again.steps.map { ServerText.printable("  \($0.impact.rawValue) \($0.summary)") }.joined(separator: "\n")
+                throw .inputErrors(
+                    "read back after apply: Google Play does not hold what the plan asked; "
+                        + "\(again.steps.count) step\(again.steps.count == 1 ? "" : "s") still differ\(again.steps.count == 1 ? "s" : ""):\n\(lines)"
+                )
+            }
+            let products = Set(plan.steps.map(\.productID)).count
+            Output.report("Read back \(products) product\(products == 1 ? "" : "s"): Google Play holds every change.\n")
+            Output.report("Applied \(total) change\(total == 1 ? "" : "s").\n")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import GooglePlay
+import IAPCatalog
+
+extension IAPCat {
+    /// `iapcat play plan`: what `play apply` would do.
+    struct PlayPlanCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "plan",
+            abstract: "Show what `play apply` would change on Google Play, and what it will not.",
+            discussion: """
+                Compares the catalog's Google Play products with the app's: creations, updates (listings, prices \
+                and availability per region, new regions), offers, and activations and deactivations. Marks: + \
+                creates, ~ changes text or a draft, ! changes what customers pay or where a live product is sold \
+                (apply needs --allow-impact). A region Play has is never dropped: left out of the catalog it \
+                becomes no longer available (!). Nothing is ever deleted.
+
+                Exit status: 0 (also with changes), 1 error; with --detailed-exitcode 0 no changes, 1 error,
+                2 changes (as terraform's), for CI.
+                """
+        )
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("The catalog.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
+        var catalog = Catalog.defaultPath
+
+        @Option(help: "text, json or markdown (for a pull-request comment, at most 65,000 characters).")
+        var format: PlanFormat = .text
+
+        @Flag(help: "Exit 2 when there are changes.")
+        var detailedExitcode = false
+
+        @OptionGroup var play: PlayOptions
+        @OptionGroup var paths: PathOptions
+
+        func run() async throws(CommandFailure) {
+            let (loaded, packageName) = try loadCatalogForPlay(catalog, paths: paths)
+            let plan = try await PlaySession.run(play, packageName: packageName) { session throws(CommandFailure) in
+                try await session.plan(loaded).plan
+            }
+            switch format {
+            case .text: Output.report(PlanRenderer().text(plan))
+            case .json: Output.report(PlanRenderer().json(plan))
+            case .markdown: Output.report(PlanRenderer().markdown(plan))
+            }
+            if !plan.errors.isEmpty {
+                throw .inputErrors("the plan has \(plan.errors.count) error\(plan.errors.count == 1 ? "" : "s"); apply would refuse it")
+            }
+            if detailedExitcode && plan.hasChanges { Output.finish(.usageOrIO) }
+        }
+    }
+}
