@@ -7,23 +7,25 @@ import IAPCatalog
 package enum PlayBodies {
     /// A `OneTimeProduct` for `target` over Play's `remote` (nil when creating).
     package static func oneTimeProduct(_ target: PlayProduct, remote: JSONValue?, package: String) -> JSONValue {
+        let current = Self.current(remote, kind: .oneTime)
         var body = (remote ?? .object([])).setting("packageName", .string(package)).setting("productId", .string(target.productID))
         body = body.setting("regionsVersion", nil)
-        body = body.setting("listings", listings(target, remote: remote, benefits: false))
+        body = body.setting("listings", listings(target, current: current, remote: remote, benefits: false))
         let options = overlay(
             remote?["purchaseOptions"]?.items ?? [], key: "purchaseOptionId",
-            items: target.purchaseOptions.map { ($0.id, PlayResourceJSON.purchaseOption($0)) },
+            items: changed(target.purchaseOptions, current?.purchaseOptions).map { ($0.id, PlayResourceJSON.purchaseOption($0)) },
             owned: ["buyOption", "rentOption", "regionalPricingAndAvailabilityConfigs", "newRegionsConfig"])
         return body.setting("purchaseOptions", .array(options))
     }
 
     /// A `Subscription` (base plans, not offers) for `target` over Play's `remote`.
     package static func subscription(_ target: PlayProduct, remote: JSONValue?, package: String) -> JSONValue {
+        let current = Self.current(remote, kind: .subscription)
         var body = (remote ?? .object([])).setting("packageName", .string(package)).setting("productId", .string(target.productID))
-        body = body.setting("listings", listings(target, remote: remote, benefits: true))
+        body = body.setting("listings", listings(target, current: current, remote: remote, benefits: true))
         let plans = overlay(
             remote?["basePlans"]?.items ?? [], key: "basePlanId",
-            items: target.basePlans.map { ($0.id, PlayResourceJSON.basePlan($0, period: $0.period ?? "")) },
+            items: changed(target.basePlans, current?.basePlans).map { ($0.id, PlayResourceJSON.basePlan($0, period: $0.period ?? "")) },
             owned: ["autoRenewingBasePlanType", "prepaidBasePlanType", "regionalConfigs", "otherRegionsConfig"])
         return body.setting("basePlans", .array(plans))
     }
@@ -41,13 +43,41 @@ package enum PlayBodies {
         return body.setting("state", nil)
     }
 
-    /// Play's listings with the target's laid over them by language.
-    private static func listings(_ target: PlayProduct, remote: JSONValue?, benefits: Bool) -> JSONValue {
-        .array(
+    /// Play's listings with the target's that differ laid over them by language.
+    private static func listings(_ target: PlayProduct, current: PlayProduct?, remote: JSONValue?, benefits: Bool) -> JSONValue {
+        let changed = target.listings.filter { listing in current?.listings.first { $0.language == listing.language } != listing }
+        return .array(
             overlay(
                 remote?["listings"]?.items ?? [], key: "languageCode",
-                items: target.listings.map { ($0.language, PlayResourceJSON.listing($0, benefits: benefits)) },
+                items: changed.map { ($0.language, PlayResourceJSON.listing($0, benefits: benefits)) },
                 owned: ["title", "description", "benefits"]))
+    }
+
+    /// What Play holds, as the catalog models it.
+    private static func current(_ remote: JSONValue?, kind: PlayProduct.Kind) -> PlayProduct? {
+        var decoder = PlayResourceDecoder()
+        return remote.flatMap { PlayProduct(remote: $0, kind: kind, decoder: &decoder) }
+    }
+
+    /// The target's items that differ from Play's in what a list body carries (states are set by
+    /// steps of their own, offers are resources of their own): only those are written over Play's.
+    private static func changed<T: Identified & Equatable>(_ target: [T], _ current: [T]?) -> [T] {
+        target.filter { item in
+            guard let held = current?.first(where: { $0.id == item.id }) else { return true }
+            return comparable(held) != comparable(item)
+        }
+    }
+
+    private static func comparable<T>(_ item: T) -> T {
+        switch item {
+        case var option as PlayPurchaseOption:
+            option.active = false
+            return option as! T
+        case var plan as PlayBasePlan:
+            (plan.active, plan.offers) = (false, [])
+            return plan as! T
+        default: return item
+        }
     }
 
     /// `list` with each item whose `key` the target names replaced in the `owned` fields (an owned

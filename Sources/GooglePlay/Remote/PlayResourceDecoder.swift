@@ -35,7 +35,7 @@ package struct PlayResourceDecoder {
             option.rentalPeriod = rent["rentalPeriod"]?.string
             option.expirationPeriod = rent["expirationPeriod"]?.string
         } else {
-            notes.append("\(productID): purchase option \(id) is neither buy nor rent; left as Play holds it")
+            notes.append("purchase option \(id) is neither buy nor rent; left as Play holds it")
             return nil
         }
         for config in json["regionalPricingAndAvailabilityConfigs"]?.items ?? [] {
@@ -57,7 +57,7 @@ package struct PlayResourceDecoder {
         }
         if json["offerTags"] != nil || json["taxAndComplianceSettings"] != nil {
             notes.append(
-                "\(productID): purchase option \(id) has offer tags or tax settings; the catalog does not hold them, Play keeps them")
+                "purchase option \(id) has offer tags or tax settings; the catalog does not hold them, Play keeps them")
         }
         return option
     }
@@ -74,7 +74,7 @@ package struct PlayResourceDecoder {
             plan.kind = .prepaid
             plan.period = prepaid["billingPeriodDuration"]?.string
         } else {
-            notes.append("\(productID): base plan \(id) is an installments plan (or of a kind iapcat does not know); left as Play holds it")
+            notes.append("base plan \(id) is an installments plan (or of a kind iapcat does not know); left as Play holds it")
             return nil
         }
         for config in json["regionalConfigs"]?.items ?? [] {
@@ -95,7 +95,7 @@ package struct PlayResourceDecoder {
     /// An offer of a base plan, or nil when the catalog cannot express it.
     package mutating func offer(_ json: JSONValue, of productID: String) -> PlayOffer? {
         guard let id = json["offerId"]?.string else { return nil }
-        let name = "\(productID): offer \(id)"
+        let name = "offer \(id) of base plan \(json["basePlanId"]?.string ?? "?")"
         guard let eligibility = Self.eligibility(json["targeting"]) else {
             notes.append("\(name) has a targeting rule the catalog cannot express; left as Play holds it")
             return nil

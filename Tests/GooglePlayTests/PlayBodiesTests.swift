@@ -1,0 +1,116 @@
+import Foundation
+import IAPCatalog
+import Testing
+
+@testable import GooglePlay
+
+/// What apply sends, built from what Play holds: fields the catalog does not model survive, a
+/// region Play has is never dropped, and what Play cannot change is kept.
+@Suite struct PlayBodiesTests {
+    /// A one-time product as Play might hold it: tax settings, offer tags, an option the catalog
+    /// does not name, a region (FR) the catalog leaves out.
+    static let held = """
+        {"packageName": "com.example.app", "productId": "gems", "regionsVersion": {"version": "2022/02"},
+         "listings": [{"languageCode": "en-US", "title": "Gems", "description": "Shiny"},
+                      {"languageCode": "fr-FR", "title": "Gemmes", "description": "Brillantes"}],
+         "taxAndComplianceSettings": {"isTokenizedDigitalAsset": false, "productTaxCategoryCode": "digital"},
+         "purchaseOptions": [
+           {"purchaseOptionId": "buy", "state": "ACTIVE", "buyOption": {"legacyCompatible": true},
+            "offerTags": [{"tag": "launch"}],
+            "regionalPricingAndAvailabilityConfigs": [
+              {"regionCode": "US", "price": {"currencyCode": "USD", "units": "0", "nanos": 990000000}, "availability": "AVAILABLE"},
+              {"regionCode": "FR", "price": {"currencyCode": "EUR", "units": "1", "nanos": 90000000}, "availability": "AVAILABLE"}]},
+           {"purchaseOptionId": "legacy", "state": "INACTIVE_PUBLISHED", "buyOption": {},
+            "regionalPricingAndAvailabilityConfigs": []}]}
+        """
+
+    static func catalog() throws -> Catalog {
+        try TestCatalogs.load(
+            text: """
+                format_version: 1
+                app: { bundle_id: com.example.app, google_play: { package_name: com.example.app } }
+                products:
+                  - id: gems
+                    type: consumable
+                    stores: [google_play]
+                    google_play:
+                      listings:
+                        en-US: { title: Gems!, description: Shiny }
+                      purchase_options:
+                        - id: buy
+                          legacy_compatible: true
+                          regions: { US: "1.29", JP: "200" }
+                """)
+    }
+
+    @Test func anUpdateKeepsWhatTheCatalogDoesNotNameAndNeverDropsARegion() throws {
+        let remote = PlayRemoteState(oneTimeProducts: [try JSONValueReader.read(Array(Self.held.utf8))])
+        let plan = PlayPlanner(regionsVersion: "2022/02").plan(try Self.catalog(), against: remote)
+        #expect(
+            PlanRenderer().text(plan) == """
+                ! update one-time product gems: listing en-US: title "Gems" → "Gems!"; purchase option buy: FR available → no_longer_available; purchase option buy: adds JP at 200; purchase option buy: US 0.99 → 1.29
+                not done: gems purchase option buy has offer tags or tax settings; the catalog does not hold them, Play keeps them
+                not done: gems listing fr-FR is on Google Play but not in the catalog: kept
+                not done: gems purchase option buy: FR is not in the catalog; Play never removes a region, so it becomes no longer available
+                not done: gems purchase option legacy is on Google Play but not in the catalog: left as it is (iapcat never deletes)
+                Plan: 1 change. 1 marked - or ! needs apply --allow-impact. 4 differences left alone.
+                Apply sends about 4 requests, its read-back included (Google Play allows 3,000 a minute and 7,200 product updates an hour per app).
+
+                """)
+        let request = PlayApplier(api: NoTransport(), remote: remote, packageName: "com.example.app").request(
+            for: plan.steps[0], version: "2022/02")
+        #expect(request.target(packageName: "com.example.app").hasPrefix(
+            "/androidpublisher/v3/applications/com.example.app/onetimeproducts/gems?updateMask=listings%2CpurchaseOptions&regionsVersion.version=2022%2F02"))
+        let body = String(decoding: JSONWriter.bytes(try #require(request.body), pretty: false), as: UTF8.self)
+        #expect(
+            body == """
+                {"packageName":"com.example.app","productId":"gems","listings":[{"languageCode":"en-US","title":"Gems!","description":"Shiny"},\
+                {"languageCode":"fr-FR","title":"Gemmes","description":"Brillantes"}],"taxAndComplianceSettings":{"isTokenizedDigitalAsset":false,\
+                "productTaxCategoryCode":"digital"},"purchaseOptions":[{"purchaseOptionId":"buy","buyOption":{"legacyCompatible":true,\
+                "multiQuantityEnabled":false},"offerTags":[{"tag":"launch"}],"regionalPricingAndAvailabilityConfigs":[{"regionCode":"FR",\
+                "price":{"currencyCode":"EUR","units":"1","nanos":90000000},"availability":"NO_LONGER_AVAILABLE"},{"regionCode":"JP",\
+                "price":{"currencyCode":"JPY","units":"200","nanos":0},"availability":"AVAILABLE"},{"regionCode":"US","price":\
+                {"currencyCode":"USD","units":"1","nanos":290000000},"availability":"AVAILABLE"}]},{"purchaseOptionId":"legacy","buyOption":{},\
+                "regionalPricingAndAvailabilityConfigs":[]}]}
+                """)
+    }
+
+    @Test func aProductIsCreatedInEveryRegionTheCatalogNamesAndActivatedAsAStepOfItsOwn() throws {
+        let plan = PlayPlanner(regionsVersion: "2025/03").plan(try Self.catalog(), against: PlayRemoteState())
+        #expect(
+            plan.steps.map { "\($0.impact.rawValue) \($0.summary)" } == [
+                "+ create one-time product gems: buy (buy) in JP 200, US 1.29",
+                "+ activate purchase option buy of one-time product gems: customers can buy it",
+            ])
+        let request = PlayApplier(api: NoTransport(), remote: PlayRemoteState(), packageName: "com.example.app").request(
+            for: plan.steps[0], version: plan.regionsVersion)
+        #expect(
+            request.target(packageName: "com.example.app")
+                == "/androidpublisher/v3/applications/com.example.app/onetimeproducts/gems?updateMask=listings%2CpurchaseOptions&regionsVersion.version=2025%2F03&allowMissing=true&latencyTolerance=PRODUCT_UPDATE_LATENCY_TOLERANCE_LATENCY_SENSITIVE"
+        )
+    }
+
+    @Test func pricesAreReadAndComparedAsDecimalsNeverAsBinaryFloatingPoint() {
+        let money: (String, Int) -> JSONValue = { .object([("currencyCode", .string("USD")), ("units", .string($0)), ("nanos", .int($1))]) }
+        #expect(PlayMoney.decimal(money("1", 990_000_000)) == "1.99")
+        #expect(PlayMoney.decimal(money("0", 100_000_000)) == "0.1")
+        #expect(PlayMoney.decimal(money("160", 0)) == "160")
+        #expect(PlayMoney.decimal(money("-1", 0)) == nil)
+        #expect(PlayMoney.decimal(money("1", 1_000_000_000)) == nil)
+        #expect(PlayMoney.same("1.50", "1.5") && !PlayMoney.same("1.5", "1.05"))
+    }
+
+    @Test func idsGoIntoPathsAsOneSegmentEach() {
+        let request = PlayRequest(.get, ["oneTimeProducts", "../../v2/x y"])
+        #expect(request.target(packageName: "com.example.app") == "/androidpublisher/v3/applications/com.example.app/oneTimeProducts/..%2F..%2Fv2%2Fx%20y")
+        #expect(!PlayRequest(.get, ["oneTimeProducts", ".."]).hasSinglePathSegments)
+        #expect(!PlayRequest(.get, ["oneTimeProducts", ""]).hasSinglePathSegments)
+    }
+
+    /// A transport that is never called.
+    struct NoTransport: PlayTransport {
+        func send(_ request: PlayRequest) async throws(PlayAPIError) -> JSONValue {
+            throw .malformed(request: request.summary, message: "not expected")
+        }
+    }
+}
