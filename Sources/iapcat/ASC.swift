@@ -71,10 +71,7 @@ struct ConnectOptions: ParsableArguments {
             observer: { exchange in
                 // A wait is always one line: nobody should wonder whether iapcat hangs.
                 if let (wait, reason) = exchange.retry {
-                    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
-                    Output.error(
-                        "iapcat: \(exchange.request): \(reason); trying again in \(String(format: "%.1f", seconds)) s (attempt \(exchange.attempt + 1))"
-                    )
+                    SyncCommands.reportRetry(request: exchange.request, wait: wait, reason: reason, attempt: exchange.attempt)
                     return
                 }
                 guard verbose else { return }

@@ -3,12 +3,6 @@ import ArgumentParser
 import Foundation
 import IAPCatalog
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension IAPCat {
     /// `iapcat asc apply`: carries out the plan.
     struct ASCApply: AsyncParsableCommand {
@@ -49,23 +43,7 @@ extension IAPCat {
         private func apply(in session: ConnectSession) async throws(CommandFailure) {
             let planned = try await session.plan(catalogPath: catalog, paths: paths)
             let plan = planned.plan
-            Output.report(PlanRenderer().text(plan))
-            guard plan.errors.isEmpty else {
-                throw .inputErrors("the plan has \(plan.errors.count) error\(plan.errors.count == 1 ? "" : "s"); nothing was applied")
-            }
-            guard plan.hasChanges else { return }
-            let needingConsent = plan.stepsNeedingConsent.count
-            if needingConsent > 0 && !allowImpact {
-                throw .inputErrors(
-                    "\(needingConsent) step\(needingConsent == 1 ? "" : "s") marked - or ! change\(needingConsent == 1 ? "s" : "") what "
-                        + "customers pay or where products are sold; nothing was applied. Review the plan and pass --allow-impact to apply it"
-                )
-            }
-            if !yes {
-                guard isatty(STDIN_FILENO) == 1 else { throw .inputErrors("not a terminal: pass --yes to apply without confirmation") }
-                Output.report("Apply these \(plan.steps.count) changes to App Store Connect? Type yes: ")
-                guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else { throw .inputErrors("not applied") }
-            }
+            guard try SyncCommands.confirm(plan, yes: yes, allowImpact: allowImpact) else { return }
             let total = plan.steps.count
             let applier = Applier(
                 api: session.client, remote: planned.remote, desired: planned.desired,

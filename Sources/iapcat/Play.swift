@@ -61,10 +61,7 @@ struct PlayOptions: ParsableArguments {
             baseURL: base, packageName: packageName, key: loaded.key,
             observer: { exchange in
                 if let (wait, reason) = exchange.retry {
-                    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
-                    Output.error(
-                        "iapcat: \(ServerText.printable(exchange.request)): \(reason); trying again in \(String(format: "%.1f", seconds)) s (attempt \(exchange.attempt + 1))"
-                    )
+                    SyncCommands.reportRetry(request: exchange.request, wait: wait, reason: reason, attempt: exchange.attempt)
                     return
                 }
                 guard verbose else { return }

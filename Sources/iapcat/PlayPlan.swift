@@ -37,15 +37,7 @@ extension IAPCat {
             let plan = try await PlaySession.run(play, packageName: packageName) { session throws(CommandFailure) in
                 try await session.plan(loaded).plan
             }
-            switch format {
-            case .text: Output.report(PlanRenderer().text(plan))
-            case .json: Output.report(PlanRenderer().json(plan))
-            case .markdown: Output.report(PlanRenderer().markdown(plan))
-            }
-            if !plan.errors.isEmpty {
-                throw .inputErrors("the plan has \(plan.errors.count) error\(plan.errors.count == 1 ? "" : "s"); apply would refuse it")
-            }
-            if detailedExitcode && plan.hasChanges { Output.finish(.usageOrIO) }
+            try SyncCommands.show(plan, format: format, detailedExitcode: detailedExitcode)
         }
     }
 }
