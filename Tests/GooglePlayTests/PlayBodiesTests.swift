@@ -59,18 +59,20 @@ import Testing
                 """)
         let request = PlayApplier(api: NoTransport(), remote: remote, packageName: "com.example.app").request(
             for: plan.steps[0], version: "2022/02")
-        #expect(request.target(packageName: "com.example.app").hasPrefix(
-            "/androidpublisher/v3/applications/com.example.app/onetimeproducts/gems?updateMask=listings%2CpurchaseOptions&regionsVersion.version=2022%2F02"))
+        #expect(
+            request.target(packageName: "com.example.app").hasPrefix(
+                "/androidpublisher/v3/applications/com.example.app/onetimeproducts/gems?updateMask=listings%2CpurchaseOptions&regionsVersion.version=2022%2F02"
+            ))
         let body = String(decoding: JSONWriter.bytes(try #require(request.body), pretty: false), as: UTF8.self)
         #expect(
             body == """
                 {"packageName":"com.example.app","productId":"gems","listings":[{"languageCode":"en-US","title":"Gems!","description":"Shiny"},\
                 {"languageCode":"fr-FR","title":"Gemmes","description":"Brillantes"}],"taxAndComplianceSettings":{"isTokenizedDigitalAsset":false,\
                 "productTaxCategoryCode":"digital"},"purchaseOptions":[{"purchaseOptionId":"buy","buyOption":{"legacyCompatible":true,\
-                "multiQuantityEnabled":false},"offerTags":[{"tag":"launch"}],"regionalPricingAndAvailabilityConfigs":[{"regionCode":"FR",\
-                "price":{"currencyCode":"EUR","units":"1","nanos":90000000},"availability":"NO_LONGER_AVAILABLE"},{"regionCode":"JP",\
-                "price":{"currencyCode":"JPY","units":"200","nanos":0},"availability":"AVAILABLE"},{"regionCode":"US","price":\
-                {"currencyCode":"USD","units":"1","nanos":290000000},"availability":"AVAILABLE"}]},{"purchaseOptionId":"legacy","buyOption":{},\
+                "multiQuantityEnabled":false},"offerTags":[{"tag":"launch"}],"regionalPricingAndAvailabilityConfigs":[{"regionCode":"US",\
+                "price":{"currencyCode":"USD","units":"1","nanos":290000000},"availability":"AVAILABLE"},{"regionCode":"FR","price":\
+                {"currencyCode":"EUR","units":"1","nanos":90000000},"availability":"NO_LONGER_AVAILABLE"},{"regionCode":"JP","price":\
+                {"currencyCode":"JPY","units":"200","nanos":0},"availability":"AVAILABLE"}]},{"purchaseOptionId":"legacy","buyOption":{},\
                 "regionalPricingAndAvailabilityConfigs":[]}]}
                 """)
     }
@@ -91,7 +93,9 @@ import Testing
     }
 
     @Test func pricesAreReadAndComparedAsDecimalsNeverAsBinaryFloatingPoint() {
-        let money: (String, Int) -> JSONValue = { .object([("currencyCode", .string("USD")), ("units", .string($0)), ("nanos", .int($1))]) }
+        let money: (String, Int) -> JSONValue = {
+            .object([("currencyCode", .string("USD")), ("units", .string($0)), ("nanos", .int($1))])
+        }
         #expect(PlayMoney.decimal(money("1", 990_000_000)) == "1.99")
         #expect(PlayMoney.decimal(money("0", 100_000_000)) == "0.1")
         #expect(PlayMoney.decimal(money("160", 0)) == "160")
@@ -102,7 +106,9 @@ import Testing
 
     @Test func idsGoIntoPathsAsOneSegmentEach() {
         let request = PlayRequest(.get, ["oneTimeProducts", "../../v2/x y"])
-        #expect(request.target(packageName: "com.example.app") == "/androidpublisher/v3/applications/com.example.app/oneTimeProducts/..%2F..%2Fv2%2Fx%20y")
+        #expect(
+            request.target(packageName: "com.example.app")
+                == "/androidpublisher/v3/applications/com.example.app/oneTimeProducts/..%2F..%2Fv2%2Fx%20y")
         #expect(!PlayRequest(.get, ["oneTimeProducts", ".."]).hasSinglePathSegments)
         #expect(!PlayRequest(.get, ["oneTimeProducts", ""]).hasSinglePathSegments)
     }

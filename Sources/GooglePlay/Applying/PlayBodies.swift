@@ -53,6 +53,15 @@ package enum PlayBodies {
                 owned: ["title", "description", "benefits"]))
     }
 
+    /// A list of regional configs in the order Play holds them, new regions after: a price change
+    /// in one region changes that entry and nothing else about the list.
+    static func regionsInPlayOrder(_ fresh: JSONValue?, like held: JSONValue?) -> JSONValue? {
+        guard case .array(let items)? = fresh, let held, items.allSatisfy({ $0["regionCode"] != nil }) else { return fresh }
+        let order = held.items.compactMap { $0["regionCode"]?.string }
+        let rank = { (item: JSONValue) in order.firstIndex(of: item["regionCode"]?.string ?? "") ?? order.count }
+        return .array(items.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element))
+    }
+
     /// What Play holds, as the catalog models it.
     private static func current(_ remote: JSONValue?, kind: PlayProduct.Kind) -> PlayProduct? {
         var decoder = PlayResourceDecoder()
@@ -89,7 +98,17 @@ package enum PlayBodies {
                 return item.setting("state", nil)
             }
             var merged = item
-            for field in owned { merged = merged.setting(field, fresh[field]) }
+            for field in owned {
+                // A kind block (`buyOption`, `autoRenewingBasePlanType`) is merged member by member:
+                // its grace period, account hold or proration mode stay as Play has them.
+                if case .object(let members)? = fresh[field], case .object? = item[field] {
+                    var block = item[field]!
+                    for member in members { block = block.setting(member.key, member.value) }
+                    merged = merged.setting(field, block)
+                } else {
+                    merged = merged.setting(field, regionsInPlayOrder(fresh[field], like: item[field]))
+                }
+            }
             return merged.setting("state", nil)
         }
         let present = Set(list.compactMap { $0[key]?.string })

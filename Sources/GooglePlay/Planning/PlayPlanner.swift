@@ -52,7 +52,7 @@ package struct PlayPlanner: Sendable {
             deactivations += diff.deactivations
         }
         // Activations after every creation and update; offers after their base plans; deactivations last.
-        plan.steps += states.sorted { Self.order($0) < Self.order($1) } + deactivations
+        plan.steps += states.filter { !Self.isOffer($0) } + states.filter(Self.isOffer) + deactivations
         for json in remote.oneTimeProducts + remote.subscriptions {
             guard let id = json["productId"]?.string, !named.contains(id) else { continue }
             plan.notDone.append(
@@ -61,9 +61,9 @@ package struct PlayPlanner: Sendable {
         return plan
     }
 
-    private static func order(_ step: PlayStep) -> Int {
-        if case .setOfferState = step.action { return 1 }
-        return 0
+    private static func isOffer(_ step: PlayStep) -> Bool {
+        if case .setOfferState = step.action { return true }
+        return false
     }
 }
 

@@ -65,6 +65,73 @@ package struct PlayCatalogBuilder: Sendable {
     /// The `google_play` part for `pulled`, as `product` would write it: what equals the product's
     /// defaults left implicit.
     private func part(_ pulled: PlayProduct, for product: Product) -> GooglePlayProduct {
+        let part = implicit(pulled, for: product)
+        guard let base = product.googlePlay else { return part }
+        return Self.arranged(part, like: base)
+    }
+
+    /// `part` in `base`'s order (listings, options, plans, offers, regions) with `base`'s spelling
+    /// of equal prices (`1.50` stays `1.50`), so a pull into a catalog changes only what differs.
+    static func arranged(_ part: GooglePlayProduct, like base: GooglePlayProduct) -> GooglePlayProduct {
+        var part = part
+        part.listings = ordered(part.listings, like: base.listings, by: \.language)
+        part.purchaseOptions = ordered(part.purchaseOptions, like: base.purchaseOptions, by: \.id).map { option in
+            var option = option
+            if let old = base.purchaseOptions.first(where: { $0.id == option.id }) {
+                option.regions = regions(option.regions, like: old.regions)
+                option.newRegions = newRegions(option.newRegions, like: old.newRegions)
+            }
+            return option
+        }
+        part.basePlans = ordered(part.basePlans, like: base.basePlans, by: \.id).map { plan in
+            var plan = plan
+            guard let old = base.basePlans.first(where: { $0.id == plan.id }) else { return plan }
+            plan.regions = regions(plan.regions, like: old.regions)
+            plan.newRegions = newRegions(plan.newRegions, like: old.newRegions)
+            plan.offers = ordered(plan.offers, like: old.offers, by: \.id).map { offer in
+                var offer = offer
+                guard let was = old.offers.first(where: { $0.id == offer.id }) else { return offer }
+                if let regions = offer.regions, let before = was.regions { offer.regions = ordered(regions, like: before, by: \.self) }
+                for (index, phase) in offer.phases.enumerated() where index < was.phases.count {
+                    offer.phases[index].prices = self.regions(phase.prices, like: was.phases[index].prices)
+                    if PlayMoney.same(phase.discount, was.phases[index].discount) {
+                        offer.phases[index].discount = was.phases[index].discount
+                    }
+                    if phase.mode != was.phases[index].mode && phase.periods == 1 && was.phases[index].mode.isPaid {
+                        offer.phases[index].mode = was.phases[index].mode
+                    }
+                }
+                return offer
+            }
+            return plan
+        }
+        return part
+    }
+
+    private static func ordered<T, K: Equatable>(_ items: [T], like base: [T], by key: (T) -> K) -> [T] {
+        let known = base.compactMap { old in items.first { key($0) == key(old) } }
+        return known + items.filter { item in !base.contains { key($0) == key(item) } }
+    }
+
+    private static func regions(_ regions: [PlayRegionalPrice], like base: [PlayRegionalPrice]) -> [PlayRegionalPrice] {
+        ordered(regions, like: base, by: \.region).map { region in
+            var region = region
+            if let old = base.first(where: { $0.region == region.region }), PlayMoney.same(old.price, region.price) {
+                region.price = old.price
+            }
+            return region
+        }
+    }
+
+    private static func newRegions(_ new: PlayNewRegions?, like base: PlayNewRegions?) -> PlayNewRegions? {
+        guard var new, let base else { return new }
+        if PlayMoney.same(new.usd, base.usd) { new.usd = base.usd }
+        if PlayMoney.same(new.eur, base.eur) { new.eur = base.eur }
+        return new
+    }
+
+    /// The part with what equals the product's defaults left implicit.
+    private func implicit(_ pulled: PlayProduct, for product: Product) -> GooglePlayProduct {
         var part = GooglePlayProduct(productID: product.googlePlay?.productID)
         if pulled.productID != product.id { part.productID = pulled.productID }
         var bare = product

@@ -173,10 +173,12 @@ package enum PlayResourceJSON {
         offer.regions ?? plan.regions.filter { $0.availability == .available }.map(\.region)
     }
 
-    /// Whether an offer runs in regions Play adds later: when its base plan does and no phase
-    /// needs a price per region (prices exist only for listed regions).
+    /// Whether an offer runs in regions Play adds later: when it runs wherever its base plan takes
+    /// new subscribers (no `regions`, or all of them), the base plan runs in new regions, and no
+    /// phase needs a price per region (prices exist only for listed regions).
     package static func runsInNewRegions(_ offer: PlayOffer, of plan: PlayBasePlan) -> Bool {
-        plan.newRegions?.available == true && offer.regions == nil && offer.phases.allSatisfy { $0.prices.isEmpty }
+        let everywhere = offer.regions.map { Set($0) == Set(regions(of: PlayOffer(id: offer.id), in: plan)) } ?? true
+        return plan.newRegions?.available == true && everywhere && offer.phases.allSatisfy { $0.prices.isEmpty }
     }
 
     /// A `SubscriptionOffer` (what iapcat sets of it).

@@ -1,0 +1,119 @@
+import FakeGooglePlay
+import Foundation
+import IAPCatTestSupport
+import Testing
+import _CryptoExtras
+
+/// `iapcat play` as a user runs it: the built binary against the fake Play Developer API on loopback.
+@Suite(.serialized) struct PlayCommandTests {
+    static let email = "iapcat@example-project.iam.gserviceaccount.com"
+    static let privateKey = try! _RSA.Signing.PrivateKey(keySize: .bits2048)
+
+    struct Setup {
+        let fake: FakeGooglePlay
+        let directory: String
+        let environment: [String: String]
+
+        static func start() async throws -> Setup {
+            let fake = try await FakeGooglePlay.start(accounts: [PlayCommandTests.email: PlayCommandTests.privateKey.publicKey])
+            fake.addApp(packageName: "com.example.cosmicquest")
+            let directory = NSTemporaryDirectory() + "iapcat-play-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: IAPCat.packageRoot + "/catalogs/example.yaml", toPath: directory + "/catalog.yaml")
+            try FileManager.default.copyItem(atPath: IAPCat.packageRoot + "/catalogs/screenshots", toPath: directory + "/screenshots")
+            try FileManager.default.copyItem(atPath: IAPCat.packageRoot + "/catalogs/example", toPath: directory + "/example")
+            let key: [String: String] = [
+                "type": "service_account", "project_id": "example-project", "private_key_id": "0123abcd",
+                "private_key": PlayCommandTests.privateKey.pkcs8PEMRepresentation, "client_email": PlayCommandTests.email,
+                "token_uri": fake.tokenURL,
+            ]
+            let keyPath = directory + "/play-key.json"
+            _ = FileManager.default.createFile(
+                atPath: keyPath, contents: try JSONSerialization.data(withJSONObject: key), attributes: [.posixPermissions: 0o600])
+            return Setup(
+                fake: fake, directory: directory,
+                environment: ["GOOGLE_APPLICATION_CREDENTIALS": keyPath, "PLAY_API_URL": fake.baseURL])
+        }
+
+        func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> IAPCatRun {
+            try IAPCat.run(arguments, in: directory, timeout: 120, environment: environment.merging(extra) { $1 })
+        }
+
+        func stop() async throws {
+            try await fake.stop()
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    @Test func planApplyPlanPullOnAnEmptyApp() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+
+        let plan = try setup.run(["play", "plan", "--catalog", "catalog.yaml", "--detailed-exitcode"])
+        #expect(plan.status == 2, "\(plan.stderr)")
+        #expect(plan.stderr == "")
+        #expect(
+            plan.stdout.hasPrefix("+ create one-time product com.example.cosmicquest.coins.small: buy (buy) in DE 0.99, JP 160, US 0.99\n"))
+
+        let refused = try setup.run(["play", "apply", "--catalog", "catalog.yaml"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasSuffix("iapcat: error: not a terminal: pass --yes to apply without confirmation\n"))
+        #expect(setup.fake.writeLog.isEmpty)
+
+        let apply = try setup.run(["play", "apply", "--catalog", "catalog.yaml", "--yes"])
+        #expect(apply.status == 0, "\(apply.stderr)")
+        #expect(apply.stdout.contains("[9/9] + activate offer free-week of base plan monthly"))
+        #expect(apply.stdout.hasSuffix("Read back 3 products: Google Play holds every change.\nApplied 9 changes.\n"))
+
+        let again = try setup.run(["play", "plan", "--catalog", "catalog.yaml", "--detailed-exitcode"])
+        #expect(again.status == 0)
+        #expect(again.stdout == "No changes: Google Play matches the catalog.\n")
+
+        let pull = try setup.run(["play", "pull", "--catalog", "catalog.yaml", "-o", "pulled.yaml"])
+        #expect(pull.status == 0, "\(pull.stderr)")
+        #expect(pull.stderr == "wrote pulled.yaml: 3 products sold on Google Play\n")
+        let pulled = try String(contentsOfFile: setup.directory + "/pulled.yaml", encoding: .utf8)
+        let lint = try setup.run(["lint", "--catalog", "pulled.yaml"])
+        #expect(lint.status == 0, "\(lint.stdout)")
+        #expect(pulled.contains("film.making_of"))
+    }
+
+    @Test func aRegionLeftOutBecomesNoLongerAvailableOnlyWithConsent() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(try setup.run(["play", "apply", "--catalog", "catalog.yaml", "--yes"]).status == 0)
+        let path = setup.directory + "/catalog.yaml"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: #"regions: { US: "0.99", JP: "160", DE: "0.99" }"#, with: #"regions: { US: "0.99", JP: "160" }"#)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let plan = try setup.run(["play", "plan", "--catalog", "catalog.yaml", "--format", "json"])
+        #expect(plan.status == 0)
+        #expect(plan.stdout.contains(#""impact" : "customers""#))
+        let refused = try setup.run(["play", "apply", "--catalog", "catalog.yaml", "--yes"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stdout.hasPrefix(
+                "! update one-time product com.example.cosmicquest.coins.small: purchase option buy: DE available → no_longer_available\n"))
+        #expect(refused.stderr.contains("1 step marked - or ! changes what customers pay or where products are sold; nothing was applied."))
+        let writes = setup.fake.writeLog.count
+        let applied = try setup.run(["play", "apply", "--catalog", "catalog.yaml", "--yes", "--allow-impact"])
+        #expect(applied.status == 0, "\(applied.stderr)")
+        #expect(setup.fake.writeLog.count == writes + 1)
+        let snapshot = String(decoding: setup.fake.snapshot(package: "com.example.cosmicquest"), as: UTF8.self)
+        #expect(snapshot.contains(#""availability":"NO_LONGER_AVAILABLE""#))
+        #expect(try setup.run(["play", "plan", "--catalog", "catalog.yaml", "--detailed-exitcode"]).status == 0)
+    }
+
+    @Test func missingCredentialsAndAnUnknownAppAreClearErrors() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        let none = try setup.run(["play", "plan", "--catalog", "catalog.yaml"], environment: ["GOOGLE_APPLICATION_CREDENTIALS": ""])
+        #expect(none.status == 1)
+        #expect(none.stderr == "iapcat: error: no service account: pass --service-account or set GOOGLE_APPLICATION_CREDENTIALS\n")
+        let unknown = try setup.run(["play", "pull", "--package-name", "com.example.other"])
+        #expect(unknown.status == 1)
+        #expect(
+            unknown.stderr.contains(
+                "iapcat: error: Google Play: GET oneTimeProducts: HTTP 404 NOT_FOUND: Package not found: com.example.other."))
+    }
+}
