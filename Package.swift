@@ -175,13 +175,13 @@ let package = Package(
 // reaches its internals (`@testable import`, hence -enable-testing in release builds).
 if Context.environment["IAPCAT_FUZZ"] == "1" {
     let sanitizers = "-sanitize=fuzzer,address"
-    for target in package.targets where target.name == "IAPCatalog" || target.name == "AppStoreConnect" {
+    for target in package.targets where ["IAPCatalog", "AppStoreConnect", "GooglePlay"].contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags([sanitizers, "-enable-testing"])]
     }
     package.targets.append(
         .executableTarget(
             name: "IAPCatalogFuzz",
-            dependencies: ["IAPCatalog", "AppStoreConnect"],
+            dependencies: ["IAPCatalog", "AppStoreConnect", "GooglePlay"],
             path: "Fuzz",
             exclude: ["run.sh", "seeds"],
             swiftSettings: [.unsafeFlags([sanitizers, "-enable-experimental-feature", "Extern"])],

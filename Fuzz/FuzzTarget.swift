@@ -10,12 +10,15 @@
 //   api       App Store Connect answers (JSON:API documents and error documents, NUL-separated: the
 //             first answers the first request, …) read into the remote state, then planned
 //             against the example catalog and pulled into a catalog, which must read back
+//   play      Google Play answers (NUL-separated: one-time products, subscriptions, offers pages)
+//             read, planned against a small catalog, turned into apply's bodies and pulled
 // Every input must come back as a result or diagnostics: a crash, a leak, a timeout or running
 // out of memory is a finding.
 
 import Dispatch
 
 @testable import AppStoreConnect
+@testable import GooglePlay
 @testable import IAPCatalog
 
 #if canImport(Glibc)
@@ -23,11 +26,11 @@ import Dispatch
 #endif
 
 private enum FuzzTarget: String {
-    case catalog, plist, json, storekit, bulkxml, api
+    case catalog, plist, json, storekit, bulkxml, api, play
 
     static let selected: FuzzTarget = {
         guard let name = getenv("IAPCAT_FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name) else {
-            let message = "set IAPCAT_FUZZ_TARGET to catalog, plist, json, storekit, bulkxml or api\n"
+            let message = "set IAPCAT_FUZZ_TARGET to catalog, plist, json, storekit, bulkxml, api or play\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
             exit(2)
         }
@@ -58,8 +61,59 @@ private enum FuzzTarget: String {
             _ = BulkXMLImporter().read(bytes, file: "metadata.xml")
         case .api:
             runAPI(bytes)
+        case .play:
+            runPlay(bytes)
         }
     }
+
+    /// Google Play's answers in `bytes` (NUL-separated: the one-time products, subscriptions and
+    /// offers pages) through the reader, the planner, apply's bodies and the pull; a pulled catalog
+    /// must be one iapcat reads back.
+    private func runPlay(_ bytes: [UInt8]) {
+        let answers = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+        let transport = ScriptedPlayAnswers(answers: answers)
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var state: PlayRemoteState?
+        Task.detached {
+            state = try? await PlayRemoteReader(api: transport).read()
+            done.signal()
+        }
+        done.wait()
+        guard let state else { return }
+        let plan = PlayPlanner(regionsVersion: "2022/02").plan(Self.playCatalog, against: state)
+        let applier = PlayApplier(api: transport, remote: state, packageName: "com.example.fuzz")
+        for step in plan.steps { _ = applier.request(for: step, version: plan.regionsVersion) }
+        let pulled = PlayCatalogBuilder().build(state, packageName: "com.example.fuzz", base: Self.playCatalog)
+        let text = Array(CatalogYAMLWriter().render(pulled.catalog).utf8)
+        let reread = CatalogLoader().load(text, file: "pulled.yaml")
+        precondition(reread.catalog != nil, "a pulled catalog does not read back: \(reread.diagnostics.first.map(\.message) ?? "")")
+    }
+
+    /// A catalog with a one-time product and a subscription on Google Play, ids the seeds use.
+    private static let playCatalog: Catalog = {
+        let text = """
+            format_version: 1
+            app: { bundle_id: com.example.fuzz, google_play: { package_name: com.example.fuzz } }
+            products:
+              - id: gems
+                type: consumable
+                stores: [google_play]
+                google_play:
+                  listings: { en-US: { title: Gems, description: Shiny } }
+                  purchase_options: [{ id: buy, regions: { US: "0.99", GB: "0.89" }, new_regions: { usd: "0.99", eur: "0.99" } }]
+              - id: vip
+                type: auto-renewable
+                stores: [google_play]
+                google_play:
+                  listings: { en-US: { title: VIP, description: Everything } }
+                  base_plans:
+                    - id: monthly
+                      period: P1M
+                      regions: { US: "4.99" }
+                      offers: [{ id: trial, phases: [{ mode: free-trial, duration: P1W }] }]
+            """
+        return CatalogLoader().load(Array(text.utf8), file: "fuzz.yaml").catalog!
+    }()
 
     /// The answers in `bytes` through the reader, the planner and the pull; a pulled catalog must
     /// be one iapcat reads back.
@@ -132,6 +186,28 @@ private final class ScriptedAnswers: APITransport, @unchecked Sendable {
     }
 
     func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError) {}
+}
+
+/// Answers each Play request with the next of `answers` (a JSON object, or an error), then with
+/// an empty object.
+private final class ScriptedPlayAnswers: PlayTransport, @unchecked Sendable {
+    private var answers: [[UInt8]]
+    private var next = 0
+    private let lock = PthreadMutex()
+
+    init(answers: [[UInt8]]) { self.answers = answers }
+
+    func send(_ request: PlayRequest) async throws(PlayAPIError) -> JSONValue {
+        let answer: [UInt8]? = lock.locked {
+            defer { next += 1 }
+            return next < answers.count ? answers[next] : nil
+        }
+        guard let answer else { return .object([]) }
+        guard let value = try? JSONValueReader.read(answer), case .object = value else {
+            throw .answer(request: request.summary, status: 400, bytes: answer)
+        }
+        return value
+    }
 }
 
 /// A mutex on pthreads (Foundation is not linked into the fuzzing binary).
