@@ -92,6 +92,24 @@ import Testing
         )
     }
 
+    @Test func aNewWayToBuyAProductOnSaleNeedsConsent() throws {
+        let remote = PlayRemoteState(oneTimeProducts: [try JSONValueReader.read(Array(Self.held.utf8))])
+        var catalog = try Self.catalog()
+        catalog.products[0].googlePlay!.purchaseOptions.append(
+            PlayPurchaseOption(id: "rent", kind: .rent, regions: [PlayRegionalPrice(region: "US", price: "0.49")]))
+        catalog.products[0].googlePlay!.purchaseOptions[1].rentalPeriod = "P2D"
+        let plan = PlayPlanner(regionsVersion: "2022/02").plan(catalog, against: remote)
+        #expect(
+            plan.steps.map { "\($0.impact.rawValue) \($0.verb)" } == ["! update", "! activate-purchase-option"])
+        #expect(plan.steps[0].summary.contains("adds purchase option rent (rent) in US 0.49"))
+        // The same option on a product never sold is a creation.
+        let draft = Self.held.replacingOccurrences(of: #""state": "ACTIVE""#, with: #""state": "DRAFT""#)
+            .replacingOccurrences(of: #""state": "INACTIVE_PUBLISHED""#, with: #""state": "DRAFT""#)
+        let fresh = PlayPlanner(regionsVersion: "2022/02").plan(
+            catalog, against: PlayRemoteState(oneTimeProducts: [try JSONValueReader.read(Array(draft.utf8))]))
+        #expect(fresh.steps.map { "\($0.impact.rawValue) \($0.verb)" } == ["~ update", "+ activate-purchase-option", "+ activate-purchase-option"])
+    }
+
     @Test func pricesAreReadAndComparedAsDecimalsNeverAsBinaryFloatingPoint() {
         let money: (String, Int) -> JSONValue = {
             .object([("currencyCode", .string("USD")), ("units", .string($0)), ("nanos", .int($1))])

@@ -98,7 +98,8 @@ private struct ProductDiff {
                 let state = Self.state(of: json?["purchaseOptions"], id: option.id, key: "purchaseOptionId")
                 guard let have = current.purchaseOptions.first(where: { $0.id == option.id }) else {
                     lines.add("adds purchase option \(option.id) (\(option.kind.rawValue)) in \(PlayStep.regions(option.regions))", .create)
-                    if option.active { activations.append(step(.setPurchaseOptionState(optionID: option.id, active: true), .create)) }
+                    // A new way to buy a product on sale changes what its customers can pay.
+                    if option.active { activations.append(step(.setPurchaseOptionState(optionID: option.id, active: true), liveMark)) }
                     continue
                 }
                 lines.option(have, option, live: state != "DRAFT")
@@ -146,7 +147,10 @@ private struct ProductDiff {
                 // An offer Play has but the catalog cannot express is not in `current`: never re-created.
                 guard state == nil else { continue }
                 steps.append(step(.createOffer(basePlanID: plan.id, offer, plan: plan), .create))
-                if offer.active { activations.append(step(.setOfferState(basePlanID: plan.id, offerID: offer.id, active: true), .create)) }
+                // An offer on a plan on sale changes what its customers pay.
+                let planState = Self.state(of: json?["basePlans"], id: plan.id, key: "basePlanId")
+                let mark: PlanImpact = planState == nil || planState == "DRAFT" ? .create : .customers
+                if offer.active { activations.append(step(.setOfferState(basePlanID: plan.id, offerID: offer.id, active: true), mark)) }
                 continue
             }
             var lines = Lines()
@@ -168,6 +172,13 @@ private struct ProductDiff {
             // A draft never sold: nothing to deactivate.
             deactivations.append(step(action(false), .customers))
         }
+    }
+
+    /// `!` when Play has sold any of the product (an option or plan not in draft), `+` otherwise:
+    /// the mark of activating something new in it.
+    private var liveMark: PlanImpact {
+        let items = (json?["purchaseOptions"]?.items ?? []) + (json?["basePlans"]?.items ?? [])
+        return items.contains { ($0["state"]?.string ?? "DRAFT") != "DRAFT" } ? .customers : .create
     }
 
     static func state(of list: JSONValue?, id: String, key: String) -> String? {
