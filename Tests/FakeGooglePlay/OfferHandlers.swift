@@ -109,6 +109,14 @@ extension PlayState {
         in app: inout PlayApp, _ call: PlayCall, _ version: String
     ) throws(PlayError) -> PlayJSON {
         try OfferRules.check(offer, written: written, plan: plan, version: version)
+        // A region's code is immutable in an offer's regional configs: once there, never removed.
+        if written.contains("regionalConfigs"), let previous {
+            let now = Set((offer["regionalConfigs"]?.array ?? []).compactMap { $0.object?["regionCode"]?.string })
+            for config in previous["regionalConfigs"]?.array ?? [] {
+                guard let region = config.object?["regionCode"]?.string, !now.contains(region) else { continue }
+                throw .invalid("Cannot remove region once it has been added: \(region)")
+            }
+        }
         var stored = FieldMask.storing(written, of: offer)
         stored["state"] = previous == nil ? "DRAFT" : previous?["state"]
         stored["packageName"] = .string(call.packageName)

@@ -107,7 +107,10 @@ import Testing
             .replacingOccurrences(of: #""state": "INACTIVE_PUBLISHED""#, with: #""state": "DRAFT""#)
         let fresh = PlayPlanner(regionsVersion: "2022/02").plan(
             catalog, against: PlayRemoteState(oneTimeProducts: [try JSONValueReader.read(Array(draft.utf8))]))
-        #expect(fresh.steps.map { "\($0.impact.rawValue) \($0.verb)" } == ["~ update", "+ activate-purchase-option", "+ activate-purchase-option"])
+        #expect(
+            fresh.steps.map { "\($0.impact.rawValue) \($0.verb)" } == [
+                "~ update", "+ activate-purchase-option", "+ activate-purchase-option",
+            ])
     }
 
     @Test func pricesAreReadAndComparedAsDecimalsNeverAsBinaryFloatingPoint() {
@@ -136,5 +139,52 @@ import Testing
         func send(_ request: PlayRequest) async throws(PlayAPIError) -> JSONValue {
             throw .malformed(request: request.summary, message: "not expected")
         }
+    }
+}
+
+/// Offers: a region the offer ran in stays (closed to new subscribers) when the catalog leaves it
+/// out, and whether it runs in regions Play adds later is compared and shown.
+@Suite struct PlayOfferTests {
+    static let subscription = """
+        format_version: 1
+        app: { bundle_id: com.example.app, google_play: { package_name: com.example.app } }
+        products:
+          - id: vip
+            type: auto-renewable
+            stores: [google_play]
+            google_play:
+              listings: { en-US: { title: VIP, description: Everything } }
+              base_plans:
+                - id: monthly
+                  period: P1M
+                  regions: { US: "4.99", DE: "4.99" }
+                  new_regions: { usd: "4.99", eur: "4.99" }
+                  offers:
+                    - id: trial
+                      phases: [{ mode: free-trial, duration: P1W }]
+        """
+
+    @Test func aRegionLeftOutOfAnOfferStaysClosedAndNewRegionsAreCompared() async throws {
+        let fixture = try await PlayFixture.start()
+        let catalog = try TestCatalogs.load(text: Self.subscription)
+        try await fixture.apply(catalog)
+        // The offer leaves DE out: DE stays in the offer, closed; the offer stops running in new regions.
+        let narrowed = try TestCatalogs.load(
+            text: Self.subscription.replacingOccurrences(
+                of: "phases: [{ mode: free-trial, duration: P1W }]",
+                with: "regions: [US]\n                      phases: [{ mode: free-trial, duration: P2W }]"))
+        let plan = try await fixture.apply(narrowed)
+        #expect(
+            plan.steps.map { "\($0.impact.rawValue) \($0.summary)" } == [
+                "! update offer trial of base plan monthly of subscription vip: phases free for P1W → free for P2W; regions DE,US → US; runs in regions Play adds later: true → false"
+            ])
+        let snapshot = String(decoding: fixture.fake.snapshot(package: PlayFixture.packageName), as: UTF8.self)
+        #expect(snapshot.contains(#"{"regionCode":"DE"}"#))  // kept, closed (false is not stored)
+        #expect(snapshot.contains(#""otherRegionsConfig":{}"#) || !snapshot.contains("otherRegionsNewSubscriberAvailability"))
+        #expect(try await fixture.plan(narrowed).steps.isEmpty)
+        // Pulled back, the offer says what it is.
+        let pulled = try await fixture.pull(into: narrowed)
+        #expect(pulled.yaml == CatalogYAMLWriter().render(narrowed))
+        try await fixture.stop()
     }
 }

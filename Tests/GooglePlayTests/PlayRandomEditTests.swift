@@ -98,6 +98,12 @@ import Testing
                 }
             }
         }
+        for offer in object["subscriptionOffers"] as? [[String: Any]] ?? [] {
+            for config in offer["regionalConfigs"] as? [[String: Any]] ?? [] {
+                result.insert(
+                    "\(offer["productId"] ?? "")/\(offer["basePlanId"] ?? "")/\(offer["offerId"] ?? "")/\(config["regionCode"] ?? "")")
+            }
+        }
         return result
     }
 

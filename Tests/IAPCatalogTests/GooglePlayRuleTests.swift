@@ -203,6 +203,7 @@ import Testing
                                 - { id: paid, regions: ↓[US, FR], phases: [↓{ mode: pay-as-you-go, duration: P1M }] }
                                 - { id: both, regions: [US], phases: [{ mode: pay-up-front, duration: P1M, ↓prices: { US: "1.99", DE: "1.99" }, discount: 0.5 }] }
                                 - { id: missing, phases: [{ mode: pay-as-you-go, duration: P1M, ↓prices: { US: "1.99" } }] }
+                                - { id: upfront, regions: [US], phases: [↓{ mode: pay-up-front, duration: P1M, periods: 3, prices: { US: "9.99" } }] }
                       - id: com.example.apple
                         type: consumable
                         stores: ↓[app_store]
@@ -227,6 +228,7 @@ import Testing
                 "error: a paid phase of offer 'paid' of base plan 'monthly' of 'com.example.sub' has neither prices nor a discount [play_missing_price]",
                 "error: a phase of offer 'both' of base plan 'monthly' of 'com.example.sub' has both prices and a discount; give one [play_fields]",
                 "error: a paid phase of offer 'missing' of base plan 'monthly' of 'com.example.sub' has no price in DE, where the offer runs [play_missing_price]",
+                "error: a pay-up-front phase of offer 'upfront' of base plan 'monthly' of 'com.example.sub' is one payment for the phase: give its whole length as duration and periods 1 (Play would charge every period) [play_fields]",
                 "error: 'com.example.apple' has a google_play part but its stores do not include google_play [play_fields]",
                 "error: 'com.example.bare' is sold on google_play but has no google_play part (purchase options or base plans say how it is sold) [play_fields]",
             ])

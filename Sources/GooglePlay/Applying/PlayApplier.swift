@@ -68,11 +68,13 @@ package struct PlayApplier: Sendable {
                 .patch, ["subscriptions", id],
                 query: [("updateMask", "listings,basePlans"), region, ("latencyTolerance", Self.latencyTolerance)],
                 body: PlayBodies.subscription(target, remote: remote.subscription(id), package: packageName))
-        case .createOffer(let plan, let offer, let basePlan):
+        case .createOffer(let plan, let offer, let basePlan, let newRegions):
             return PlayRequest(
                 .post, ["subscriptions", id, "basePlans", plan, "offers"], query: [("offerId", offer.id), region],
-                body: PlayBodies.offer(offer, of: basePlan, remote: nil, package: packageName, productID: id))
-        case .updateOffer(let plan, let offer, let basePlan, _):
+                body: PlayBodies.offer(
+                    offer, of: basePlan, remote: nil, package: packageName, productID: id,
+                    newRegions: newRegions))
+        case .updateOffer(let plan, let offer, let basePlan, let newRegions, _):
             let current = remote.offers(of: id, basePlan: plan).first { $0["offerId"]?.string == offer.id }
             return PlayRequest(
                 .patch, ["subscriptions", id, "basePlans", plan, "offers", offer.id],
@@ -80,7 +82,9 @@ package struct PlayApplier: Sendable {
                     ("updateMask", "phases,targeting,regionalConfigs,otherRegionsConfig"), region,
                     ("latencyTolerance", Self.latencyTolerance),
                 ],
-                body: PlayBodies.offer(offer, of: basePlan, remote: current, package: packageName, productID: id))
+                body: PlayBodies.offer(
+                    offer, of: basePlan, remote: current, package: packageName, productID: id,
+                    newRegions: newRegions))
         case .setPurchaseOptionState(let option, let active):
             let request: JSONValue = .object([
                 ("packageName", .string(packageName)), ("productId", .string(id)), ("purchaseOptionId", .string(option)),

@@ -30,17 +30,45 @@ package enum PlayBodies {
         return body.setting("basePlans", .array(plans))
     }
 
-    /// A `SubscriptionOffer` for `offer` of `plan` over Play's `remote` offer.
+    /// A `SubscriptionOffer` for `offer` of `plan` over Play's `remote` offer: only the parts that
+    /// differ are written (phases, targeting, regions), and a region the offer had is never dropped
+    /// — it stays closed to new subscribers, with its phase entries as Play had them.
     package static func offer(
-        _ offer: PlayOffer, of plan: PlayBasePlan, remote: JSONValue?, package: String, productID: String
+        _ offer: PlayOffer, of plan: PlayBasePlan, remote: JSONValue?, package: String, productID: String, newRegions: Bool
     ) -> JSONValue {
-        // The target's regions are explicit: the offer runs where it says.
-        let fresh = PlayResourceJSON.offer(offer, of: plan, package: package, productID: productID)
-        var body = remote ?? .object([])
-        for key in ["packageName", "productId", "basePlanId", "offerId", "phases", "targeting", "regionalConfigs", "otherRegionsConfig"] {
-            body = body.setting(key, fresh[key])
+        let fresh = PlayResourceJSON.offer(offer, of: plan, package: package, productID: productID, newRegions: newRegions)
+        guard let remote else { return fresh }
+        var decoder = PlayResourceDecoder()
+        let held = decoder.offer(remote, of: productID)
+        var body = remote.setting("state", nil)
+        for key in ["packageName", "productId", "basePlanId", "offerId"] { body = body.setting(key, fresh[key]) }
+        if held?.eligibility != offer.eligibility { body = body.setting("targeting", fresh["targeting"]) }
+        let heldInNew = remote["otherRegionsConfig"]?["otherRegionsNewSubscriberAvailability"]?.bool == true
+        let regionsChanged = held?.regions != offer.regions || heldInNew != newRegions
+        if regionsChanged { body = body.setting("otherRegionsConfig", fresh["otherRegionsConfig"]) }
+        let open = Set(offer.regions ?? [])
+        let closed = (remote["regionalConfigs"]?.items ?? []).compactMap { $0["regionCode"]?.string }.filter { !open.contains($0) }
+        if regionsChanged {
+            let configs = (remote["regionalConfigs"]?.items ?? []).map { config in
+                config.setting("newSubscriberAvailability", .bool(open.contains(config["regionCode"]?.string ?? "")))
+            }
+            let known = Set(configs.compactMap { $0["regionCode"]?.string })
+            body = body.setting(
+                "regionalConfigs",
+                .array(configs + (fresh["regionalConfigs"]?.items ?? []).filter { !known.contains($0["regionCode"]?.string ?? "") }))
         }
-        return body.setting("state", nil)
+        if held?.phases != offer.phases || regionsChanged {
+            // Each phase prices every region of the offer: closed ones keep Play's entries.
+            let heldPhases = remote["phases"]?.items ?? []
+            let phases = (fresh["phases"]?.items ?? []).enumerated().map { index, phase -> JSONValue in
+                let kept = (index < heldPhases.count ? heldPhases[index]["regionalConfigs"]?.items ?? [] : []).filter {
+                    closed.contains($0["regionCode"]?.string ?? "")
+                }
+                return phase.setting("regionalConfigs", .array((phase["regionalConfigs"]?.items ?? []) + kept))
+            }
+            body = body.setting("phases", .array(phases))
+        }
+        return body
     }
 
     /// Play's listings with the target's that differ laid over them by language.

@@ -44,10 +44,10 @@ package struct PlayStep: SyncStep {
         case createSubscription(PlayProduct)
         /// Send the subscription's complete listings and base plans (`updateMask=listings,basePlans`).
         case updateSubscription(PlayProduct, changes: [String])
-        /// Create an offer of a base plan, in draft.
-        case createOffer(basePlanID: String, PlayOffer, plan: PlayBasePlan)
-        /// Send an offer's phases, targeting and regions.
-        case updateOffer(basePlanID: String, PlayOffer, plan: PlayBasePlan, changes: [String])
+        /// Create an offer of a base plan, in draft (`newRegions`: whether it runs in regions Play adds later).
+        case createOffer(basePlanID: String, PlayOffer, plan: PlayBasePlan, newRegions: Bool)
+        /// Send what differs of an offer's phases, targeting and regions.
+        case updateOffer(basePlanID: String, PlayOffer, plan: PlayBasePlan, newRegions: Bool, changes: [String])
         /// Activate or deactivate a purchase option (`purchaseOptions:batchUpdateStates`).
         case setPurchaseOptionState(optionID: String, active: Bool)
         /// Activate or deactivate a base plan.
@@ -107,10 +107,10 @@ package struct PlayStep: SyncStep {
             return "create \(subject): \(plans.joined(separator: "; "))"
         case .updateOneTimeProduct(_, let changes), .updateSubscription(_, let changes):
             return "update \(subject): \(changes.joined(separator: "; "))"
-        case .createOffer(let plan, let offer, _):
+        case .createOffer(let plan, let offer, _, _):
             return "create offer \(offer.id) of base plan \(plan) of \(subject) (\(offer.eligibility.rawValue), "
                 + "\(offer.phases.map(Self.phase).joined(separator: " then ")))"
-        case .updateOffer(let plan, let offer, _, let changes):
+        case .updateOffer(let plan, let offer, _, _, let changes):
             return "update offer \(offer.id) of base plan \(plan) of \(subject): \(changes.joined(separator: "; "))"
         case .setPurchaseOptionState(let option, let active):
             return "\(active ? "activate" : "deactivate") purchase option \(option) of \(subject)"

@@ -143,10 +143,11 @@ private struct ProductDiff {
     private mutating func offerSteps(of plan: PlayBasePlan, current: PlayBasePlan?) {
         for offer in plan.offers {
             let state = offers.first { $0["basePlanId"]?.string == plan.id && $0["offerId"]?.string == offer.id }?["state"]?.string
+            let inNew = target.offersInNewRegions.contains(PlayProduct.key(plan.id, offer.id))
             guard let have = current?.offers.first(where: { $0.id == offer.id }) else {
                 // An offer Play has but the catalog cannot express is not in `current`: never re-created.
                 guard state == nil else { continue }
-                steps.append(step(.createOffer(basePlanID: plan.id, offer, plan: plan), .create))
+                steps.append(step(.createOffer(basePlanID: plan.id, offer, plan: plan, newRegions: inNew), .create))
                 // An offer on a plan on sale changes what its customers pay.
                 let planState = Self.state(of: json?["basePlans"], id: plan.id, key: "basePlanId")
                 let mark: PlanImpact = planState == nil || planState == "DRAFT" ? .create : .customers
@@ -155,8 +156,13 @@ private struct ProductDiff {
             }
             var lines = Lines()
             lines.offer(have, offer, live: state != "DRAFT")
+            let heldInNew = self.current.map { $0.offersInNewRegions.contains(PlayProduct.key(plan.id, offer.id)) } ?? false
+            if heldInNew != inNew {
+                lines.add("runs in regions Play adds later: \(heldInNew) → \(inNew)", state != "DRAFT" ? .customers : .change)
+            }
             if !lines.items.isEmpty {
-                steps.append(step(.updateOffer(basePlanID: plan.id, offer, plan: plan, changes: lines.texts), lines.impact))
+                steps.append(
+                    step(.updateOffer(basePlanID: plan.id, offer, plan: plan, newRegions: inNew, changes: lines.texts), lines.impact))
             }
             stateSteps(active: offer.active, state: state) { .setOfferState(basePlanID: plan.id, offerID: offer.id, active: $0) }
         }

@@ -21,12 +21,15 @@ package struct PlayProduct: Sendable, Equatable {
     package var purchaseOptions: [PlayPurchaseOption]
     /// Subscriptions: base plans with their offers, in order.
     package var basePlans: [PlayBasePlan]
+    /// The offers (`plan/offer`) that run in regions Play adds later.
+    package var offersInNewRegions: Set<String>
 
     /// A Play side.
     package init(
         productID: String, kind: Kind, listings: [PlayListing] = [], purchaseOptions: [PlayPurchaseOption] = [],
-        basePlans: [PlayBasePlan] = []
+        basePlans: [PlayBasePlan] = [], offersInNewRegions: Set<String> = []
     ) {
+        self.offersInNewRegions = offersInNewRegions
         self.productID = productID
         self.kind = kind
         self.listings = listings.map(Self.normalized).sorted { $0.language < $1.language }
@@ -37,10 +40,12 @@ package struct PlayProduct: Sendable, Equatable {
     /// What the catalog asks of Play for `product` (sold on Google Play, with a `google_play` part).
     package init(catalog product: Product) {
         let play = product.googlePlay ?? GooglePlayProduct()
+        var inNewRegions: Set<String> = []
         let plans = play.basePlans.map { plan -> PlayBasePlan in
             var plan = plan
             plan.period = plan.period ?? product.subscription?.duration.rawValue
             plan.offers = plan.offers.map { offer in
+                if PlayResourceJSON.runsInNewRegions(offer, of: plan) { inNewRegions.insert(Self.key(plan.id, offer.id)) }
                 var offer = offer
                 offer.regions = PlayResourceJSON.regions(of: offer, in: plan)
                 return offer
@@ -49,7 +54,7 @@ package struct PlayProduct: Sendable, Equatable {
         }
         self.init(
             productID: product.playProductID, kind: product.type == .autoRenewable ? .subscription : .oneTime,
-            listings: product.playListings, purchaseOptions: play.purchaseOptions, basePlans: plans)
+            listings: product.playListings, purchaseOptions: play.purchaseOptions, basePlans: plans, offersInNewRegions: inNewRegions)
     }
 
     /// What Play holds: a `OneTimeProduct` or `Subscription` (with `offers`, the subscription's
@@ -69,8 +74,15 @@ package struct PlayProduct: Sendable, Equatable {
                     return plan
                 } ?? []
         }
-        self.init(productID: productID, kind: kind, listings: decoder.listings(of: json), purchaseOptions: options, basePlans: plans)
+        let inNewRegions = offers.filter { $0["otherRegionsConfig"]?["otherRegionsNewSubscriberAvailability"]?.bool == true }
+            .map { Self.key($0["basePlanId"]?.string ?? "", $0["offerId"]?.string ?? "") }
+        self.init(
+            productID: productID, kind: kind, listings: decoder.listings(of: json), purchaseOptions: options, basePlans: plans,
+            offersInNewRegions: Set(inNewRegions))
     }
+
+    /// The key of an offer in ``offersInNewRegions``.
+    package static func key(_ plan: String, _ offer: String) -> String { plan + "/" + offer }
 
     // MARK: Normal form
 

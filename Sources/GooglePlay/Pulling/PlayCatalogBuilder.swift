@@ -149,8 +149,12 @@ package struct PlayCatalogBuilder: Sendable {
             if plan.period == product.subscription?.duration.rawValue { plan.period = nil }
             let every = PlayResourceJSON.regions(of: PlayOffer(id: ""), in: plan).sorted()
             plan.offers = plan.offers.map { offer in
+                // No `regions`: wherever the base plan runs, regions Play adds later included when
+                // the base plan has new regions; a list: those regions only.
                 var offer = offer
-                if offer.regions == every { offer.regions = nil }
+                let inNew = pulled.offersInNewRegions.contains(PlayProduct.key(plan.id, offer.id))
+                let implicit = PlayOffer(id: offer.id, phases: offer.phases)
+                if offer.regions == every && inNew == PlayResourceJSON.runsInNewRegions(implicit, of: plan) { offer.regions = nil }
                 return offer
             }
             return plan

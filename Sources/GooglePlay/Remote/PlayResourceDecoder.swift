@@ -138,7 +138,8 @@ package struct PlayResourceDecoder {
     static func phase(_ json: JSONValue, regions: [String]) -> PlayOfferPhase? {
         guard let duration = json["duration"]?.string else { return nil }
         let periods = json["recurrenceCount"]?.int ?? 1
-        let configs = json["regionalConfigs"]?.items ?? []
+        // Only the regions the offer runs in: a region it no longer runs in keeps its entry on Play.
+        let configs = (json["regionalConfigs"]?.items ?? []).filter { regions.contains($0["regionCode"]?.string ?? "") }
         if !configs.isEmpty && configs.allSatisfy({ $0["free"] != nil }) {
             return PlayOfferPhase(mode: .freeTrial, duration: duration, periods: periods)
         }

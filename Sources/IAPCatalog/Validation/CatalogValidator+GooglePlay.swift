@@ -254,6 +254,12 @@ extension CatalogValidator.Check {
         }
         if phase.periods < 1 {
             report(.playFields, "a phase of \(what) lasts \(phase.periods) periods; it needs at least 1", at: phase.positions.entry)
+        } else if phase.mode == .payUpFront && phase.periods > 1 {
+            // Play charges a phase's price once per recurrence: over several it is pay as you go.
+            report(
+                .playFields,
+                "a pay-up-front phase of \(what) is one payment for the phase: give its whole length as duration and periods 1 (Play would charge every period)",
+                at: phase.positions.entry)
         }
         switch (phase.mode, phase.prices.isEmpty, phase.discount) {
         case (.freeTrial, true, nil): break

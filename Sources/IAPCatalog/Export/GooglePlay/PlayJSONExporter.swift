@@ -173,18 +173,20 @@ package enum PlayResourceJSON {
         offer.regions ?? plan.regions.filter { $0.availability == .available }.map(\.region)
     }
 
-    /// Whether an offer runs in regions Play adds later: when it runs wherever its base plan takes
-    /// new subscribers (no `regions`, or all of them), the base plan runs in new regions, and no
-    /// phase needs a price per region (prices exist only for listed regions).
+    /// Whether an offer runs in regions Play adds later: when it names no `regions` (it runs
+    /// wherever its base plan does), its base plan runs in new regions, and no phase needs a price
+    /// per region (prices exist only for listed regions).
     package static func runsInNewRegions(_ offer: PlayOffer, of plan: PlayBasePlan) -> Bool {
-        let everywhere = offer.regions.map { Set($0) == Set(regions(of: PlayOffer(id: offer.id), in: plan)) } ?? true
-        return plan.newRegions?.available == true && everywhere && offer.phases.allSatisfy { $0.prices.isEmpty }
+        plan.newRegions?.available == true && offer.regions == nil && offer.phases.allSatisfy { $0.prices.isEmpty }
     }
 
-    /// A `SubscriptionOffer` (what iapcat sets of it).
-    package static func offer(_ offer: PlayOffer, of plan: PlayBasePlan, package: String, productID: String) -> JSONValue {
+    /// A `SubscriptionOffer` (what iapcat sets of it); `newRegions` says whether it runs in regions
+    /// Play adds later when the caller knows it (``runsInNewRegions(_:of:)`` otherwise).
+    package static func offer(
+        _ offer: PlayOffer, of plan: PlayBasePlan, package: String, productID: String, newRegions: Bool? = nil
+    ) -> JSONValue {
         let regions = Self.regions(of: offer, in: plan)
-        let newRegions = runsInNewRegions(offer, of: plan)
+        let newRegions = newRegions ?? runsInNewRegions(offer, of: plan)
         var fields: [(key: String, value: JSONValue)] = [
             ("packageName", .string(package)), ("productId", .string(productID)), ("basePlanId", .string(plan.id)),
             ("offerId", .string(offer.id)),
