@@ -82,6 +82,10 @@ struct PlaySession {
     static func run<T>(_ options: PlayOptions, packageName: String, _ work: (PlaySession) async throws(CommandFailure) -> T)
         async throws(CommandFailure) -> T
     {
+        guard GooglePlayLimits.isPackageName(packageName) else {
+            throw .inputErrors(
+                "'\(ServerText.printable(packageName))' is not an Android package name (two or more parts such as com.example.app)")
+        }
         let session = PlaySession(client: try options.client(packageName: packageName), packageName: packageName)
         let result: Result<T, CommandFailure>
         do {

@@ -49,11 +49,12 @@ import Testing
         #expect(
             PlanRenderer().text(plan) == """
                 ! update one-time product gems: listing en-US: title "Gems" → "Gems!"; purchase option buy: FR available → no_longer_available; purchase option buy: adds JP at 200; purchase option buy: US 0.99 → 1.29
+                not done: gems has taxAndComplianceSettings; the catalog does not hold them, Play keeps them
                 not done: gems purchase option buy has offer tags or tax settings; the catalog does not hold them, Play keeps them
                 not done: gems listing fr-FR is on Google Play but not in the catalog: kept
                 not done: gems purchase option buy: FR is not in the catalog; Play never removes a region, so it becomes no longer available
                 not done: gems purchase option legacy is on Google Play but not in the catalog: left as it is (iapcat never deletes)
-                Plan: 1 change. 1 marked - or ! needs apply --allow-impact. 4 differences left alone.
+                Plan: 1 change. 1 marked - or ! needs apply --allow-impact. 5 differences left alone.
                 Apply sends about 4 requests, its read-back included (Google Play allows 3,000 a minute and 7,200 product updates an hour per app).
 
                 """)
@@ -147,7 +148,7 @@ import Testing
 @Suite struct PlayOfferTests {
     static let subscription = """
         format_version: 1
-        app: { bundle_id: com.example.app, google_play: { package_name: com.example.app } }
+        app: { bundle_id: com.example.app, google_play: { package_name: com.example.cosmicquest } }
         products:
           - id: vip
             type: auto-renewable
@@ -165,26 +166,26 @@ import Testing
         """
 
     @Test func aRegionLeftOutOfAnOfferStaysClosedAndNewRegionsAreCompared() async throws {
-        let fixture = try await PlayFixture.start()
-        let catalog = try TestCatalogs.load(text: Self.subscription)
-        try await fixture.apply(catalog)
-        // The offer leaves DE out: DE stays in the offer, closed; the offer stops running in new regions.
-        let narrowed = try TestCatalogs.load(
-            text: Self.subscription.replacingOccurrences(
-                of: "phases: [{ mode: free-trial, duration: P1W }]",
-                with: "regions: [US]\n                      phases: [{ mode: free-trial, duration: P2W }]"))
-        let plan = try await fixture.apply(narrowed)
-        #expect(
-            plan.steps.map { "\($0.impact.rawValue) \($0.summary)" } == [
-                "! update offer trial of base plan monthly of subscription vip: phases free for P1W → free for P2W; regions DE,US → US; runs in regions Play adds later: true → false"
-            ])
-        let snapshot = String(decoding: fixture.fake.snapshot(package: PlayFixture.packageName), as: UTF8.self)
-        #expect(snapshot.contains(#"{"regionCode":"DE"}"#))  // kept, closed (false is not stored)
-        #expect(snapshot.contains(#""otherRegionsConfig":{}"#) || !snapshot.contains("otherRegionsNewSubscriberAvailability"))
-        #expect(try await fixture.plan(narrowed).steps.isEmpty)
-        // Pulled back, the offer says what it is.
-        let pulled = try await fixture.pull(into: narrowed)
-        #expect(pulled.yaml == CatalogYAMLWriter().render(narrowed))
-        try await fixture.stop()
+        try await PlayFixture.run { fixture in
+            let catalog = try TestCatalogs.load(text: Self.subscription)
+            try await fixture.apply(catalog)
+            // The offer leaves DE out: DE stays in the offer, closed; the offer stops running in new regions.
+            let narrowed = try TestCatalogs.load(
+                text: Self.subscription.replacingOccurrences(
+                    of: "phases: [{ mode: free-trial, duration: P1W }]",
+                    with: "regions: [US]\n              phases: [{ mode: free-trial, duration: P2W }]"))
+            let plan = try await fixture.apply(narrowed)
+            #expect(
+                plan.steps.map { "\($0.impact.rawValue) \($0.summary)" } == [
+                    "! update offer trial of base plan monthly of subscription vip: phases free for P1W → free for P2W; regions DE,US → US; runs in regions Play adds later: true → false"
+                ])
+            let snapshot = String(decoding: fixture.fake.snapshot(package: PlayFixture.packageName), as: UTF8.self)
+            #expect(snapshot.contains(#"{"regionCode":"DE"}"#))  // kept, closed (false is not stored)
+            #expect(snapshot.contains(#""otherRegionsConfig":{}"#) || !snapshot.contains("otherRegionsNewSubscriberAvailability"))
+            #expect(try await fixture.plan(narrowed).steps.isEmpty)
+            // Pulled back, the offer says what it is.
+            let pulled = try await fixture.pull(into: narrowed)
+            #expect(pulled.yaml == CatalogYAMLWriter().render(narrowed))
+        }
     }
 }

@@ -24,6 +24,19 @@ struct PlayFixture {
         return try connect(to: fake, retry: retry)
     }
 
+    /// Runs `body` with a fresh fixture, stopped afterwards whatever happens (a client left running
+    /// is a crash when it is freed).
+    static func run(_ body: (PlayFixture) async throws -> Void) async throws {
+        let fixture = try await start()
+        do {
+            try await body(fixture)
+        } catch {
+            try? await fixture.stop()
+            throw error
+        }
+        try await fixture.stop()
+    }
+
     /// Retries with back-off in milliseconds.
     static let quick = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50))
 

@@ -109,25 +109,25 @@ import Testing
 
     @Test(arguments: 1...24) func aRandomEditWritesOnlyItsStepsToItsProduct(seed: Int) async throws {
         var random = Generator(state: UInt64(seed))
-        let fixture = try await PlayFixture.start()
-        var catalog = try TestCatalogs.load("catalogs/example.yaml")
-        try await fixture.apply(catalog)
-        let before = fixture.fake.snapshot(package: PlayFixture.packageName)
-        let writesBefore = fixture.fake.writeLog.count
-        let (index, what) = Self.edit(&catalog, &random)
-        let playID = catalog.products[index].playProductID
-        let plan = try await fixture.apply(catalog)
-        let writes = fixture.fake.writeLog.dropFirst(writesBefore)
-        #expect(writes.count == plan.steps.count, "seed \(seed): \(what)")
-        #expect(writes.allSatisfy { $0.contains("/\(playID)") }, "seed \(seed): \(what): \(writes)")
-        #expect(plan.steps.allSatisfy { $0.productID == playID })
-        let after = fixture.fake.snapshot(package: PlayFixture.packageName)
-        var (old, new) = (try Self.resources(before), try Self.resources(after))
-        old[playID] = nil
-        new[playID] = nil
-        #expect(old == new, "seed \(seed): \(what)")
-        #expect(try Self.regions(before).isSubset(of: Self.regions(after)), "seed \(seed): \(what)")
-        #expect(try await fixture.plan(catalog).steps.map(\.summary) == [], "seed \(seed): \(what)")
-        try await fixture.stop()
+        try await PlayFixture.run { fixture in
+            var catalog = try TestCatalogs.load("catalogs/example.yaml")
+            try await fixture.apply(catalog)
+            let before = fixture.fake.snapshot(package: PlayFixture.packageName)
+            let writesBefore = fixture.fake.writeLog.count
+            let (index, what) = Self.edit(&catalog, &random)
+            let playID = catalog.products[index].playProductID
+            let plan = try await fixture.apply(catalog)
+            let writes = fixture.fake.writeLog.dropFirst(writesBefore)
+            #expect(writes.count == plan.steps.count, "seed \(seed): \(what)")
+            #expect(writes.allSatisfy { $0.contains("/\(playID)") }, "seed \(seed): \(what): \(writes)")
+            #expect(plan.steps.allSatisfy { $0.productID == playID })
+            let after = fixture.fake.snapshot(package: PlayFixture.packageName)
+            var (old, new) = (try Self.resources(before), try Self.resources(after))
+            old[playID] = nil
+            new[playID] = nil
+            #expect(old == new, "seed \(seed): \(what)")
+            #expect(try Self.regions(before).isSubset(of: Self.regions(after)), "seed \(seed): \(what)")
+            #expect(try await fixture.plan(catalog).steps.map(\.summary) == [], "seed \(seed): \(what)")
+        }
     }
 }

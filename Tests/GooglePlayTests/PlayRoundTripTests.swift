@@ -10,22 +10,21 @@ import Testing
 /// again (nothing left), pulled back (the same catalog, byte for byte).
 @Suite struct PlayRoundTripTests {
     @Test func applyOnAnEmptyAppThenPlanIsEmptyAndPullGivesTheCatalogBack() async throws {
-        let fixture = try await PlayFixture.start()
-        defer { Task { try? await fixture.stop() } }
-        let catalog = try TestCatalogs.load("catalogs/example.yaml")
-        let plan = try await fixture.apply(catalog)
-        #expect(plan.errors.isEmpty)
-        #expect(plan.steps.allSatisfy { $0.impact == .create })
-        #expect(
-            plan.steps.map(\.verb) == [
-                "create", "create", "create-offer", "create", "activate-purchase-option", "activate-base-plan",
-                "activate-purchase-option", "activate-purchase-option", "activate-offer",
-            ])
-        let again = try await fixture.plan(catalog)
-        #expect(again.steps.map(\.summary) == [])
-        let pulled = try await fixture.pull(into: catalog)
-        #expect(pulled.yaml == CatalogYAMLWriter().render(catalog))
-        #expect(pulled.notes.isEmpty)
-        try await fixture.stop()
+        try await PlayFixture.run { fixture in
+            let catalog = try TestCatalogs.load("catalogs/example.yaml")
+            let plan = try await fixture.apply(catalog)
+            #expect(plan.errors.isEmpty)
+            #expect(plan.steps.allSatisfy { $0.impact == .create })
+            #expect(
+                plan.steps.map(\.verb) == [
+                    "create", "create", "create-offer", "create", "activate-purchase-option", "activate-base-plan",
+                    "activate-purchase-option", "activate-purchase-option", "activate-offer",
+                ])
+            let again = try await fixture.plan(catalog)
+            #expect(again.steps.map(\.summary) == [])
+            let pulled = try await fixture.pull(into: catalog)
+            #expect(pulled.yaml == CatalogYAMLWriter().render(catalog))
+            #expect(pulled.notes.isEmpty)
+        }
     }
 }

@@ -47,7 +47,6 @@ import _CryptoExtras
 
     @Test func planApplyPlanPullOnAnEmptyApp() async throws {
         let setup = try await Setup.start()
-        defer { Task { try? await setup.stop() } }
 
         let plan = try setup.run(["play", "plan", "--catalog", "catalog.yaml", "--detailed-exitcode"])
         #expect(plan.status == 2, "\(plan.stderr)")
@@ -76,11 +75,11 @@ import _CryptoExtras
         let lint = try setup.run(["lint", "--catalog", "pulled.yaml"])
         #expect(lint.status == 0, "\(lint.stdout)")
         #expect(pulled.contains("film.making_of"))
+        try await setup.stop()
     }
 
     @Test func aRegionLeftOutBecomesNoLongerAvailableOnlyWithConsent() async throws {
         let setup = try await Setup.start()
-        defer { Task { try? await setup.stop() } }
         #expect(try setup.run(["play", "apply", "--catalog", "catalog.yaml", "--yes"]).status == 0)
         let path = setup.directory + "/catalog.yaml"
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -102,11 +101,11 @@ import _CryptoExtras
         let snapshot = String(decoding: setup.fake.snapshot(package: "com.example.cosmicquest"), as: UTF8.self)
         #expect(snapshot.contains(#""availability":"NO_LONGER_AVAILABLE""#))
         #expect(try setup.run(["play", "plan", "--catalog", "catalog.yaml", "--detailed-exitcode"]).status == 0)
+        try await setup.stop()
     }
 
     @Test func missingCredentialsAndAnUnknownAppAreClearErrors() async throws {
         let setup = try await Setup.start()
-        defer { Task { try? await setup.stop() } }
         let none = try setup.run(["play", "plan", "--catalog", "catalog.yaml"], environment: ["GOOGLE_APPLICATION_CREDENTIALS": ""])
         #expect(none.status == 1)
         #expect(none.stderr == "iapcat: error: no service account: pass --service-account or set GOOGLE_APPLICATION_CREDENTIALS\n")
@@ -115,5 +114,6 @@ import _CryptoExtras
         #expect(
             unknown.stderr.contains(
                 "iapcat: error: Google Play: GET oneTimeProducts: HTTP 404 NOT_FOUND: Package not found: com.example.other."))
+        try await setup.stop()
     }
 }

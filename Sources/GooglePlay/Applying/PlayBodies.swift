@@ -117,6 +117,13 @@ package enum PlayBodies {
         }
     }
 
+    /// The members of a kind block iapcat sets (a member the target leaves out is removed); the
+    /// others (grace period, account hold, proration mode, …) stay as Play has them.
+    static let ownedMembers: [String: [String]] = [
+        "buyOption": ["legacyCompatible", "multiQuantityEnabled"], "rentOption": ["rentalPeriod", "expirationPeriod"],
+        "autoRenewingBasePlanType": ["billingPeriodDuration", "legacyCompatible"], "prepaidBasePlanType": ["billingPeriodDuration"],
+    ]
+
     /// `list` with each item whose `key` the target names replaced in the `owned` fields (an owned
     /// field the target leaves out is removed), items the target does not name kept as they are,
     /// and new items appended; output-only `state` dropped.
@@ -129,9 +136,9 @@ package enum PlayBodies {
             for field in owned {
                 // A kind block (`buyOption`, `autoRenewingBasePlanType`) is merged member by member:
                 // its grace period, account hold or proration mode stay as Play has them.
-                if case .object(let members)? = fresh[field], case .object? = item[field] {
+                if case .object? = fresh[field], case .object? = item[field], let members = ownedMembers[field] {
                     var block = item[field]!
-                    for member in members { block = block.setting(member.key, member.value) }
+                    for member in members { block = block.setting(member, fresh[field]?[member]) }
                     merged = merged.setting(field, block)
                 } else {
                     merged = merged.setting(field, regionsInPlayOrder(fresh[field], like: item[field]))

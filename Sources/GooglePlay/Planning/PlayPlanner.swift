@@ -48,6 +48,7 @@ package struct PlayPlanner: Sendable {
             var diff = ProductDiff(target: target.product, current: current, json: json, offers: offers)
             diff.run()
             plan.steps += diff.steps
+            plan.errors += diff.errors.map { PlanNote(resource: desired.productID, message: $0) }
             states += diff.activations
             deactivations += diff.deactivations
         }
@@ -76,6 +77,8 @@ private struct ProductDiff {
     var steps: [PlayStep] = []
     var activations: [PlayStep] = []
     var deactivations: [PlayStep] = []
+    /// Ids the catalog names that Play holds in a form iapcat cannot read (nothing is written for them).
+    var errors: [String] = []
 
     init(target: PlayProduct, current: PlayProduct?, json: JSONValue?, offers: [JSONValue]) {
         self.target = target
@@ -97,6 +100,12 @@ private struct ProductDiff {
             for option in target.purchaseOptions {
                 let state = Self.state(of: json?["purchaseOptions"], id: option.id, key: "purchaseOptionId")
                 guard let have = current.purchaseOptions.first(where: { $0.id == option.id }) else {
+                    if state != nil {
+                        errors.append(
+                            "purchase option \(option.id) is on Google Play in a form iapcat cannot read (see the notes); give the catalog's option another id"
+                        )
+                        continue
+                    }
                     lines.add("adds purchase option \(option.id) (\(option.kind.rawValue)) in \(PlayStep.regions(option.regions))", .create)
                     // A new way to buy a product on sale changes what its customers can pay.
                     if option.active { activations.append(step(.setPurchaseOptionState(optionID: option.id, active: true), liveMark)) }
@@ -146,7 +155,13 @@ private struct ProductDiff {
             let inNew = target.offersInNewRegions.contains(PlayProduct.key(plan.id, offer.id))
             guard let have = current?.offers.first(where: { $0.id == offer.id }) else {
                 // An offer Play has but the catalog cannot express is not in `current`: never re-created.
-                guard state == nil else { continue }
+                guard state == nil, !offers.contains(where: { $0["basePlanId"]?.string == plan.id && $0["offerId"]?.string == offer.id })
+                else {
+                    errors.append(
+                        "offer \(offer.id) of base plan \(plan.id) is on Google Play in a form iapcat cannot read (see the notes); give the catalog's offer another id"
+                    )
+                    continue
+                }
                 steps.append(step(.createOffer(basePlanID: plan.id, offer, plan: plan, newRegions: inNew), .create))
                 // An offer on a plan on sale changes what its customers pay.
                 let planState = Self.state(of: json?["basePlans"], id: plan.id, key: "basePlanId")
@@ -227,7 +242,8 @@ private struct Lines {
         let name = "purchase option \(want.id)"
         regions(have.regions, want.regions, name: name, impact: sale)
         newRegions(have.newRegions, want.newRegions, name: name, impact: sale)
-        if have.legacyCompatible != want.legacyCompatible { add("\(name): legacy compatible \(want.legacyCompatible == true)", .change) }
+        // Which option apps on older billing libraries show, and charge, is a customer's price.
+        if have.legacyCompatible != want.legacyCompatible { add("\(name): legacy compatible \(want.legacyCompatible == true)", sale) }
         if have.multiQuantity != want.multiQuantity { add("\(name): multi-quantity \(want.multiQuantity == true)", .change) }
         if have.rentalPeriod != want.rentalPeriod || have.expirationPeriod != want.expirationPeriod {
             add("\(name): rental \(want.rentalPeriod ?? "-"), expires \(want.expirationPeriod ?? "never")", sale)
@@ -245,7 +261,7 @@ private struct Lines {
                 "\(name): existing subscribers keep their price (Play moves them only through a price migration, which iapcat never starts)",
                 sale)
         }
-        if have.legacyCompatible != want.legacyCompatible { add("\(name): legacy compatible \(want.legacyCompatible == true)", .change) }
+        if have.legacyCompatible != want.legacyCompatible { add("\(name): legacy compatible \(want.legacyCompatible == true)", sale) }
     }
 
     mutating func offer(_ have: PlayOffer, _ want: PlayOffer, live: Bool) {

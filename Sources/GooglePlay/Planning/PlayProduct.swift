@@ -61,6 +61,7 @@ package struct PlayProduct: Sendable, Equatable {
     /// `SubscriptionOffer`s); what the catalog cannot express is named in `decoder`'s notes.
     package init?(remote json: JSONValue, kind: Kind, offers: [JSONValue] = [], decoder: inout PlayResourceDecoder) {
         guard let productID = json["productId"]?.string else { return nil }
+        decoder.productFields(json)
         var options: [PlayPurchaseOption] = []
         var plans: [PlayBasePlan] = []
         switch kind {

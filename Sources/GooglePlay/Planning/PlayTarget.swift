@@ -95,14 +95,18 @@ package struct PlayTarget {
             if var want = desired.first(where: { $0.region == have.region }) {
                 if want.price == nil { want.price = have.price }
                 result.append(want)
-            } else {
-                if have.availability != .noLongerAvailable {
-                    notes.append(
-                        "\(what): \(have.region) is not in the catalog; Play never removes a region, so it becomes no longer available")
-                }
+            } else if have.availability == .available {
+                notes.append(
+                    "\(what): \(have.region) is not in the catalog; Play never removes a region, so it becomes no longer available")
                 var kept = have
                 kept.availability = .noLongerAvailable
                 result.append(kept)
+            } else {
+                // Already closed, or a pre-order or offers-only region Play cannot close: kept as it is.
+                if have.availability != .noLongerAvailable {
+                    notes.append("\(what): \(have.region) is not in the catalog; left \(have.availability.rawValue) as Play has it")
+                }
+                result.append(have)
             }
         }
         let known = Set(current.map(\.region))

@@ -31,9 +31,20 @@ package struct PlayCatalogBuilder: Sendable {
             let offers = remote.offers.filter { $0["productId"]?.string == json["productId"]?.string }
             guard let pulled = PlayProduct(remote: json, kind: kind, offers: offers, decoder: &decoder) else { continue }
             notes += decoder.notes.map { PlanNote(resource: pulled.productID, message: $0) }
+            // The product whose Play id this is; by id only when that product names no other Play id.
             let index =
                 catalog.products.firstIndex { $0.status != .removed && $0.googlePlay != nil && $0.playProductID == pulled.productID }
-                ?? catalog.products.firstIndex { $0.status != .removed && $0.id == pulled.productID }
+                ?? catalog.products.firstIndex { $0.status != .removed && $0.id == pulled.productID && $0.googlePlay?.productID == nil }
+            if index == nil,
+                let other = catalog.products.first(where: { $0.id == pulled.productID || $0.playProductID == pulled.productID })
+            {
+                let why =
+                    other.status == .removed
+                    ? "is removed in the catalog but still on Google Play (iapcat never deletes)"
+                    : "has the id of catalog product \(other.id), whose Play id is \(other.playProductID)"
+                notes.append(PlanNote(resource: pulled.productID, message: why + "; not pulled"))
+                continue
+            }
             if let index {
                 guard (catalog.products[index].type == .autoRenewable) == (kind == .subscription) else {
                     notes.append(

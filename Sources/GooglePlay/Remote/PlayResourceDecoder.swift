@@ -12,6 +12,14 @@ package struct PlayResourceDecoder {
     /// A decoder.
     package init() {}
 
+    /// Notes the product-level fields the catalog does not hold (Play keeps them).
+    package mutating func productFields(_ product: JSONValue) {
+        let unmodelled = ["taxAndComplianceSettings", "restrictedPaymentCountries", "offerTags"].filter { product[$0] != nil }
+        if !unmodelled.isEmpty {
+            notes.append("has \(unmodelled.joined(separator: ", ")); the catalog does not hold them, Play keeps them")
+        }
+    }
+
     /// Listings of a product, by language.
     package func listings(of product: JSONValue) -> [PlayListing] {
         product["listings"]?.items.compactMap { item in
@@ -40,20 +48,28 @@ package struct PlayResourceDecoder {
         }
         for config in json["regionalPricingAndAvailabilityConfigs"]?.items ?? [] {
             guard let region = config["regionCode"]?.string else { continue }
-            let availability: PlayAvailability =
-                switch config["availability"]?.string {
-                case "NO_LONGER_AVAILABLE": .noLongerAvailable
-                case "AVAILABLE_IF_RELEASED": .availableIfReleased
-                case "AVAILABLE_FOR_OFFERS_ONLY": .availableForOffersOnly
-                default: .available
-                }
+            let availability: PlayAvailability
+            switch config["availability"]?.string {
+            case "AVAILABLE": availability = .available
+            case "NO_LONGER_AVAILABLE": availability = .noLongerAvailable
+            case "AVAILABLE_IF_RELEASED": availability = .availableIfReleased
+            case "AVAILABLE_FOR_OFFERS_ONLY": availability = .availableForOffersOnly
+            default:
+                // Never guessed: read as available, a write would open the region.
+                notes.append("purchase option \(id) is in \(region) with an availability iapcat does not know; left as Play holds it")
+                return nil
+            }
             option.regions.append(
                 PlayRegionalPrice(region: region, price: config["price"].flatMap(PlayMoney.decimal), availability: availability))
         }
         if let new = json["newRegionsConfig"] {
+            guard let state = new["availability"]?.string, state == "AVAILABLE" || state == "NO_LONGER_AVAILABLE" else {
+                notes.append("purchase option \(id) has a new-regions availability iapcat does not know; left as Play holds it")
+                return nil
+            }
             option.newRegions = PlayNewRegions(
                 usd: new["usdPrice"].flatMap(PlayMoney.decimal), eur: new["eurPrice"].flatMap(PlayMoney.decimal),
-                available: new["availability"]?.string != "NO_LONGER_AVAILABLE")
+                available: state == "AVAILABLE")
         }
         if json["offerTags"] != nil || json["taxAndComplianceSettings"] != nil {
             notes.append(
@@ -66,6 +82,14 @@ package struct PlayResourceDecoder {
     package mutating func basePlan(_ json: JSONValue, of productID: String) -> PlayBasePlan? {
         guard let id = json["basePlanId"]?.string else { return nil }
         var plan = PlayBasePlan(id: id, active: json["state"]?.string == "ACTIVE")
+        let extras =
+            ["gracePeriodDuration", "accountHoldDuration", "resubscribeState", "prorationMode", "legacyCompatibleSubscriptionOfferId"]
+            .filter { json["autoRenewingBasePlanType"]?[$0] != nil }
+            + (json["prepaidBasePlanType"]?["timeExtension"] != nil ? ["timeExtension"] : [])
+            + (json["offerTags"] != nil ? ["offerTags"] : [])
+        if !extras.isEmpty {
+            notes.append("base plan \(id) has \(extras.joined(separator: ", ")); the catalog does not hold them, Play keeps them")
+        }
         if let renewing = json["autoRenewingBasePlanType"] {
             plan.kind = .autoRenewing
             plan.period = renewing["billingPeriodDuration"]?.string

@@ -72,7 +72,7 @@ package final class PlayClient: PlayTransport {
 
     /// Sends `request`, repeating it as the ``RetryPolicy`` allows.
     package func send(_ request: PlayRequest) async throws(PlayAPIError) -> JSONValue {
-        guard request.hasSinglePathSegments else {
+        guard request.hasSinglePathSegments, !packageName.isEmpty, packageName != ".", packageName != ".." else {
             throw .malformed(request: request.summary, message: "an id cannot be one path segment (empty, '.' or '..'); not sent")
         }
         let url = baseURL + request.target(packageName: packageName)

@@ -1,0 +1,122 @@
+import Foundation
+import IAPCatalog
+import Testing
+
+@testable import GooglePlay
+
+/// States real accounts reach that the catalog cannot say: each is left as Play holds it, named,
+/// and never written over by guess.
+@Suite struct PlayEdgeCaseTests {
+    static func remote(oneTime: [String] = [], subscriptions: [String] = []) throws -> PlayRemoteState {
+        PlayRemoteState(
+            oneTimeProducts: try oneTime.map { try JSONValueReader.read(Array($0.utf8)) },
+            subscriptions: try subscriptions.map { try JSONValueReader.read(Array($0.utf8)) })
+    }
+
+    static let header =
+        "format_version: 1\napp: { bundle_id: com.example.app, google_play: { package_name: com.example.app } }\nproducts:\n"
+
+    static func gems(_ option: String) -> String {
+        header + """
+              - id: gems
+                type: consumable
+                stores: [google_play]
+                google_play:
+                  listings: { en-US: { title: Gems, description: Shiny } }
+                  purchase_options: [\(option)]
+
+            """
+    }
+
+    static func held(_ options: String) -> String {
+        #"{"productId": "gems", "listings": [{"languageCode": "en-US", "title": "Gems", "description": "Shiny"}], "purchaseOptions": [\#(options)]}"#
+    }
+
+    static let us = #"{"regionCode": "US", "price": {"currencyCode": "USD", "units": "1"}, "availability": "AVAILABLE"}"#
+
+    @Test func aRegionInAnAvailabilityIapcatDoesNotKnowIsNeverOpened() throws {
+        let fr = #"{"regionCode": "FR", "price": {"currencyCode": "EUR", "units": "1"}, "availability": "AVAILABILITY_UNSPECIFIED"}"#
+        let remote = try Self.remote(oneTime: [
+            Self.held(
+                #"{"purchaseOptionId": "buy", "state": "ACTIVE", "buyOption": {}, "regionalPricingAndAvailabilityConfigs": [\#(Self.us), \#(fr)]}"#
+            )
+        ])
+        let catalog = try TestCatalogs.load(text: Self.gems(#"{ id: buy, regions: { US: "1.49" } }"#))
+        let plan = PlayPlanner(regionsVersion: "2022/02").plan(catalog, against: remote)
+        #expect(plan.steps.isEmpty)
+        #expect(
+            plan.errors.map(\.message) == [
+                "purchase option buy is on Google Play in a form iapcat cannot read (see the notes); give the catalog's option another id"
+            ])
+        #expect(
+            plan.notDone.map(\.message).contains(
+                "purchase option buy is in FR with an availability iapcat does not know; left as Play holds it"))
+    }
+
+    @Test func aPreOrderRegionLeftOutStaysAsPlayHasIt() throws {
+        let jp = #"{"regionCode": "JP", "price": {"currencyCode": "JPY", "units": "160"}, "availability": "AVAILABLE_IF_RELEASED"}"#
+        let remote = try Self.remote(oneTime: [
+            Self.held(
+                #"{"purchaseOptionId": "buy", "state": "ACTIVE", "buyOption": {}, "regionalPricingAndAvailabilityConfigs": [\#(Self.us), \#(jp)]}"#
+            )
+        ])
+        let catalog = try TestCatalogs.load(text: Self.gems(#"{ id: buy, regions: { US: "1.49" } }"#))
+        let plan = PlayPlanner(regionsVersion: "2022/02").plan(catalog, against: remote)
+        #expect(plan.steps.map(\.summary) == ["update one-time product gems: purchase option buy: US 1 → 1.49"])
+        #expect(plan.notDone.map(\.message) == ["purchase option buy: JP is not in the catalog; left available_if_released as Play has it"])
+        let body = PlayApplier(api: PlayBodiesTests.NoTransport(), remote: remote, packageName: "com.example.app").request(
+            for: plan.steps[0], version: "2022/02"
+        ).body
+        #expect(
+            JSONWriter.serialize(body!, pretty: false).contains(
+                #"{"regionCode":"JP","price":{"currencyCode":"JPY","units":"160","nanos":0},"availability":"AVAILABLE_IF_RELEASED"}"#))
+    }
+
+    @Test func removingAnExpirationPeriodIsSentAndTheRestOfTheKindBlockKept() throws {
+        let remote = try Self.remote(oneTime: [
+            Self.held(
+                #"{"purchaseOptionId": "rent", "state": "ACTIVE", "rentOption": {"rentalPeriod": "P7D", "expirationPeriod": "P2D", "futureField": 1}, "regionalPricingAndAvailabilityConfigs": [\#(Self.us)]}"#
+            )
+        ])
+        let catalog = try TestCatalogs.load(text: Self.gems(#"{ id: rent, type: rent, rental_period: P7D, regions: { US: "1" } }"#))
+        let plan = PlayPlanner(regionsVersion: "2022/02").plan(catalog, against: remote)
+        #expect(
+            plan.steps.map { "\($0.impact.rawValue) \($0.summary)" } == [
+                "! update one-time product gems: purchase option rent: rental P7D, expires never"
+            ])
+        let body = PlayApplier(api: PlayBodiesTests.NoTransport(), remote: remote, packageName: "com.example.app").request(
+            for: plan.steps[0], version: "2022/02"
+        ).body
+        #expect(JSONWriter.serialize(body!, pretty: false).contains(#""rentOption":{"rentalPeriod":"P7D","futureField":1}"#))
+    }
+
+    @Test func pullMatchesByPlayIdAndNeverAddsARemovedOrClashingProduct() throws {
+        let base = try TestCatalogs.load(
+            text: Self.header + """
+                  - id: gems
+                    type: consumable
+                    stores: [google_play]
+                    google_play:
+                      product_id: gems_v2
+                      listings: { en-US: { title: Gems, description: Shiny } }
+                      purchase_options: [{ id: buy, regions: { US: "2" } }]
+                  - id: old.coins
+                    type: consumable
+                    status: removed
+
+                """)
+        func product(_ id: String, _ units: String) -> String {
+            #"{"productId": "\#(id)", "listings": [{"languageCode": "en-US", "title": "Gems", "description": "Shiny"}], "purchaseOptions": [{"purchaseOptionId": "buy", "state": "ACTIVE", "buyOption": {}, "regionalPricingAndAvailabilityConfigs": [{"regionCode": "US", "price": {"currencyCode": "USD", "units": "\#(units)"}, "availability": "AVAILABLE"}]}]}"#
+        }
+        let remote = try Self.remote(oneTime: [product("gems", "9"), product("gems_v2", "3"), product("old.coins", "1")])
+        let result = PlayCatalogBuilder().build(remote, packageName: "com.example.app", base: base)
+        #expect(result.catalog.products.map(\.id) == ["gems", "old.coins"])
+        #expect(result.catalog.products[0].googlePlay?.productID == "gems_v2")
+        #expect(result.catalog.products[0].googlePlay?.purchaseOptions.first?.regions.first?.price == "3")
+        #expect(
+            result.notes.map { "\($0.resource) \($0.message)" } == [
+                "gems has the id of catalog product gems, whose Play id is gems_v2; not pulled",
+                "old.coins is removed in the catalog but still on Google Play (iapcat never deletes); not pulled",
+            ])
+    }
+}
