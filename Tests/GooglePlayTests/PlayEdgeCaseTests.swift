@@ -120,3 +120,41 @@ import Testing
             ])
     }
 }
+
+/// A catalog pinning an older regions version prices each region in that version's currency.
+@Suite struct PlayRegionsVersionTests {
+    static let catalog = """
+        format_version: 1
+        app: { bundle_id: com.example.app, google_play: { package_name: com.example.cosmicquest, regions_version: "2022/02" } }
+        products:
+          - id: gems
+            type: consumable
+            stores: [google_play]
+            google_play:
+              listings: { en-US: { title: Gems, description: Shiny } }
+              purchase_options: [{ id: buy, regions: { US: "0.99", BG: "1.99", DE: "0.99" } }]
+        """
+
+    @Test func pricesAreSentInTheCurrencyOfThePinnedVersion() async throws {
+        try await PlayFixture.run { fixture in
+            let catalog = try TestCatalogs.load(text: Self.catalog)
+            try await fixture.apply(catalog)
+            let snapshot = String(decoding: fixture.fake.snapshot(package: PlayFixture.packageName), as: UTF8.self)
+            #expect(snapshot.contains(#""currencyCode":"BGN""#))
+            #expect(try await fixture.plan(catalog).steps.isEmpty)
+            let json = String(decoding: PlayJSONExporter(catalog: catalog).render(), as: UTF8.self)
+            #expect(json.contains(#""currencyCode": "BGN""#))
+        }
+    }
+
+    @Test func aRegionNotBillableAtThePinnedVersionIsPlayRegion() throws {
+        let text = Self.catalog.replacingOccurrences(of: #"BG: "1.99""#, with: #"MN: "1.99""#)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("iapcat-mn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("catalog.yaml").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let result = try CatalogLoader().loadValidated(file)
+        #expect(result.diagnostics.map(\.message) == ["'MN' is not billable at regions version 2022/02"])
+    }
+}

@@ -53,27 +53,27 @@ package struct PlayApplier: Sendable {
                     ("updateMask", "listings,purchaseOptions"), region, ("allowMissing", "true"),
                     ("latencyTolerance", Self.latencyTolerance),
                 ],
-                body: PlayBodies.oneTimeProduct(target, remote: nil, package: packageName))
+                body: PlayBodies.oneTimeProduct(target, remote: nil, package: packageName, version: version))
         case .updateOneTimeProduct(let target, _):
             return PlayRequest(
                 .patch, ["onetimeproducts", id],
                 query: [("updateMask", "listings,purchaseOptions"), region, ("latencyTolerance", Self.latencyTolerance)],
-                body: PlayBodies.oneTimeProduct(target, remote: remote.oneTimeProduct(id), package: packageName))
+                body: PlayBodies.oneTimeProduct(target, remote: remote.oneTimeProduct(id), package: packageName, version: version))
         case .createSubscription(let target):
             return PlayRequest(
                 .post, ["subscriptions"], query: [("productId", id), region],
-                body: PlayBodies.subscription(target, remote: nil, package: packageName))
+                body: PlayBodies.subscription(target, remote: nil, package: packageName, version: version))
         case .updateSubscription(let target, _):
             return PlayRequest(
                 .patch, ["subscriptions", id],
                 query: [("updateMask", "listings,basePlans"), region, ("latencyTolerance", Self.latencyTolerance)],
-                body: PlayBodies.subscription(target, remote: remote.subscription(id), package: packageName))
+                body: PlayBodies.subscription(target, remote: remote.subscription(id), package: packageName, version: version))
         case .createOffer(let plan, let offer, let basePlan, let newRegions):
             return PlayRequest(
                 .post, ["subscriptions", id, "basePlans", plan, "offers"], query: [("offerId", offer.id), region],
                 body: PlayBodies.offer(
                     offer, of: basePlan, remote: nil, package: packageName, productID: id,
-                    newRegions: newRegions))
+                    newRegions: newRegions, version: version))
         case .updateOffer(let plan, let offer, let basePlan, let newRegions, _):
             let current = remote.offers(of: id, basePlan: plan).first { $0["offerId"]?.string == offer.id }
             return PlayRequest(
@@ -84,7 +84,7 @@ package struct PlayApplier: Sendable {
                 ],
                 body: PlayBodies.offer(
                     offer, of: basePlan, remote: current, package: packageName, productID: id,
-                    newRegions: newRegions))
+                    newRegions: newRegions, version: version))
         case .setPurchaseOptionState(let option, let active):
             let request: JSONValue = .object([
                 ("packageName", .string(packageName)), ("productId", .string(id)), ("purchaseOptionId", .string(option)),

@@ -6,26 +6,30 @@ import IAPCatalog
 /// from the catalog alone.
 package enum PlayBodies {
     /// A `OneTimeProduct` for `target` over Play's `remote` (nil when creating).
-    package static func oneTimeProduct(_ target: PlayProduct, remote: JSONValue?, package: String) -> JSONValue {
+    package static func oneTimeProduct(_ target: PlayProduct, remote: JSONValue?, package: String, version: String) -> JSONValue {
         let current = Self.current(remote, kind: .oneTime)
         var body = (remote ?? .object([])).setting("packageName", .string(package)).setting("productId", .string(target.productID))
         body = body.setting("regionsVersion", nil)
         body = body.setting("listings", listings(target, current: current, remote: remote, benefits: false))
         let options = overlay(
             remote?["purchaseOptions"]?.items ?? [], key: "purchaseOptionId",
-            items: changed(target.purchaseOptions, current?.purchaseOptions).map { ($0.id, PlayResourceJSON.purchaseOption($0)) },
+            items: changed(target.purchaseOptions, current?.purchaseOptions).map {
+                ($0.id, PlayResourceJSON.purchaseOption($0, regionsVersion: version))
+            },
             owned: ["buyOption", "rentOption", "regionalPricingAndAvailabilityConfigs", "newRegionsConfig"])
         return body.setting("purchaseOptions", .array(options))
     }
 
     /// A `Subscription` (base plans, not offers) for `target` over Play's `remote`.
-    package static func subscription(_ target: PlayProduct, remote: JSONValue?, package: String) -> JSONValue {
+    package static func subscription(_ target: PlayProduct, remote: JSONValue?, package: String, version: String) -> JSONValue {
         let current = Self.current(remote, kind: .subscription)
         var body = (remote ?? .object([])).setting("packageName", .string(package)).setting("productId", .string(target.productID))
         body = body.setting("listings", listings(target, current: current, remote: remote, benefits: true))
         let plans = overlay(
             remote?["basePlans"]?.items ?? [], key: "basePlanId",
-            items: changed(target.basePlans, current?.basePlans).map { ($0.id, PlayResourceJSON.basePlan($0, period: $0.period ?? "")) },
+            items: changed(target.basePlans, current?.basePlans).map {
+                ($0.id, PlayResourceJSON.basePlan($0, period: $0.period ?? "", regionsVersion: version))
+            },
             owned: ["autoRenewingBasePlanType", "prepaidBasePlanType", "regionalConfigs", "otherRegionsConfig"])
         return body.setting("basePlans", .array(plans))
     }
@@ -34,9 +38,11 @@ package enum PlayBodies {
     /// differ are written (phases, targeting, regions), and a region the offer had is never dropped
     /// — it stays closed to new subscribers, with its phase entries as Play had them.
     package static func offer(
-        _ offer: PlayOffer, of plan: PlayBasePlan, remote: JSONValue?, package: String, productID: String, newRegions: Bool
+        _ offer: PlayOffer, of plan: PlayBasePlan, remote: JSONValue?, package: String, productID: String, newRegions: Bool,
+        version: String
     ) -> JSONValue {
-        let fresh = PlayResourceJSON.offer(offer, of: plan, package: package, productID: productID, newRegions: newRegions)
+        let fresh = PlayResourceJSON.offer(
+            offer, of: plan, package: package, productID: productID, newRegions: newRegions, regionsVersion: version)
         guard let remote else { return fresh }
         var decoder = PlayResourceDecoder()
         let held = decoder.offer(remote, of: productID)

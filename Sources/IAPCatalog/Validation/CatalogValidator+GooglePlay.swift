@@ -349,11 +349,13 @@ extension CatalogValidator.Check {
 
     /// `play_region`, `play_price` for one regional price.
     private mutating func playPrice(_ region: PlayRegionalPrice, _ what: String) {
-        guard let currency = PlayRegions.currency(of: region.region) else {
-            report(
-                .playRegion,
-                "'\(region.region)' is not a Google Play region (ISO 3166-1 alpha-2, e.g. US)\(PlayRegions.hint(for: region.region))",
-                at: region.position)
+        let version = catalog.app.googlePlay?.regionsVersion
+        guard let currency = PlayRegions.currency(of: region.region, regionsVersion: version) else {
+            let why =
+                PlayRegions.currency(of: region.region) != nil
+                ? "'\(region.region)' is not billable at regions version \(version ?? "")"
+                : "'\(region.region)' is not a Google Play region (ISO 3166-1 alpha-2, e.g. US)\(PlayRegions.hint(for: region.region))"
+            report(.playRegion, why, at: region.position)
             return
         }
         guard let price = region.price else { return }

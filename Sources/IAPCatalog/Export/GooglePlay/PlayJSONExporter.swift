@@ -18,6 +18,9 @@ public struct PlayJSONExporter: Sendable {
         JSONWriter.bytes(document())
     }
 
+    /// The regions version the catalog pins, which decides some regions' currencies.
+    private var version: String? { catalog.app.googlePlay?.regionsVersion }
+
     func document() -> JSONValue {
         let package = catalog.app.googlePlay?.packageName ?? ""
         let products = catalog.products.filter { $0.status != .removed && $0.isSold(on: .googlePlay) && $0.googlePlay != nil }
@@ -33,7 +36,8 @@ public struct PlayJSONExporter: Sendable {
                     subscriptions.flatMap { product in
                         product.googlePlay!.basePlans.flatMap { plan in
                             plan.offers.map {
-                                PlayResourceJSON.offer($0, of: plan, package: package, productID: product.playProductID)
+                                PlayResourceJSON.offer(
+                                    $0, of: plan, package: package, productID: product.playProductID, regionsVersion: version)
                             }
                         }
                     })
@@ -45,7 +49,10 @@ public struct PlayJSONExporter: Sendable {
         .object([
             ("packageName", .string(package)), ("productId", .string(product.playProductID)),
             ("listings", .array(product.playListings.map { PlayResourceJSON.listing($0, benefits: false) })),
-            ("purchaseOptions", .array(product.googlePlay!.purchaseOptions.map(PlayResourceJSON.purchaseOption))),
+            (
+                "purchaseOptions",
+                .array(product.googlePlay!.purchaseOptions.map { PlayResourceJSON.purchaseOption($0, regionsVersion: version) })
+            ),
         ])
     }
 
@@ -57,7 +64,8 @@ public struct PlayJSONExporter: Sendable {
                 "basePlans",
                 .array(
                     product.googlePlay!.basePlans.map {
-                        PlayResourceJSON.basePlan($0, period: $0.period ?? product.subscription?.duration.rawValue ?? "")
+                        PlayResourceJSON.basePlan(
+                            $0, period: $0.period ?? product.subscription?.duration.rawValue ?? "", regionsVersion: version)
                     })
             ),
         ])
@@ -71,7 +79,7 @@ package enum PlayResourceJSON {
     // MARK: One-time products
 
     /// A `OneTimeProductPurchaseOption` (what iapcat sets of it).
-    package static func purchaseOption(_ option: PlayPurchaseOption) -> JSONValue {
+    package static func purchaseOption(_ option: PlayPurchaseOption, regionsVersion: String? = nil) -> JSONValue {
         var fields: [(key: String, value: JSONValue)] = [("purchaseOptionId", .string(option.id))]
         switch option.kind {
         case .buy:
@@ -94,7 +102,8 @@ package enum PlayResourceJSON {
                 .array(
                     option.regions.map { region in
                         var config: [(key: String, value: JSONValue)] = [("regionCode", .string(region.region))]
-                        if let price = region.price, let currency = PlayRegions.currency(of: region.region) {
+                        if let price = region.price, let currency = PlayRegions.currency(of: region.region, regionsVersion: regionsVersion)
+                        {
                             config.append(("price", PlayMoney.json(price, currency: currency)))
                         }
                         config.append(("availability", .string(availability(region.availability))))
@@ -128,7 +137,7 @@ package enum PlayResourceJSON {
     // MARK: Subscriptions
 
     /// A `BasePlan` (what iapcat sets of it) billing every `period`.
-    package static func basePlan(_ plan: PlayBasePlan, period: String) -> JSONValue {
+    package static func basePlan(_ plan: PlayBasePlan, period: String, regionsVersion: String? = nil) -> JSONValue {
         var fields: [(key: String, value: JSONValue)] = [("basePlanId", .string(plan.id))]
         switch plan.kind {
         case .autoRenewing:
@@ -148,7 +157,8 @@ package enum PlayResourceJSON {
                         var config: [(key: String, value: JSONValue)] = [
                             ("regionCode", .string(region.region)), ("newSubscriberAvailability", .bool(region.availability == .available)),
                         ]
-                        if let price = region.price, let currency = PlayRegions.currency(of: region.region) {
+                        if let price = region.price, let currency = PlayRegions.currency(of: region.region, regionsVersion: regionsVersion)
+                        {
                             config.append(("price", PlayMoney.json(price, currency: currency)))
                         }
                         return .object(config)
@@ -183,14 +193,18 @@ package enum PlayResourceJSON {
     /// A `SubscriptionOffer` (what iapcat sets of it); `newRegions` says whether it runs in regions
     /// Play adds later when the caller knows it (``runsInNewRegions(_:of:)`` otherwise).
     package static func offer(
-        _ offer: PlayOffer, of plan: PlayBasePlan, package: String, productID: String, newRegions: Bool? = nil
+        _ offer: PlayOffer, of plan: PlayBasePlan, package: String, productID: String, newRegions: Bool? = nil,
+        regionsVersion: String? = nil
     ) -> JSONValue {
         let regions = Self.regions(of: offer, in: plan)
         let newRegions = newRegions ?? runsInNewRegions(offer, of: plan)
         var fields: [(key: String, value: JSONValue)] = [
             ("packageName", .string(package)), ("productId", .string(productID)), ("basePlanId", .string(plan.id)),
             ("offerId", .string(offer.id)),
-            ("phases", .array(offer.phases.map { Self.phase($0, regions: regions, newRegions: newRegions) })),
+            (
+                "phases",
+                .array(offer.phases.map { Self.phase($0, regions: regions, newRegions: newRegions, regionsVersion: regionsVersion) })
+            ),
         ]
         if let targeting = Self.targeting(offer.eligibility) { fields.append(("targeting", targeting)) }
         fields.append(
@@ -203,12 +217,12 @@ package enum PlayResourceJSON {
     }
 
     /// A `SubscriptionOfferPhase` over `regions`.
-    package static func phase(_ phase: PlayOfferPhase, regions: [String], newRegions: Bool) -> JSONValue {
+    package static func phase(_ phase: PlayOfferPhase, regions: [String], newRegions: Bool, regionsVersion: String? = nil) -> JSONValue {
         let pricing: (String) -> (key: String, value: JSONValue) = { region in
             if phase.mode == .freeTrial { return ("free", .object([])) }
             if let discount = phase.discount { return ("relativeDiscount", .double(Double(discount) ?? 0)) }
             let price = phase.prices.first { $0.region == region }?.price ?? "0"
-            return ("price", PlayMoney.json(price, currency: PlayRegions.currency(of: region) ?? ""))
+            return ("price", PlayMoney.json(price, currency: PlayRegions.currency(of: region, regionsVersion: regionsVersion) ?? ""))
         }
         var fields: [(key: String, value: JSONValue)] = [
             ("recurrenceCount", .int(phase.periods)), ("duration", .string(phase.duration)),

@@ -48,6 +48,19 @@ package enum PlayRegions {
     /// The currency of `region`; nil when Play does not sell there.
     package static func currency(of region: String) -> String? { currencies[region] }
 
+    /// The currency of `region` at regions version `version` (`2022/02`; nil: the latest): up to
+    /// `2022/02` Bulgaria priced in leva, Côte d'Ivoire, Senegal and Cameroon in US dollars, and
+    /// Mongolia was not billable.
+    package static func currency(of region: String, regionsVersion version: String?) -> String? {
+        if let version, version <= "2022/02" {
+            if region == "MN" { return nil }
+            if let old = before2023[region] { return old }
+        }
+        return currencies[region]
+    }
+
+    private static let before2023: [String: String] = ["BG": "BGN", "CI": "USD", "SN": "USD", "CM": "USD"]
+
     /// The decimals a price in `currency` may have on Play: none for whole-unit currencies, 2 otherwise.
     package static func decimals(of currency: String) -> Int { wholeUnitCurrencies.contains(currency) ? 0 : 2 }
 
