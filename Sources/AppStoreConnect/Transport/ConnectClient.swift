@@ -57,11 +57,7 @@ package final class ConnectClient: APITransport {
         self.retry = retry
         self.deadline = deadline
         self.observer = observer
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(4), read: .seconds(30))
-        configuration.redirectConfiguration = .disallow
-        configuration.connectionPool = .init(idleTimeout: .seconds(60))
-        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .storeAPI)
     }
 
     /// How many requests were sent (attempts included).

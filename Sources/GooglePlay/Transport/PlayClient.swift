@@ -52,13 +52,8 @@ package final class PlayClient: PlayTransport {
         self.retry = retry
         self.deadline = deadline
         self.observer = observer
-        var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(4), read: .seconds(30))
-        // Neither the token request nor an API call follows a redirect: a bearer token goes only
-        // where the key and the user pointed.
-        configuration.redirectConfiguration = .disallow
-        configuration.connectionPool = .init(idleTimeout: .seconds(60))
-        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        // Neither the token request nor an API call follows a redirect.
+        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .storeAPI)
         tokens = AccessTokenProvider(key: key, http: http)
     }
 
