@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "GooglePlayTests",
             dependencies: [
-                "GooglePlay", "StoreHTTP", "FakeGooglePlay", "IAPCatTestSupport", "IAPCatalog",
+                "GooglePlay", "StoreHTTP", "FakeGooglePlay", "LoopbackHTTP", "IAPCatTestSupport", "IAPCatalog",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
