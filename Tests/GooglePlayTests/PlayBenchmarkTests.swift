@@ -1,0 +1,70 @@
+import FakeGooglePlay
+import Foundation
+import IAPCatalog
+import Testing
+
+@testable import GooglePlay
+
+/// `Benchmarks/play.sh`: N products sold on Google Play only (a fifth subscriptions, every tenth of
+/// those with an offer) applied to an empty app on the fake, then planned again; prints requests
+/// per product and planning time against reading time, both measured in the same run. Runs only
+/// with IAPCAT_PLAY_BENCHMARK=1 (not in `swift test`).
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["IAPCAT_PLAY_BENCHMARK"] == "1"))
+struct PlayBenchmarkTests {
+    static func catalog(products count: Int) -> Catalog {
+        var catalog = Catalog(app: AppInfo(bundleID: "com.example.bench"))
+        catalog.app.googlePlay = GooglePlayApp(packageName: PlayFixture.packageName)
+        for index in 0..<count {
+            let subscription = index < count / 5
+            var product = Product(id: "bench.p\(index)", type: subscription ? .autoRenewable : .consumable)
+            product.stores = [.googlePlay]
+            let regions = [
+                PlayRegionalPrice(region: "US", price: "\(index % 40).99"), PlayRegionalPrice(region: "DE", price: "4.99"),
+                PlayRegionalPrice(region: "JP", price: "600"),
+            ]
+            var play = GooglePlayProduct(listings: [PlayListing(language: "en-US", title: "Item \(index)", description: "Item \(index)")])
+            if subscription {
+                var plan = PlayBasePlan(id: "monthly", period: "P1M", regions: regions)
+                if index % 10 == 0 { plan.offers = [PlayOffer(id: "trial", phases: [PlayOfferPhase(mode: .freeTrial, duration: "P1W")])] }
+                play.basePlans = [plan]
+            } else {
+                play.purchaseOptions = [PlayPurchaseOption(id: "buy", regions: regions)]
+            }
+            product.googlePlay = play
+            catalog.products.append(product)
+        }
+        return catalog
+    }
+
+    @Test func productsAppliedAndPlannedAgain() async throws {
+        let count = Int(ProcessInfo.processInfo.environment["IAPCAT_PLAY_PRODUCTS"] ?? "") ?? 1000
+        let catalog = Self.catalog(products: count)
+        try await PlayFixture.run { fixture in
+            let clock = ContinuousClock()
+            var start = clock.now
+            let plan = try await fixture.apply(catalog)
+            let applyTime = clock.now - start
+            let applyRequests = fixture.fake.requestLog.count
+            start = clock.now
+            let remote = try await fixture.read()
+            let readTime = clock.now - start
+            let readRequests = fixture.fake.requestLog.count - applyRequests
+            start = clock.now
+            let again = PlayPlanner(regionsVersion: "2022/02").plan(catalog, against: remote)
+            let planTime = clock.now - start
+            #expect(again.steps.isEmpty)
+            func seconds(_ duration: Duration) -> Double {
+                Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+            }
+            print(
+                """
+                play benchmark: \(count) products (\(count / 5) subscriptions), fake Play Developer API on loopback
+                | what | requests | per product | seconds |
+                |---|---:|---:|---:|
+                | apply on an empty app (read, plan, \(plan.steps.count) steps) | \(applyRequests) | \(String(format: "%.2f", Double(applyRequests) / Double(count))) | \(String(format: "%.2f", seconds(applyTime))) |
+                | read the app again (pages of 1,000) | \(readRequests) | \(String(format: "%.4f", Double(readRequests) / Double(count))) | \(String(format: "%.3f", seconds(readTime))) |
+                | plan against what was read (no network) | 0 | 0 | \(String(format: "%.3f", seconds(planTime))) (\(String(format: "%.2f", seconds(planTime) / seconds(readTime)))× the read) |
+                """)
+        }
+    }
+}
