@@ -121,6 +121,33 @@ import Testing
     }
 }
 
+extension PlayEdgeCaseTests {
+    @Test func anOfferInSomeRegionsAndInNewOnesIsNamedOnPull() throws {
+        let subscription = """
+            {"productId": "vip", "listings": [{"languageCode": "en-US", "title": "VIP", "description": "All"}],
+             "basePlans": [{"basePlanId": "monthly", "state": "ACTIVE", "autoRenewingBasePlanType": {"billingPeriodDuration": "P1M"},
+               "regionalConfigs": [{"regionCode": "US", "newSubscriberAvailability": true, "price": {"currencyCode": "USD", "units": "5"}},
+                                   {"regionCode": "DE", "newSubscriberAvailability": true, "price": {"currencyCode": "EUR", "units": "5"}}],
+               "otherRegionsConfig": {"usdPrice": {"currencyCode": "USD", "units": "5"}, "eurPrice": {"currencyCode": "EUR", "units": "5"},
+                                      "newSubscriberAvailability": true}}]}
+            """
+        let offer = """
+            {"productId": "vip", "basePlanId": "monthly", "offerId": "trial", "state": "ACTIVE",
+             "phases": [{"recurrenceCount": 1, "duration": "P1W", "regionalConfigs": [{"regionCode": "US", "free": {}}]}],
+             "regionalConfigs": [{"regionCode": "US", "newSubscriberAvailability": true}],
+             "otherRegionsConfig": {"otherRegionsNewSubscriberAvailability": true}}
+            """
+        var remote = try Self.remote(subscriptions: [subscription])
+        remote.offers = [try JSONValueReader.read(Array(offer.utf8))]
+        let result = PlayCatalogBuilder().build(remote, packageName: "com.example.app", base: nil)
+        #expect(
+            result.notes.map(\.message).contains(
+                "offer trial of base plan monthly runs in some of its plan's regions and in regions Play adds later; the catalog cannot say both (a regions list means those only), so plan will show the difference"
+            ))
+        #expect(result.catalog.products.first?.googlePlay?.basePlans.first?.offers.first?.regions == ["US"])
+    }
+}
+
 /// A catalog pinning an older regions version prices each region in that version's currency.
 @Suite struct PlayRegionsVersionTests {
     static let catalog = """

@@ -31,6 +31,18 @@ package struct PlayCatalogBuilder: Sendable {
             let offers = remote.offers.filter { $0["productId"]?.string == json["productId"]?.string }
             guard let pulled = PlayProduct(remote: json, kind: kind, offers: offers, decoder: &decoder) else { continue }
             notes += decoder.notes.map { PlanNote(resource: pulled.productID, message: $0) }
+            for plan in pulled.basePlans {
+                let every = Set(PlayResourceJSON.regions(of: PlayOffer(id: ""), in: plan))
+                for offer in plan.offers
+                where pulled.offersInNewRegions.contains(PlayProduct.key(plan.id, offer.id)) && Set(offer.regions ?? []) != every {
+                    notes.append(
+                        PlanNote(
+                            resource: pulled.productID,
+                            message:
+                                "offer \(offer.id) of base plan \(plan.id) runs in some of its plan's regions and in regions Play adds later; "
+                                + "the catalog cannot say both (a regions list means those only), so plan will show the difference"))
+                }
+            }
             // The product whose Play id this is; by id only when that product names no other Play id.
             let index =
                 catalog.products.firstIndex { $0.status != .removed && $0.googlePlay != nil && $0.playProductID == pulled.productID }
