@@ -10,7 +10,7 @@ final class BulkXMLSchema: @unchecked Sendable {
     static let shared: BulkXMLSchema = BulkXMLSchema()
 
     private init() {
-        xmlInitParser()  // once, before any thread validates
+        LibXML.ready()
         // libxml2 keeps a pointer to the buffer until the parse: both must happen while it is valid.
         let schema = PackageResources.bulk_iap_xsd.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text -> xmlSchemaPtr? in

@@ -8,6 +8,7 @@ final class XMLWriter {
 
     /// `indentation` indents nested elements by that string; nil writes only what `raw` adds.
     init(indentation: String? = nil) {
+        LibXML.ready()
         buffer = xmlBufferCreate()!
         writer = xmlNewTextWriterMemory(buffer, 0)!
         if let indentation {

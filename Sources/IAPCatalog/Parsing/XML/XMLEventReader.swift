@@ -41,6 +41,7 @@ enum XMLEventReader {
     /// well-formed (the events sent until then describe a prefix of it).
     static func read(_ bytes: [UInt8], file: String, into handler: some XMLEventHandler) throws(XMLReadFailure) {
         if let declaration = XMLReadFailure.entityDeclaration(in: bytes) { throw .entities(declaration) }
+        LibXML.ready()
         guard let context = xmlNewParserCtxt() else { throw .syntax("libxml2 could not allocate a parser", .start) }
         defer { xmlFreeParserCtxt(context) }
         let sink = EventSink(handler)

@@ -8,6 +8,7 @@ final class XMLTree {
 
     init(_ bytes: [UInt8], file: String) throws(XMLReadFailure) {
         if let declaration = XMLReadFailure.entityDeclaration(in: bytes) { throw .entities(declaration) }
+        LibXML.ready()
         guard let context = xmlNewParserCtxt() else { throw .syntax("libxml2 could not allocate a parser", .start) }
         defer { xmlFreeParserCtxt(context) }
         let firstError = XMLFirstError()
