@@ -57,10 +57,10 @@ public enum IAPCat {
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            collected.data = output.fileHandleForReading.readDataToEndOfFile()
+            collected.data = output.fileHandleForReading.readAllRetryingInterrupts()
             group.leave()
         }
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readAllRetryingInterrupts()
         group.wait()
         process.waitUntilExit()
         return IAPCatRun(

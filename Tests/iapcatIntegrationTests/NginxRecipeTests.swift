@@ -186,7 +186,7 @@ final class NginxProcess {
         process.standardError = output
         process.standardOutput = output
         guard (try? process.run()) != nil else { return "" }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: output.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
         process.waitUntilExit()
         return text
     }()

@@ -47,7 +47,7 @@ final class ServerProcess {
     func stop() -> (status: Int32, log: String) {
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
-        log += String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        log += String(decoding: errors.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
         return (process.terminationStatus, log)
     }
 

@@ -32,7 +32,9 @@ enum LastModified {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        // `readDataToEndOfFile()` traps when a signal interrupts the read (a reload's SIGHUP);
+        // an interrupted read here means no git date, and the file's own date is used.
+        let data = (try? output.fileHandleForReading.readToEnd()) ?? Data()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
         let text = String(decoding: data, as: UTF8.self)
