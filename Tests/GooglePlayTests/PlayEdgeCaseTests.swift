@@ -185,3 +185,17 @@ extension PlayEdgeCaseTests {
         #expect(result.diagnostics.map(\.message) == ["'MN' is not billable at regions version 2022/02"])
     }
 }
+
+/// Answers are read in time linear in their size, whatever their shape.
+@Suite struct PlayAnswerSizeTests {
+    @Test func anObjectOfManyKeysIsReadQuickly() throws {
+        var text = "{"
+        for index in 0..<200_000 { text += "\"k\(index)\":\(index)," }
+        text += "\"end\":-1}"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = try JSONValueReader.read(Array(text.utf8))
+        #expect(clock.now - start < .seconds(20))
+        #expect(value["end"] == .int(-1) && value["k199999"] == .int(199_999))
+    }
+}

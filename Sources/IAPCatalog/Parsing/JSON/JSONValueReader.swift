@@ -22,11 +22,17 @@ package enum JSONValueReader {
             return .array(node.items.map(value(of:)))
         case .mapping:
             var members: [(key: String, value: JSONValue)] = []
+            var index: [String: Int] = [:]
             for (key, item) in node.pairs {
                 let name = key.scalar?.text ?? ""
-                // JSON allows a key twice; the last one counts, as in most readers.
-                members.removeAll { $0.key == name }
-                members.append((name, value(of: item)))
+                // JSON allows a key twice; the last value counts, as in most readers (found through
+                // a dictionary: a hostile object of a million keys stays linear).
+                if let at = index[name] {
+                    members[at].value = value(of: item)
+                } else {
+                    index[name] = members.count
+                    members.append((name, value(of: item)))
+                }
             }
             return .object(members)
         }
