@@ -88,7 +88,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .target(name: "CatalogGenerator", dependencies: ["IAPCatalog"]),
+        .target(name: "CatalogGenerator", dependencies: ["IAPCatalog", "CZlib"]),
         .executableTarget(
             name: "iapcat",
             dependencies: [
@@ -150,6 +150,17 @@ let package = Package(
             ],
             path: "Tests/FakeGooglePlay"
         ),
+        // Both fakes as one program, for trying `asc` and `play` without an account (docs/try-locally.md).
+        .executableTarget(
+            name: "iapcat-fakes",
+            dependencies: [
+                "FakeAppStoreConnect", "FakeGooglePlay",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Tests/FakeStores"
+        ),
         .testTarget(
             name: "GooglePlayTests",
             dependencies: [
@@ -164,7 +175,7 @@ let package = Package(
         .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),
         .testTarget(
             name: "iapcatIntegrationTests",
-            dependencies: ["iapcat", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay"],
+            dependencies: ["iapcat", "iapcat-fakes", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -19,15 +19,15 @@ package struct OutputFolder: Sendable {
         self.path = path
     }
 
-    /// The files' contents by path inside the folder, the catalog first, then the lists in the
-    /// order the catalog declares them.
+    /// The files' contents by path inside the folder: the catalog, the review screenshot its drafts
+    /// name, then the lists in the order the catalog declares them.
     package func files(for generated: SyntheticCatalog) -> [(path: String, bytes: [UInt8])] {
         let options = generated.options
         let writer = CatalogYAMLWriter(headerComments: [
             "Synthetic catalog written by `iapcat generate --products \(options.products) --seed \(options.seed)`",
             "(the same arguments give the same bytes). Not a real app.",
         ])
-        var files = [(Self.catalogFileName, Array(writer.render(generated.catalog).utf8))]
+        var files = [(Self.catalogFileName, Array(writer.render(generated.catalog).utf8)), (ReviewScreenshot.path, ReviewScreenshot.png)]
         let exporter = ProductListExporter(catalog: generated.catalog)
         for list in SyntheticCatalog.lists {
             files.append((list.path, exporter.render(list.format, environment: list.environment) ?? []))

@@ -62,6 +62,12 @@ package struct ProductFactory {
             if random.chance(0.2) { notes += "\nRestore purchases from Settings > Account." }
             product.appStore.review = ReviewInfo(notes: notes)
         }
+        // App Review needs a screenshot before a draft is submitted: every draft names the blank one.
+        if status == .draft {
+            var review = product.appStore.review ?? ReviewInfo()
+            review.screenshot = ReviewScreenshot.path
+            product.appStore.review = review
+        }
         if type == .autoRenewable { product.subscription = terms(random: &random) }
         product.clientData = clientData(index: index, category: category, number: number, random: &random)
         return product

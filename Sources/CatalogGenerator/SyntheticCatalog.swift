@@ -3,7 +3,7 @@ import IAPCatalog
 /// A synthetic, deterministic catalog for benchmarks and tests: the products of
 /// ``ProductFactory``, subscription groups of at most ``subscriptionsPerGroup``, at most
 /// ``AppStoreLimits/promotedProducts`` promoted products, and the lists it declares. It lints clean except for
-/// `product_limit` above 10,000 products (and warnings: drafts have no review screenshot).
+/// `product_limit` above 10,000 products (drafts name the blank ``ReviewScreenshot``).
 package struct SyntheticCatalog: Sendable {
     /// The subscriptions per group, ranked 1 to this number.
     package static let subscriptionsPerGroup = 200

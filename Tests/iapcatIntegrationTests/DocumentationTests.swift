@@ -98,29 +98,9 @@ struct DocumentedWorkflow {
         }
     }
 
-    /// The fenced code blocks of `markdown` whose info string is `yaml` or `yml`: the line of each
-    /// opening fence (from 1) and the text between the fences. A block closes at a fence of the same
-    /// character, at least as long, indented at most three spaces, with nothing after it.
+    /// The `yaml`/`yml` blocks of `markdown`: the line of each opening fence (from 1) and the text.
     static func yamlBlocks(in markdown: String) -> [(line: Int, yaml: String)] {
-        var blocks: [(line: Int, yaml: String)] = []
-        var open: (fence: Substring, isYAML: Bool, line: Int)?
-        var body: [Substring] = []
-        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let fence = open {
-                if let close = line.wholeMatch(of: #/ {0,3}(`{3,}|~{3,})\s*/#), close.output.1.first == fence.fence.first,
-                    close.output.1.count >= fence.fence.count
-                {
-                    if fence.isYAML { blocks.append((fence.line, body.map { $0 + "\n" }.joined())) }
-                    open = nil
-                } else {
-                    body.append(line)
-                }
-            } else if let start = line.wholeMatch(of: #/ {0,3}(`{3,}|~{3,})\s*([^\s`]*).*/#) {
-                open = (start.output.1, ["yaml", "yml"].contains(start.output.2.lowercased()), index + 1)
-                body = []
-            }
-        }
-        return blocks
+        MarkdownCodeBlock.blocks(in: markdown, languages: ["yaml", "yml"]).map { ($0.line, $0.text) }
     }
 }
 

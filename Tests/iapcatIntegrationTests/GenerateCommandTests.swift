@@ -17,7 +17,7 @@ import Testing
         let run = try IAPCat.run(["generate", "--products", "500", "--seed", "9", "--out", out, "--list-ids", "100"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "")
-        let names = ["catalog.yaml", "product_ids.plist", "products_v1.json", "products_v2.json", "big_ids.plist"]
+        let names = ["catalog.yaml", "review-screenshot.png", "product_ids.plist", "products_v1.json", "products_v2.json", "big_ids.plist"]
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.prefix(names.count) == names.map { "wrote \(out)/\($0)" }[...])
         #expect(lines.count == names.count + 1 && lines.last?.hasPrefix("generated 500 products (") == true)

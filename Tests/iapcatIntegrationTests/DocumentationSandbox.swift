@@ -1,0 +1,108 @@
+import Foundation
+import IAPCatTestSupport
+
+/// Where the documentation test runs a page's commands: a scratch copy of the repository (with
+/// `catalogs/catalog.yaml`, the catalog the commands use when none is named), the built `iapcat`
+/// and `iapcat-fakes` first on the PATH, `swift run PRODUCT` running the built product, the fake
+/// App Store Connect and Google Play running with the variables that point iapcat at them, and
+/// `$EDITOR` a no-op.
+struct DocumentationSandbox {
+    /// The copy of the repository; commands run here.
+    let repository: String
+    let environment: [String: String]
+    private let root: String
+    private let fakes: String
+
+    /// What the copy holds: everything a documented command reads, none of the sources.
+    static let copied = ["README.md", "CHANGELOG.md", "action.yml", "catalogs", "schemas", "scripts", "docs", "Benchmarks"]
+
+    static func create() throws -> DocumentationSandbox {
+        let files = FileManager.default
+        let root = NSTemporaryDirectory() + "iapcat-docs-\(UUID().uuidString)"
+        let repository = root + "/repository", bin = root + "/bin", fakes = root + "/fakes"
+        for folder in [repository, bin] { try files.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        for item in copied { try files.copyItem(atPath: IAPCat.packageRoot + "/" + item, toPath: repository + "/" + item) }
+        try files.copyItem(atPath: repository + "/catalogs/example.yaml", toPath: repository + "/catalogs/catalog.yaml")
+
+        let built = URL(fileURLWithPath: IAPCat.executable).deletingLastPathComponent().path
+        for product in ["iapcat", "iapcat-fakes"] {
+            try files.createSymbolicLink(atPath: bin + "/" + product, withDestinationPath: built + "/" + product)
+        }
+        let swift = """
+            #!/bin/sh
+            # The documentation test's `swift`: `swift run [-c release] PRODUCT ARGS…` runs the product already built.
+            [ "$1" = run ] || { echo "doc test: only \\`swift run\\` runs here, not \\`swift $*\\`" >&2; exit 97; }
+            shift
+            [ "$1" = -c ] && shift 2
+            product="$1"; shift
+            exec "\(bin)/$product" "$@"
+
+            """
+        _ = files.createFile(atPath: bin + "/swift", contents: Data(swift.utf8), attributes: [.posixPermissions: 0o755])
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["EDITOR"] = "true"
+        environment["NO_COLOR"] = "1"
+        let start = try Self.run(["iapcat-fakes", "start", "--dir", fakes], in: repository, environment: environment)
+        guard start.status == 0 else { throw FixtureError("iapcat-fakes start failed: \(start.stdout)\(start.stderr)") }
+        for line in try String(contentsOfFile: fakes + "/env.sh", encoding: .utf8).split(separator: "\n")
+        where line.hasPrefix("export ") {
+            let assignment = line.dropFirst("export ".count).split(separator: "=", maxSplits: 1)
+            environment[String(assignment[0])] = String(assignment[1]).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        }
+        return DocumentationSandbox(repository: repository, environment: environment, root: root, fakes: fakes)
+    }
+
+    /// Runs `script` with bash in the copy; killed after `timeout` seconds.
+    func run(script: String, timeout: Double = 300) throws -> ProcessOutput {
+        try Self.run(["bash", "-c", script], in: repository, environment: environment, timeout: timeout)
+    }
+
+    /// Stops the fakes and removes everything.
+    func remove() {
+        _ = try? Self.run(["iapcat-fakes", "stop", "--dir", fakes], in: repository, environment: environment)
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// What a process printed and how it ended.
+    struct ProcessOutput {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], in directory: String, environment: [String: String], timeout: Double = 120) throws
+        -> ProcessOutput
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { kill(pid, SIGKILL) } }
+        let box = DataBox()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            box.data = output.fileHandleForReading.readAllRetryingInterrupts()
+            group.leave()
+        }
+        let errorData = errors.fileHandleForReading.readAllRetryingInterrupts()
+        group.wait()
+        process.waitUntilExit()
+        return ProcessOutput(
+            status: process.terminationStatus, stdout: String(decoding: box.data, as: UTF8.self),
+            stderr: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
+}
