@@ -59,9 +59,20 @@ struct DocumentationSandbox {
         try Self.run(["bash", "-c", script], in: repository, environment: environment, timeout: timeout)
     }
 
-    /// Stops the fakes and removes everything.
+    /// Writes `text` to `path` inside the copy, making its folder.
+    func write(_ text: String, to path: String) throws {
+        let target = URL(fileURLWithPath: repository + "/" + path)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: target)
+    }
+
+    /// Stops the fakes (the sandbox's, and any a page started and a failure left running) and
+    /// removes everything.
     func remove() {
-        _ = try? Self.run(["iapcat-fakes", "stop", "--dir", fakes], in: repository, environment: environment)
+        let started = (FileManager.default.subpaths(atPath: repository) ?? []).filter { $0 == "pid" || $0.hasSuffix("/pid") }
+        for folder in [fakes] + started.map({ repository + "/" + $0.dropLast("pid".count) }) {
+            _ = try? Self.run(["iapcat-fakes", "stop", "--dir", folder], in: repository, environment: environment)
+        }
         try? FileManager.default.removeItem(atPath: root)
     }
 

@@ -40,6 +40,19 @@ import Testing
         let sandbox = try DocumentationSandbox.create()
         defer { sandbox.remove() }
         for block in try DocumentedShellBlock.all() where block.page == page {
+            switch block.kind {
+            case .output(let command):
+                let run = try sandbox.run(script: command + " 2>&1")
+                #expect(
+                    block.isSample(of: run.stdout),
+                    "\(block.origin): not what `\(command)` prints:\n\(block.text)--- it prints:\n\(run.stdout.prefix(4000))")
+                continue
+            case .file(let path):
+                try sandbox.write(block.text, to: path)
+                continue
+            case .commands:
+                break
+            }
             let script = block.script(leavingOut: Self.leftOut, port: try Self.freePort())
             let run = try sandbox.run(script: script)
             #expect(

@@ -16,10 +16,22 @@ struct DocumentedShellBlock: CustomStringConvertible {
     let page: String
     /// The block's text as the page shows it.
     let text: String
+    /// What the block is, by the HTML comment right before its fence.
+    var kind = Kind.commands
+
+    enum Kind: Equatable {
+        /// Shell commands (`sh`, `bash`, `shell`, `console`), run in order; the block must exit 0.
+        case commands
+        /// `<!-- output of: COMMAND -->`: every line of the sample is a line of what COMMAND prints, in order.
+        case output(of: String)
+        /// `<!-- file: PATH -->`: the block is the content of PATH, written before the blocks after it run.
+        case file(String)
+    }
 
     var description: String { origin }
 
-    /// The shell blocks (`sh`, `bash`, `shell`, `console`) of README.md and every page under docs/.
+    /// The shell blocks (`sh`, `bash`, `shell`, `console`) and the samples of output of README.md
+    /// and every page under docs/, in the order of the pages and their lines.
     static func all() throws -> [DocumentedShellBlock] {
         let pages =
             try ["README.md"]
@@ -27,10 +39,30 @@ struct DocumentedShellBlock: CustomStringConvertible {
             .map { "docs/" + $0 }
         return try pages.flatMap { page in
             let markdown = try String(contentsOfFile: IAPCat.packageRoot + "/" + page, encoding: .utf8)
-            return MarkdownCodeBlock.blocks(in: markdown, languages: ["sh", "bash", "shell", "console"]).map {
-                DocumentedShellBlock(origin: "\(page):\($0.line)", page: page, text: $0.text)
-            }
+            return MarkdownCodeBlock.blocks(in: markdown, languages: ["sh", "bash", "shell", "console", "", "text", "yaml", "json"])
+                .compactMap { block in
+                    let origin = "\(page):\(block.line)"
+                    if let comment = block.lineBefore.wholeMatch(of: #/\s*<!-- output of: (.+) -->\s*/#) {
+                        return DocumentedShellBlock(
+                            origin: origin, page: page, text: block.text, kind: .output(of: String(comment.output.1)))
+                    }
+                    if let comment = block.lineBefore.wholeMatch(of: #/\s*<!-- file: (\S+) -->\s*/#) {
+                        return DocumentedShellBlock(origin: origin, page: page, text: block.text, kind: .file(String(comment.output.1)))
+                    }
+                    guard ["sh", "bash", "shell", "console"].contains(block.language) else { return nil }
+                    return DocumentedShellBlock(origin: origin, page: page, text: block.text)
+                }
         }
+    }
+
+    /// Whether `output` holds every non-empty line of this sample, in order (trailing spaces aside).
+    func isSample(of output: String) -> Bool {
+        var printed = output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }[...]
+        for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty {
+            guard let index = printed.firstIndex(of: line) else { return false }
+            printed = printed[(index + 1)...]
+        }
+        return true
     }
 
     /// The block's logical lines: a line ending in `\` continues on the next.

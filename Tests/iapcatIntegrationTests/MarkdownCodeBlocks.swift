@@ -6,6 +6,8 @@ struct MarkdownCodeBlock {
     let language: String
     /// The text between the fences, each line ending in a newline.
     let text: String
+    /// The line before the opening fence (empty for the first line).
+    var lineBefore = ""
 
     /// The fenced code blocks of `markdown` whose language is one of `languages`. A block closes at
     /// a fence of the same character, at least as long, indented at most three spaces, with nothing
@@ -14,13 +16,17 @@ struct MarkdownCodeBlock {
         var blocks: [MarkdownCodeBlock] = []
         var open: (fence: Substring, language: String, line: Int)?
         var body: [Substring] = []
-        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
             if let fence = open {
                 if let close = line.wholeMatch(of: #/ {0,3}(`{3,}|~{3,})\s*/#), close.output.1.first == fence.fence.first,
                     close.output.1.count >= fence.fence.count
                 {
                     if languages.contains(fence.language) {
-                        blocks.append(MarkdownCodeBlock(line: fence.line, language: fence.language, text: body.map { $0 + "\n" }.joined()))
+                        blocks.append(
+                            MarkdownCodeBlock(
+                                line: fence.line, language: fence.language, text: body.map { $0 + "\n" }.joined(),
+                                lineBefore: fence.line > 1 ? String(lines[fence.line - 2]) : ""))
                     }
                     open = nil
                 } else {
