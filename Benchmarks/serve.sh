@@ -21,7 +21,8 @@
 # The table (markdown) goes to stdout and into BENCHMARKS.md between the lines
 # `<!-- serve.sh begin -->` and `<!-- serve.sh end -->` (appended when they are missing); the rest
 # of that file belongs to Benchmarks/run.sh and is left alone. SERVE_WRITE=0 leaves the file alone.
-# IAPCAT=/path/to/iapcat measures that binary instead of building one.
+# It builds the binary users install (scripts/build-release: release mode, static Swift standard
+# library), as run.sh does; IAPCAT=/path/to/iapcat measures that binary instead of building one.
 #
 # Usage: Benchmarks/serve.sh [SECONDS=5] [CONNECTIONS=64] [RUNS=5]
 set -euo pipefail
@@ -45,8 +46,9 @@ fi
 if [ -n "${IAPCAT:-}" ]; then
   iapcat=$IAPCAT
 else
-  swift build -c release --product iapcat >&2
-  iapcat=$(swift build -c release --show-bin-path)/iapcat
+  # The binary users install, as Benchmarks/run.sh measures it (scripts/build-release; a few minutes the first time).
+  scripts/build-release --out "$work/iapcat" >&2
+  iapcat=$work/iapcat
 fi
 
 if [ "$pin" = 1 ]; then

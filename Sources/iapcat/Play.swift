@@ -16,7 +16,7 @@ extension IAPCat {
                 Guide: docs/google-play.md.
 
                 Examples:
-                  iapcat play pull --package-name com.example.app -o catalogs/catalog.yaml
+                  iapcat play pull --package-name com.example.cosmicquest -o catalogs/catalog.yaml
                   iapcat play plan --catalog catalogs/catalog.yaml
                   iapcat play apply --catalog catalogs/catalog.yaml --yes
                 """,

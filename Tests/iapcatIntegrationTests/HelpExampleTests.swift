@@ -1,0 +1,60 @@
+import Foundation
+import IAPCatTestSupport
+import Testing
+
+/// Every example `iapcat COMMAND --help` shows runs as written, in order, in a scratch copy of the
+/// repository (``DocumentationSandbox``: the fake stores stand in for App Store Connect and Google Play).
+@Suite(.serialized) struct HelpExampleTests {
+    /// Each command and subcommand, found through the SUBCOMMANDS sections of the help.
+    static let commands: [[String]] = {
+        var found: [[String]] = []
+        var pending: [[String]] = [[]]
+        while let command = pending.popLast() {
+            if !command.isEmpty { found.append(command) }
+            pending += subcommands(of: command).map { command + [$0] }
+        }
+        return found.sorted { $0.joined(separator: " ") < $1.joined(separator: " ") }
+    }()
+
+    static func help(_ command: [String]) -> String {
+        (try? IAPCat.run(command + ["--help"], environment: ["COLUMNS": "1000"]).stdout) ?? ""
+    }
+
+    static func subcommands(of command: [String]) -> [String] {
+        guard let section = help(command).components(separatedBy: "SUBCOMMANDS:\n").dropFirst().first else { return [] }
+        return section.split(separator: "\n").prefix { $0.hasPrefix("  ") && !$0.hasPrefix("  See ") }.compactMap { line in
+            let name = line.dropFirst(2).prefix { $0 != " " && $0 != "," }
+            return name.isEmpty || name == "help" ? nil : String(name)
+        }
+    }
+
+    /// The lines after `Examples:` that start with `iapcat `.
+    static func examples(of command: [String]) -> [String] {
+        guard let section = help(command).components(separatedBy: "Examples:\n").dropFirst().first else { return [] }
+        return section.split(separator: "\n").prefix { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("iapcat ") }
+    }
+
+    @Test func theCommandsAreFound() {
+        #expect(Self.commands.contains(["lint"]) && Self.commands.contains(["asc", "pull"]) && Self.commands.contains(["play", "apply"]))
+    }
+
+    @Test(arguments: commands) func everyExampleOfTheHelpRuns(command: [String]) throws {
+        let examples = Self.examples(of: command)
+        guard !examples.isEmpty else { return }
+        let name = "iapcat \(command.joined(separator: " ")) --help"
+        let block = DocumentedShellBlock(origin: name, page: name, text: examples.map { $0 + "\n" }.joined())
+        let sandbox = try DocumentationSandbox.create()
+        defer { sandbox.remove() }
+        let run = try sandbox.run(script: block.script(leavingOut: [], port: try DocumentedCommandTests.freePort()))
+        #expect(
+            run.status == 0,
+            """
+            an example of \(name) failed (exit \(run.status)):
+            \(block.text)--- stdout (end)
+            \(run.stdout.suffix(2000))
+            --- stderr (end)
+            \(run.stderr.suffix(3000))
+            """)
+    }
+}
