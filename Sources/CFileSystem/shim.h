@@ -1,8 +1,9 @@
-// Linux file-system calls the Swift Glibc module does not expose (function-like macros and
-// _GNU_SOURCE-only declarations), for writing outputs that never appear half-written.
+// File-system calls the Swift Glibc and Darwin modules do not expose (function-like macros,
+// _GNU_SOURCE-only declarations), for writing outputs that never appear half-written. Swift code
+// reaches them only through IAPCatalog's Platform/FileCalls.swift.
 #include <errno.h>
 #include <fcntl.h>
-
+#include <stdio.h>
 
 #if defined(__linux__)
 int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
@@ -16,6 +17,17 @@ static inline int iapcat_open_unnamed(const char *directory, unsigned int mode) 
 /// Swaps two paths in one step (renameat2 RENAME_EXCHANGE). -1 with errno when unsupported.
 static inline int iapcat_exchange(const char *first, const char *second) {
     return renameat2(AT_FDCWD, first, AT_FDCWD, second, 2 /* RENAME_EXCHANGE */);
+}
+#elif defined(__APPLE__)
+/// macOS has no unnamed files: always -1 with ENOTSUP, and the caller uses a hidden temporary.
+static inline int iapcat_open_unnamed(const char *directory, unsigned int mode) {
+    (void)directory; (void)mode; errno = ENOTSUP; return -1;
+}
+
+/// Swaps two paths in one step (renamex_np RENAME_SWAP, macOS 10.12). -1 with errno (ENOTSUP
+/// where the file system cannot) when unsupported.
+static inline int iapcat_exchange(const char *first, const char *second) {
+    return renamex_np(first, second, RENAME_SWAP);
 }
 #else
 static inline int iapcat_open_unnamed(const char *directory, unsigned int mode) {

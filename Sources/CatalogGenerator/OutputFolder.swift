@@ -1,11 +1,5 @@
 import IAPCatalog
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes a ``SyntheticCatalog`` into a folder (created if missing): `catalog.yaml` by the
 /// library's ``CatalogYAMLWriter``, each declared list by its ``ProductListExporter``, every file
 /// atomically.
@@ -46,7 +40,7 @@ package struct OutputFolder: Sendable {
     /// Writes every file and returns their paths, in the order written.
     @discardableResult
     package func write(_ generated: SyntheticCatalog) throws(GenerationError) -> [String] {
-        try Self.makeDirectories(path)
+        do { try MissingFolders.create(path) } catch { throw .output(error) }
         var written: [String] = []
         for file in files(for: generated) {
             let target = FilePaths.join(path, file.path)
@@ -54,20 +48,5 @@ package struct OutputFolder: Sendable {
             written.append(target)
         }
         return written
-    }
-
-    /// `mkdir -p`: creates `path` and any missing parent.
-    private static func makeDirectories(_ path: String) throws(GenerationError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component + "/"
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw .output(OutputError(path: path, reason: String(cString: strerror(errno))))
-            }
-        }
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw .output(OutputError(path: path, reason: "not a directory"))
-        }
     }
 }

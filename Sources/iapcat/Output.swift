@@ -1,3 +1,5 @@
+import IAPCatalog
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -37,11 +39,7 @@ enum Output {
     private static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
         var offset = 0
         while offset < buffer.count {
-            #if canImport(Glibc)
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            #else
-                let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            #endif
+            let written = SystemCalls.writeBytes(descriptor, from: buffer.baseAddress! + offset, count: buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return

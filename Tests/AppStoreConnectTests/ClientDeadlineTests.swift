@@ -8,6 +8,8 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A server that is slow, absent or unusable holds the client for seconds, not minutes: a whole

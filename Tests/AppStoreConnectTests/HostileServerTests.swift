@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IAPCatTestSupport
 import IAPCatalog
 import NIOConcurrencyHelpers
 import StoreHTTP
@@ -9,6 +10,8 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A server that answers like an attacker would, on loopback, against the real client: one
@@ -45,7 +48,7 @@ import Testing
 
     @Test func anUploadToAUnixSocketIsRefusedAndTheSocketNeverReached() async throws {
         let socketPath = FileManager.default.temporaryDirectory.path + "/iapcat-\(UUID().uuidString.prefix(8)).sock"
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = TestSockets.stream(AF_UNIX)
         defer {
             close(listener)
             unlink(socketPath)

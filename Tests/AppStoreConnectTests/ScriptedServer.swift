@@ -1,8 +1,11 @@
 import Foundation
+import IAPCatTestSupport
 import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A loopback HTTP/1.1 server that answers each request as a script says, byte for byte: what a
@@ -37,7 +40,7 @@ final class ScriptedServer: @unchecked Sendable {
     private let recorded = NIOLockedValueBox<[Request]>([])
 
     init(_ script: @escaping @Sendable (Request) -> Reply) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = TestSockets.stream(AF_INET)
         self.descriptor = descriptor
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -69,7 +72,7 @@ final class ScriptedServer: @unchecked Sendable {
                             connection, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{".utf8))
                         while running.withLockedValue({ $0 }) {
                             usleep(interval)
-                            guard Glibc.send(connection, " ", 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
+                            guard TestSockets.sendBytes(connection, " ", 1) == 1 else { break }
                         }
                     }
                 }
@@ -116,7 +119,7 @@ final class ScriptedServer: @unchecked Sendable {
     private static func send(_ connection: Int32, _ bytes: [UInt8]) {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = bytes[sent...].withUnsafeBytes { TestSockets.sendBytes(connection, $0.baseAddress, $0.count) }
             guard count > 0 else { return }
             sent += count
         }

@@ -17,7 +17,7 @@ extension FileHandle {
             let descriptor = fileDescriptor
             #if canImport(Glibc)
                 let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            #else
+            #elseif canImport(Darwin)
                 let count = chunk.withUnsafeMutableBytes { Darwin.read(descriptor, $0.baseAddress, $0.count) }
             #endif
             if count > 0 {

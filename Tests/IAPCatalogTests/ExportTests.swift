@@ -142,15 +142,43 @@ import Testing
         }
     }
 
-    @Test func atomicWritesReplaceWholeFilesAndLeaveNoTemporaries() throws {
+    /// Under both strategies: Linux's unnamed file, and the hidden temporary macOS uses.
+    @Test(arguments: [FileCallStrategy.native, .portable])
+    func atomicWritesReplaceWholeFilesAndLeaveNoTemporaries(strategy: FileCallStrategy) throws {
         let directory = FileManager.default.temporaryDirectory.path + "/iapcat-atomic-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/list.json"
-        try AtomicFile.write(Array("old\n".utf8), to: path)
-        try AtomicFile.write(Array("new\n".utf8), to: path)
+        try FileCallStrategy.$current.withValue(strategy) {
+            try AtomicFile.write(Array("old\n".utf8), to: path)
+            try AtomicFile.write(Array("new\n".utf8), to: path, mode: 0o600)
+            // Missing folders are created.
+            try AtomicFile.write([1], to: directory + "/missing/deeper/list.json")
+        }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "new\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["list.json"])
-        #expect(throws: OutputError.self) { try AtomicFile.write([1], to: directory + "/missing/list.json") }
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["list.json", "missing"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/missing/deeper") == ["list.json"])
+        // A file where a folder must be is named.
+        #expect(throws: OutputError(path: path + "/x/y.json", reason: "\(path) exists and is not a folder")) {
+            try AtomicFile.write([1], to: path + "/x/y.json")
+        }
+    }
+
+    /// An old package a killed run had moved aside (no one-step swap) is put back by the next
+    /// write of that output when nothing took its place; one whose place was taken is removed.
+    @Test func anOldPackageMovedAsideIsPutBack() throws {
+        let directory = FileManager.default.temporaryDirectory.path + "/iapcat-retired-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A process id no process has.
+        let retired = directory + "/.App.itmsp.partial-\(Int32.max)-abc123.old"
+        try FileManager.default.createDirectory(atPath: retired, withIntermediateDirectories: true)
+        try "old".write(toFile: retired + "/metadata.xml", atomically: false, encoding: .utf8)
+        LeftoverOutputs.sweep(beside: directory + "/App.itmsp")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["App.itmsp"])
+        #expect(try String(contentsOfFile: directory + "/App.itmsp/metadata.xml", encoding: .utf8) == "old")
+        try FileManager.default.createDirectory(atPath: retired, withIntermediateDirectories: true)
+        LeftoverOutputs.sweep(beside: directory + "/App.itmsp")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["App.itmsp"])
     }
 }

@@ -31,11 +31,13 @@ import Testing
     /// Starts iapcat, kills it after `delay` seconds — or as soon as `moment` holds, when given —
     /// if it still runs, and says whether it was killed before it finished.
     static func runAndKill(
-        _ arguments: [String], in directory: String, after delay: Double, when moment: (() -> Bool)? = nil
+        _ arguments: [String], in directory: String, after delay: Double, when moment: (() -> Bool)? = nil,
+        strategy: OutputStrategy
     ) throws -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: IAPCat.executable)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(strategy.environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -59,22 +61,28 @@ import Testing
     /// Runs `arguments(variant)` to completion for each of two variants and returns the two
     /// versions of `output` they write, which must differ.
     static func twoVersions(
-        of output: String, in directory: String, _ arguments: (String) -> [String], variants: (String, String)
+        of output: String, in directory: String, _ arguments: (String) -> [String], variants: (String, String),
+        strategy: OutputStrategy
     ) throws -> (first: Data, second: Data) {
-        #expect(try IAPCat.run(arguments(variants.0), in: directory).status == 0)
+        #expect(try IAPCat.run(arguments(variants.0), in: directory, environment: strategy.environment).status == 0)
         let first = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + output))
-        #expect(try IAPCat.run(arguments(variants.1), in: directory).status == 0)
+        #expect(try IAPCat.run(arguments(variants.1), in: directory, environment: strategy.environment).status == 0)
         let second = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + output))
         #expect(first != second)
         return (first, second)
     }
 
-    @Test func aKilledBulkXMLRunLeavesTheOldPackageWhole() throws {
+    /// Under both strategies: swapped in one step (Linux RENAME_EXCHANGE, macOS RENAME_SWAP), or
+    /// where the system cannot swap, the old package moved aside for the moment of two renames; a
+    /// run killed in that moment leaves the old package whole under its hidden name, and the next
+    /// run puts it back.
+    @Test(arguments: OutputStrategy.allCases) func aKilledBulkXMLRunLeavesTheOldPackageWhole(strategy: OutputStrategy) throws {
         let directory = try Self.makeWorkspace(products: 1_000)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let arguments = { (provider: String) in ["bulk-xml", "--catalog", "catalog.yaml", "-o", "App.itmsp", "--provider", provider] }
         let metadata = directory + "/App.itmsp/metadata.xml"
-        let (new, old) = try Self.twoVersions(of: "App.itmsp/metadata.xml", in: directory, arguments, variants: ("New", "Old"))
+        let (new, old) = try Self.twoVersions(
+            of: "App.itmsp/metadata.xml", in: directory, arguments, variants: ("New", "Old"), strategy: strategy)
 
         var killedMidway = 0
         var sawStaging = false
@@ -84,13 +92,19 @@ import Testing
             // moment 10 ms further along each time.
             let killed = try Self.runAndKill(
                 arguments(step.isMultiple(of: 2) ? "New" : "Old"), in: directory, after: Double(step) * 0.01,
-                when: step.isMultiple(of: 3) ? staging : nil)
+                when: step.isMultiple(of: 3) ? staging : nil, strategy: strategy)
             if killed { killedMidway += 1 }
-            let content = try Data(contentsOf: URL(fileURLWithPath: metadata))
+            var package = directory + "/App.itmsp"
+            if strategy == .portable, !FileManager.default.fileExists(atPath: package),
+                let retired = try Self.hiddenEntries(directory).first(where: { $0.hasSuffix(".old") })
+            {
+                package = directory + "/" + retired
+            }
+            let content = try Data(contentsOf: URL(fileURLWithPath: package + "/metadata.xml"))
             #expect(content == old || content == new, "after a kill at \(step * 10) ms the package is neither the old nor the new one")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/App.itmsp").sorted() == ["metadata.xml"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: package).sorted() == ["metadata.xml"])
             let visible = try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasPrefix(".") }.sorted()
-            #expect(visible == ["App.itmsp", "catalog.yaml"])
+            #expect(visible == (package.hasSuffix("/App.itmsp") ? ["App.itmsp", "catalog.yaml"] : ["catalog.yaml"]))
             let hidden = try Self.hiddenEntries(directory)
             #expect(hidden.allSatisfy { $0.hasPrefix(".App.itmsp.partial-") }, "\(hidden)")
             if !hidden.isEmpty { sawStaging = true }
@@ -98,12 +112,14 @@ import Testing
         #expect(killedMidway > 0)
         #expect(sawStaging, "no kill landed while a package was being staged")
         // The next run removes what killed runs left.
-        #expect(try IAPCat.run(arguments("New"), in: directory).status == 0)
+        #expect(try IAPCat.run(arguments("New"), in: directory, environment: strategy.environment).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: metadata)) == new)
         #expect(try Self.hiddenEntries(directory) == [])
     }
 
-    @Test func aKilledExportLeavesTheOldListWhole() throws {
+    /// Under both strategies: an unnamed file (Linux) or a hidden temporary (macOS, and Linux file
+    /// systems without O_TMPFILE) renamed over the list.
+    @Test(arguments: OutputStrategy.allCases) func aKilledExportLeavesTheOldListWhole(strategy: OutputStrategy) throws {
         let directory = try Self.makeWorkspace(products: 3_000)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let arguments = { (environment: String) in
@@ -111,12 +127,13 @@ import Testing
         }
         let list = directory + "/products_v2.json"
         let (sandbox, production) = try Self.twoVersions(
-            of: "products_v2.json", in: directory, arguments, variants: ("sandbox", "production"))
+            of: "products_v2.json", in: directory, arguments, variants: ("sandbox", "production"), strategy: strategy)
 
         var killedMidway = 0
         for step in 0..<16 {
-            if try Self.runAndKill(arguments(step.isMultiple(of: 2) ? "sandbox" : "production"), in: directory, after: Double(step) * 0.015)
-            {
+            if try Self.runAndKill(
+                arguments(step.isMultiple(of: 2) ? "sandbox" : "production"), in: directory, after: Double(step) * 0.015, strategy: strategy
+            ) {
                 killedMidway += 1
             }
             let content = try Data(contentsOf: URL(fileURLWithPath: list))
@@ -124,12 +141,12 @@ import Testing
                 content == sandbox || content == production, "after a kill at \(step * 15) ms the list is neither the old nor the new one")
             let visible = try FileManager.default.contentsOfDirectory(atPath: directory).filter { !$0.hasPrefix(".") }.sorted()
             #expect(visible == ["catalog.yaml", "products_v2.json"])
-            // The file is written unnamed; only a kill in the instant between naming it and the
-            // rename could leave a hidden name behind.
+            // A kill can leave a hidden temporary (natively only in the instant between naming the
+            // unnamed file and the rename); never a visible part.
             #expect(try Self.hiddenEntries(directory).allSatisfy { $0.hasPrefix(".products_v2.json.tmp-") })
         }
         #expect(killedMidway > 0)
-        #expect(try IAPCat.run(arguments("sandbox"), in: directory).status == 0)
+        #expect(try IAPCat.run(arguments("sandbox"), in: directory, environment: strategy.environment).status == 0)
         #expect(try Self.hiddenEntries(directory) == [])
     }
 }

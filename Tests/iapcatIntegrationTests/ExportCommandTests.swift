@@ -176,9 +176,39 @@ import Testing
     }
 
     @Test func anUnwritableOutputIsAnIOError() throws {
-        let run = try IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "-o", "/nonexistent-dir/x.json"])
+        let run = try IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "-o", "/dev/null/x.json"])
         #expect(run.status == 2)
-        #expect(run.stderr == "iapcat: error: cannot write /nonexistent-dir/x.json: No such file or directory\n")
+        #expect(run.stdout == "")
+        #expect(run.stderr == "iapcat: error: cannot write /dev/null/x.json: /dev/null exists and is not a folder\n")
+    }
+
+    /// `-o` and `--out-dir` create the folders they name, as `mkdir -p`.
+    @Test func missingFoldersAreCreatedForEveryOutput() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let single = try IAPCat.run([
+            "export", "--catalog", "catalogs/example.yaml", "--format", "v1", "-o", directory + "/one/two/list.json",
+        ])
+        #expect(single.status == 0, "\(single.stderr)")
+        #expect(single.stderr == "wrote \(directory)/one/two/list.json\n")
+        #expect(
+            try Self.read(directory + "/one/two/list.json") == (try Self.read(IAPCat.packageRoot + "/catalogs/example/products_v1.json")))
+        let all = try IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--all", "--out-dir", directory + "/new/out"])
+        #expect(all.status == 0, "\(all.stderr)")
+        let names = ["product_ids.plist", "products_v1.json", "products_v2.json"]
+        #expect(all.stderr == names.map { "wrote \(directory)/new/out/example/\($0)\n" }.joined())
+        for name in names {
+            #expect(
+                try Self.read(directory + "/new/out/example/" + name) == (try Self.read(IAPCat.packageRoot + "/catalogs/example/" + name)))
+        }
+        // Relative to the current folder, too.
+        let relative = try IAPCat.run(
+            ["export", "--catalog", IAPCat.packageRoot + "/catalogs/example.yaml", "--format", "plist", "-o", "rel/ids.plist"],
+            in: directory)
+        #expect(relative.status == 0, "\(relative.stderr)")
+        #expect(relative.stderr == "wrote rel/ids.plist\n")
+        #expect(
+            try Self.read(directory + "/rel/ids.plist") == (try Self.read(IAPCat.packageRoot + "/catalogs/example/product_ids.plist")))
     }
 
     /// Google Play's bodies and CSV through the binary: the bytes of the library's golden files,

@@ -4,6 +4,8 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// docs/serving.md's nginx recipe, run as the page shows it: Debian's nginx in front of the built
@@ -194,7 +196,7 @@ final class NginxProcess {
     /// A loopback port that was free a moment ago (nginx may still lose it to another process;
     /// the caller retries).
     private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = TestSockets.stream(AF_INET)
         defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -4,6 +4,8 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// `iapcat serve` against domain.md's HTTP caching checklist, with a raw client on loopback.

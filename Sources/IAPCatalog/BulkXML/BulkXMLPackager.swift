@@ -7,6 +7,8 @@ import Dispatch
 #endif
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Builds bulk-upload packages (`NAME.itmsp/` with `metadata.xml` and the review screenshots)
@@ -102,9 +104,13 @@ public struct BulkXMLPackager {
             Array(products[$0..<min($0 + options.maximumPerPackage, products.count)])
         }
         let paths = chunks.indices.map { chunks.count == 1 ? output : Self.numbered(output, $0 + 1) }
-        // Every target is checked before any is written, so a refusal leaves all of them as they were.
+        // Every target is checked before any is written, so a refusal leaves all of them as they were
+        // (folders missing above them are created first, as for every output).
         do throws(OutputError) {
-            for path in paths { try PackageDirectory.checkReplaceable(path, force: options.replacesForeignFiles) }
+            for path in paths {
+                try MissingFolders.createAbove(path)
+                try PackageDirectory.checkReplaceable(path, force: options.replacesForeignFiles)
+            }
         } catch {
             throw .output(error)
         }

@@ -5,6 +5,8 @@
 #endif
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Folder operations for building a package out of sight and then putting it in place whole.
@@ -78,8 +80,8 @@ enum PackageDirectory {
     }
 
     /// Puts `staging` at `target`, replacing an existing package only once the new one is
-    /// complete: the two are swapped in one step (RENAME_EXCHANGE) and the old one removed, so
-    /// `target` is always a whole package, old or new.
+    /// complete: the two are swapped in one step (``FileCalls/exchange(_:_:)``) and the old one
+    /// removed, so `target` is always a whole package, old or new.
     static func install(_ staging: String, at target: String) throws(OutputError) {
         defer { LeftoverOutputs.syncDirectory(of: target) }
         var existing = stat()
@@ -87,15 +89,16 @@ enum PackageDirectory {
             guard rename(staging, target) == 0 else { throw OutputError(path: target, reason: AtomicFile.errnoDescription()) }
             return
         }
-        if LinuxFileCalls.exchange(staging, target) {
+        switch FileCalls.exchange(staging, target) {
+        case .swapped:
             remove(staging)  // now the old package
             return
+        case .failed: throw OutputError(path: target, reason: AtomicFile.errnoDescription())
+        case .unsupported: break
         }
-        guard errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP else {
-            throw OutputError(path: target, reason: AtomicFile.errnoDescription())
-        }
-        // No exchange on this file system: move the old package aside for the moment of the swap.
-        let retired = staging + ".old"
+        // No exchange on this system or file system: move the old package aside for the moment of
+        // the swap (a run killed in that moment leaves it there; the next run puts it back).
+        let retired = staging + LeftoverOutputs.retiredSuffix
         guard rename(target, retired) == 0 else { throw OutputError(path: target, reason: AtomicFile.errnoDescription()) }
         guard rename(staging, target) == 0 else {
             let reason = AtomicFile.errnoDescription()

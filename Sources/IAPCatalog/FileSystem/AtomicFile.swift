@@ -5,14 +5,16 @@
 #endif
 
 /// Writes files so that readers see the old content or the new, never a part, even when the
-/// process is killed midway: the bytes go to an unnamed file (O_TMPFILE) in the same directory,
-/// which is flushed to disk, given a hidden name and renamed over the target. Where the file
-/// system has no unnamed files, a hidden temporary file is used instead; one a killed process
-/// left behind is removed by the next write (``LeftoverOutputs``). On any failure the target is
+/// process is killed midway: the bytes go to an unnamed file (O_TMPFILE on Linux) in the same
+/// directory, which is flushed to disk, given a hidden name and renamed over the target. Where the
+/// system or file system has no unnamed files (macOS; see ``FileCalls``), a hidden temporary file
+/// is used instead; one a killed process left behind is removed by the next write (``LeftoverOutputs``).
+/// Missing folders above the path are created first (``MissingFolders``). On any failure the target is
 /// untouched and nothing is left. What is at the path decides what is replaced (``OutputTarget``):
 /// a symbolic link is written through to its target; a directory, device, FIFO or socket is refused.
 package enum AtomicFile {
     package static func write(_ bytes: [UInt8], to output: String, mode: mode_t = 0o644) throws(OutputError) {
+        try MissingFolders.createAbove(output)
         // A link is written through: its final target is what gets replaced.
         let path = try OutputTarget.resolve(output)
         do throws(OutputError) {
@@ -25,8 +27,7 @@ package enum AtomicFile {
     private static func write(_ bytes: [UInt8], replacing path: String, mode: mode_t) throws(OutputError) {
         LeftoverOutputs.sweep(beside: path)
         let directory = FilePaths.directory(of: path)
-        let unnamed = LinuxFileCalls.openUnnamedFile(in: directory.isEmpty ? "." : directory, mode: UInt32(mode))
-        if unnamed >= 0 {
+        if let unnamed = FileCalls.openUnnamedFile(in: directory.isEmpty ? "." : directory, mode: UInt32(mode)) {
             try writeUnnamed(bytes, descriptor: unnamed, to: path, mode: mode)
         } else {
             try writeThroughTemporary(bytes, to: path, mode: mode)
@@ -40,7 +41,7 @@ package enum AtomicFile {
         guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else { throw OutputError(path: path, reason: errnoDescription()) }
         // The file gets a name only now, complete; the name lives for one rename.
         let temporary = LeftoverOutputs.prefix(.temporaryFile, for: path) + String(UInt32.random(in: .min ... .max), radix: 36)
-        guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else {
+        guard FileCalls.linkUnnamedFile(descriptor, as: temporary) else {
             throw OutputError(path: path, reason: errnoDescription())
         }
         guard rename(temporary, path) == 0 else {
@@ -78,7 +79,7 @@ package enum AtomicFile {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                SystemCalls.writeBytes(descriptor, from: buffer.baseAddress! + offset, count: buffer.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }

@@ -29,7 +29,7 @@ package enum InputFile {
         var total = 0
         while total < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+                SystemCalls.readBytes(descriptor, into: buffer.baseAddress! + total, count: buffer.count - total)
             }
             if count < 0 {
                 if errno == EINTR { continue }

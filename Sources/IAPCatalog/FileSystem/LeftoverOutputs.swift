@@ -40,7 +40,13 @@ enum LeftoverOutputs {
         return (String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self), made)
     }
 
-    /// Removes the leftovers of `target` whose process no longer runs.
+    /// The suffix of an old package moved aside for the moment of a swap where the system cannot
+    /// swap in one step (``PackageDirectory/install(_:at:)``).
+    static let retiredSuffix = ".old"
+
+    /// Removes the leftovers of `target` whose process no longer runs; an old package a killed run
+    /// had moved aside is put back instead when nothing took its place, so `target` is a whole
+    /// package again.
     static func sweep(beside target: String) {
         let directory = FilePaths.directory(of: target)
         let name = FilePaths.fileName(of: target)
@@ -52,7 +58,14 @@ enum LeftoverOutputs {
                     let pid = Int32(entry.dropFirst(prefix.count).prefix { $0 != "-" }),
                     kill(pid, 0) == -1 && errno == ESRCH
                 else { continue }
-                try? FileManager.default.removeItem(atPath: (directory.isEmpty ? "." : directory) + "/" + entry)
+                let path = (directory.isEmpty ? "." : directory) + "/" + entry
+                var existing = stat()
+                if kind == .stagingFolder, entry.hasSuffix(retiredSuffix), lstat(target, &existing) != 0, errno == ENOENT,
+                    rename(path, target) == 0
+                {
+                    continue
+                }
+                try? FileManager.default.removeItem(atPath: path)
             }
         }
     }

@@ -7,6 +7,8 @@ import NIOPosix
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// `iapcat serve`: hosts the catalog's lists over HTTP/1.1 on SwiftNIO, with RFC 9110 caching,

@@ -139,7 +139,8 @@ package final class CatalogStore: Sendable {
     private static func age(ofModification path: String) -> TimeInterval {
         var info = stat()
         guard stat(path, &info) == 0 else { return .infinity }
-        let modified = TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9
+        let time = SystemCalls.modificationTime(of: info)
+        let modified = TimeInterval(time.seconds) + TimeInterval(time.nanoseconds) / 1e9
         return Date().timeIntervalSince1970 - modified
     }
 
@@ -148,7 +149,8 @@ package final class CatalogStore: Sendable {
         state.withLockedValue { $0.watched }.map { path in
             var info = stat()
             guard stat(path, &info) == 0 else { return path + ":missing" }
-            return "\(path):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ino)"
+            let time = SystemCalls.modificationTime(of: info)
+            return "\(path):\(info.st_size):\(time.seconds).\(time.nanoseconds):\(info.st_ino)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IAPCatalog
 
 /// Where a catalog's `Last-Modified` comes from. It must be the same on every replica serving the
 /// same catalog and must not move when a process restarts, so it comes from the catalog's content
@@ -10,7 +11,7 @@ enum LastModified {
         if let commit = gitCommitTime(path) { return (min(commit, now), "git") }
         var info = stat()
         guard stat(path, &info) == 0 else { return (now, "clock") }
-        return (min(Int64(info.st_mtim.tv_sec), now), "mtime")
+        return (min(SystemCalls.modificationTime(of: info).seconds, now), "mtime")
     }
 
     private static func gitCommitTime(_ path: String) -> Int64? {

@@ -3,6 +3,8 @@ import NIOExtras
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Answers HTTP/1.1 requests on one connection from ``PreparedResponses``: GET and HEAD for the

@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// System calls that differ between Linux (Glibc) and macOS (Darwin), or that a caller with a
+/// method of the same name could reach only as `Glibc.read` or `Darwin.read`: in one place with
+/// ``FileCalls``, so everything else in iapcat uses the POSIX calls both modules spell alike.
+package enum SystemCalls {
+    /// read(2): at most `count` bytes into `buffer`; the count read, 0 at the end, -1 with errno.
+    /// (Callers named `read` themselves reach the system's through here, as `Glibc.read` or
+    /// `Darwin.read` would tie them to one system.)
+    package static func readBytes(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+        read(descriptor, buffer, count)
+    }
+
+    /// write(2): at most `count` bytes from `buffer`; the count written, or -1 with errno.
+    package static func writeBytes(_ descriptor: Int32, from buffer: UnsafeRawPointer, count: Int) -> Int {
+        write(descriptor, buffer, count)
+    }
+
+    /// The modification time in `info` (Linux `st_mtim`, macOS `st_mtimespec`).
+    package static func modificationTime(of info: stat) -> (seconds: Int64, nanoseconds: Int64) {
+        #if canImport(Glibc)
+            return (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
+        #elseif canImport(Darwin)
+            return (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
+        #endif
+    }
+}
