@@ -44,7 +44,8 @@ extension IAPCat {
 
         @Option(
             name: .shortAndLong,
-            help: ArgumentHelp("Write the catalog here instead of stdout (- is stdout); an existing file only with --force.", valueName: "file"),
+            help: ArgumentHelp(
+                "Write the catalog here instead of stdout (- is stdout); an existing file only with --force.", valueName: "file"),
             completion: .file())
         var output: String?
 

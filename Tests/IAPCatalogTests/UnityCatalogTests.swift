@@ -45,14 +45,15 @@ import Testing
                   {"id":"coins2","type":0,"storeIDs":[{"store":"AppleAppStore","id":↓"coins"}]},
                   {"id":↓"old","type":0},
                   {"id":↓7,"type":0},
-                  {"id":"vip.year","type":↓5}
+                  {"id":↓"vip.year","type":↓5}
                 ]}
                 """) == [
                     "error: 'coins' is NonConsumable (1) here but consumable in the catalog (Unity: Consumable (0)) [unity_type]",
-                    "error: 'gems' is not in the catalog: StoreKit would report it as invalid product identifier [unknown_product_id]",
-                    "error: 'coins' is listed twice (first at line 2) [duplicate_list_entry]",
+                    "error: 'gems' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]",
+                    "warning: 'coins' is listed twice (first at line 2) [duplicate_list_entry]",
                     "error: 'old' was removed from the App Store; StoreKit reports it as invalid [removed_product_in_list]",
                     "error: expected an identifier string, found a number [malformed_entry]",
+                    "error: 'vip.year' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]",
                     "error: type 5 of 'vip.year' is not a Unity product type (0 Consumable, 1 NonConsumable, 2 Subscription) [invalid_value]",
                 ])
     }
@@ -87,6 +88,6 @@ import Testing
     @Test func notAnObjectIsReportedAndReadsAsNoList() {
         let read = UnityCatalogReader().read(Array("[1]".utf8), file: "IAPProductCatalog.json")
         #expect(read.catalog == nil && read.list == nil)
-        #expect(render(read.diagnostics) == ["1:1: error: a Unity IAP catalog is a JSON object, found an array [invalid_list_structure]"])
+        #expect(render(read.diagnostics) == ["1:1: error: a Unity IAP catalog is a JSON object, found a list [invalid_list_structure]"])
     }
 }

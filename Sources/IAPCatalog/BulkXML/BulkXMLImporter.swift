@@ -295,12 +295,16 @@ public struct BulkXMLImporter {
             let products = catalog.products
             let counted = { (count: Int, noun: String) in ImportNotes.counted(count, noun) }
             if statuses == 0 {
-                notes.add(products.count) { "the package holds no status (read-only iap-status): \(counted($0, "product")) imported as draft" }
+                notes.add(products.count) {
+                    "the package holds no status (read-only iap-status): \(counted($0, "product")) imported as draft"
+                }
             } else {
                 notes.add(products.count - statuses) { "\(counted($0, "product")) without a known iap-status imported as draft" }
             }
             if catalog.app.appleID == nil { notes.add("the package holds no apple-id (read-only): app.apple_id is left out") }
-            notes.add("the package names no default locale: app.default_locale is \(catalog.app.defaultLocale), chosen from the products' locales")
+            notes.add(
+                "the package names no default locale: app.default_locale is \(catalog.app.defaultLocale), chosen from the products' locales"
+            )
             notes.add(products.filter { $0.price?.hasTier == true }.count) {
                 "the package format has price tiers only: \(counted($0, "product")) imported without storefront prices or price changes"
             }

@@ -310,7 +310,9 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
         case .storeKitUnknownKey:
             .init(.note, "A key iapcat does not know in a `.storekit` file (a newer Xcode, or a hand edit); it is ignored.")
         case .unityType:
-            .init(.error, "A product's type in a Unity IAP catalog differs from the catalog's (Subscription stands for either subscription type).")
+            .init(
+                .error,
+                "A product's type in a Unity IAP catalog differs from the catalog's (Subscription stands for either subscription type).")
         case .unsupportedElement:
             .init(
                 .warning,

@@ -27,7 +27,9 @@ public struct StoreKitImporter: Sendable {
         let counted = { (count: Int, noun: String) in ImportNotes.counted(count, noun) }
         notes.add(products.count) { "a .storekit file holds no status: \(counted($0, "product")) imported as draft" }
         if configuration.locale == nil {
-            notes.add("the file names no locale (settings._locale): app.default_locale is \(catalog.app.defaultLocale), chosen from the products' locales")
+            notes.add(
+                "the file names no locale (settings._locale): app.default_locale is \(catalog.app.defaultLocale), chosen from the products' locales"
+            )
         }
         notes.add(products.filter { $0.price != nil }.count) {
             "a .storekit file prices in one storefront: \(counted($0, "product")) priced in \(configuration.effectiveStorefront) only, without a tier"

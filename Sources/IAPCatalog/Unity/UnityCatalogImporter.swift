@@ -68,7 +68,8 @@ package struct UnityCatalogImporter: Sendable {
                 }
                 product.localizations.append(
                     Localization(
-                        locale: locale, displayName: description.title, description: description.description.isEmpty ? nil : description.description
+                        locale: locale, displayName: description.title,
+                        description: description.description.isEmpty ? nil : description.description
                     ))
             }
             if let tier = item.applePriceTier, tier > 0 {
@@ -92,7 +93,9 @@ package struct UnityCatalogImporter: Sendable {
     private func chooseTable(_ unity: UnityProductCatalog, notes: inout ImportNotes) -> UnityLocaleTable {
         let legacy = UnityLocaleTable.legacy, current = UnityLocaleTable.current
         let describe = { (table: UnityLocaleTable) in
-            table == .legacy ? "Unity IAP before 5.0.0-pre.6 (en_US = \(legacy.englishUS))" : "Unity IAP 5.0.0-pre.6 or later (en_US = \(current.englishUS))"
+            table == .legacy
+                ? "Unity IAP before 5.0.0-pre.6 (en_US = \(legacy.englishUS))"
+                : "Unity IAP 5.0.0-pre.6 or later (en_US = \(current.englishUS))"
         }
         if let localeTable {
             notes.add("googleLocale read as written by \(describe(localeTable)), as --unity-locales says")
