@@ -8,11 +8,7 @@ import Testing
 @Suite struct ImportCommandTests {
     static let unityFixtures = "Tests/IAPCatalogTests/Fixtures/real/unity/"
 
-    static func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.path + "/iapcat-import-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func temporaryDirectory() throws -> String { try StoreKitImportCommandTests.temporaryDirectory() }
 
     @Test func anExistingFileIsReplacedOnlyWithForce() throws {
         let directory = try Self.temporaryDirectory()
