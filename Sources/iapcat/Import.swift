@@ -11,7 +11,8 @@ extension IAPCat {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Turn a bulk-upload package (metadata.xml) or an Xcode StoreKit configuration (.storekit) into a catalog.",
+            abstract:
+                "Turn a bulk-upload package (metadata.xml), an Xcode StoreKit configuration (.storekit) or a Unity IAP catalog (IAPProductCatalog.json) into a catalog.",
             discussion: """
                 The input is recognised by its content. From a bulk-upload package — what `iTMSTransporter -m \
                 lookupMetadata` downloads, or what `iapcat bulk-xml` wrote — it reads every in-app purchase type, price \
@@ -20,51 +21,75 @@ extension IAPCat {
                 approved or removed). From a .storekit file (versions 1.0 to 5.0) it reads products, subscription groups, \
                 prices in the file's storefront, localizations (en_US → en-US), levels, periods, Family Sharing and \
                 introductory, promotional and code offers; every product is a draft, a synced file's app id becomes \
-                app.apple_id, and the offers' private key (subscriptionOffersKeyPair) is never read. The catalog is \
-                written atomically and then linted; its problems go to stderr.
+                app.apple_id, and the offers' private key (subscriptionOffersKeyPair) is never read. From a Unity IAP \
+                catalog it reads App Store ids (the AppleAppStore override of storeIDs, else the id), types \
+                (Subscription → non-renewing), titles and descriptions per locale, applePriceTier as a legacy tier, \
+                appleSKU and appleTeamID; every product is a draft. The catalog is written atomically (an existing file \
+                is replaced only with --force) and then linted; its problems go to stderr, followed by notes of what \
+                the source could not carry and what the catalog was given instead.
 
                 Examples:
                   iapcat import COSMICQUEST.itmsp/metadata.xml -o catalogs/catalog.yaml
                   iapcat import MyApp/Products.storekit --bundle-id com.example.app -o catalogs/catalog.yaml
+                  iapcat import Assets/Resources/IAPProductCatalog.json --bundle-id com.example.game -o catalog.yaml
                   iapcat import downloaded/metadata.xml --bundle-id com.example.cosmicquest > catalog.yaml
                 """,
             aliases: ["import-xml"]
         )
 
         @Argument(
-            help: ArgumentHelp("The package's metadata.xml, or a .storekit file.", valueName: "file"),
-            completion: .file(extensions: ["xml", "storekit"]))
+            help: ArgumentHelp("The package's metadata.xml, a .storekit file, or a Unity IAPProductCatalog.json.", valueName: "file"),
+            completion: .file(extensions: ["xml", "storekit", "json"]))
         var input: String
 
         @Option(
-            name: .shortAndLong, help: ArgumentHelp("Write the catalog here instead of stdout (- is stdout).", valueName: "file"),
+            name: .shortAndLong,
+            help: ArgumentHelp(
+                "Write the catalog here instead of stdout (- is stdout); an existing file only with --force.", valueName: "file"),
             completion: .file())
         var output: String?
+
+        @Flag(name: .long, help: "Replace the file -o names when it exists.")
+        var force = false
+
+        @Option(name: .long, help: "The app's bundle id (none of the formats carries it).")
+        var bundleID: String?
+
+        @Option(
+            name: .customLong("unity-locales"),
+            help: ArgumentHelp(
+                "Which Unity IAP wrote the catalog's googleLocale numbers: legacy (before 5.0.0-pre.6) or current; by default the project's Packages/manifest.json or the file decides.",
+                valueName: "table"))
+        var unityLocales: UnityLocaleTable?
 
         mutating func validate() throws {
             if output == "-" { output = nil }
         }
 
-        @Option(name: .long, help: "The app's bundle id (neither format carries it).")
-        var bundleID: String?
-
         func run() throws(CommandFailure) {
+            if let output, !force, InputFile.exists(output) {
+                throw CommandFailure(
+                    status: .usageOrIO, message: "\(output) exists; nothing was written (--force replaces it, or choose another -o)")
+            }
             let bytes: [UInt8]
             do {
                 bytes = try InputFile.read(input)
             } catch {
                 throw .io(error)
             }
-            let (imported, diagnostics) = read(bytes)
+            let (imported, diagnostics, sourceNotes) = read(bytes)
             let report = diagnostics.isEmpty ? nil : TextReporter().report(LintResult(diagnostics: diagnostics, files: [input]))
             guard var catalog = imported, !diagnostics.contains(where: { $0.severity == .error }) else {
                 throw .inputErrors("\(input) could not be imported; nothing was written", details: report)
             }
             if let report { Output.error(report) }
             catalog.app.bundleID = bundleID ?? catalog.app.bundleID
+            var notes = sourceNotes
+            if catalog.app.bundleID == nil { notes.add("no bundle id given: app.bundle_id is left out (--bundle-id sets it)") }
             let text = CatalogYAMLWriter(headerComments: ["Imported by iapcat from \(input)."]).render(catalog)
             guard let output else {
                 Output.report(text)
+                printNotes(notes)
                 return
             }
             do {
@@ -78,20 +103,38 @@ extension IAPCat {
             } catch {
                 throw .io(error)
             }
+            printNotes(notes)
         }
 
-        /// The catalog in `bytes`: a StoreKit configuration when the content is one, else a bulk-XML package.
-        private func read(_ bytes: [UInt8]) -> (Catalog?, [Diagnostic]) {
-            if InputKind.detect(bytes, path: input) == .storeKit {
+        /// The notes on stderr, one `note:` line each, escaped (they may quote the source).
+        private func printNotes(_ notes: ImportNotes) {
+            Output.errorRaw(notes.lines.map { "note: \(ServerText.printable($0))\n" }.joined())
+        }
+
+        /// The catalog in `bytes` (a StoreKit configuration, a Unity catalog or a bulk-XML package,
+        /// by content), what was wrong, and what the source could not say.
+        private func read(_ bytes: [UInt8]) -> (Catalog?, [Diagnostic], ImportNotes) {
+            switch InputKind.detect(bytes, path: input) {
+            case .storeKit:
                 let read = StoreKitReader().read(bytes, file: input)
-                guard let configuration = read.configuration else { return (nil, read.diagnostics) }
+                guard let configuration = read.configuration else { return (nil, read.diagnostics, ImportNotes()) }
                 let imported = StoreKitImporter().makeCatalog(configuration)
-                return (imported.catalog, read.diagnostics + imported.diagnostics)
+                return (imported.catalog, read.diagnostics + imported.diagnostics, imported.notes)
+            case .unity:
+                let read = UnityCatalogReader().read(bytes, file: input)
+                guard let unity = read.catalog else { return (nil, read.diagnostics, ImportNotes()) }
+                let importer = UnityCatalogImporter(
+                    localeTable: unityLocales, projectVersion: UnityLocaleTable.projectPackageVersion(near: input))
+                let imported = importer.makeCatalog(unity)
+                return (imported.catalog, read.diagnostics + imported.diagnostics, imported.notes)
+            case .catalog, .plist, .jsonList:
+                let importer = BulkXMLImporter(
+                    metadata: input, catalogPath: output ?? "catalog.yaml", workingDirectory: String(cString: getcwd(nil, 0)))
+                let result = importer.read(bytes, file: input)
+                return (result.catalog, result.diagnostics, result.notes)
             }
-            let importer = BulkXMLImporter(
-                metadata: input, catalogPath: output ?? "catalog.yaml", workingDirectory: String(cString: getcwd(nil, 0)))
-            let result = importer.read(bytes, file: input)
-            return (result.catalog, result.diagnostics)
         }
     }
 }
+
+extension UnityLocaleTable: ExpressibleByArgument {}

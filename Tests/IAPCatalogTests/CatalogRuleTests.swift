@@ -296,8 +296,8 @@ import Testing
 
                         """)) == [
                     "error: list './lists/ids.plist' is declared twice (first at line 12) [duplicate_list_path]",
-                    "error: list 'lists/products.json' needs a 'format' (plist, v1, v2 or storekit): its file name does not say [missing_field]",
-                    "error: expected the list format to be one of plist, v1, v2, storekit, found 'v3' [invalid_value]",
+                    "error: list 'lists/products.json' needs a 'format' (plist, v1, v2, storekit or unity): its file name does not say [missing_field]",
+                    "error: expected the list format to be one of plist, v1, v2, storekit, unity, found 'v3' [invalid_value]",
                 ])
     }
 

@@ -26,6 +26,10 @@ import Testing
         // format check then says it is not a StoreKit configuration).
         ("{\"version\": 2, \"products\": [{\"id\": \"com.example.coins\"}], \"subscription_groups\": []}", "products.json", .jsonList),
         ("[\"com.example.coins\"]", "Products.storekit", .jsonList),
+        // Unity IAP catalogs: Unity's keys, or any object named IAPProductCatalog.json.
+        ("{\"appleSKU\":\"\",\"products\":[{\"id\":\"coins\",\"type\":0,\"storeIDs\":[]}]}", "catalog.json", .unity),
+        ("{\"products\":[]}", "Assets/Resources/IAPProductCatalog.json", .unity),
+        ("", "IAPProductCatalog.json", .unity),
         // A catalog in JSON stays a catalog even when it names StoreKit's keys.
         ("{\"format_version\": 1, \"productID\": 1}", "catalog.storekit", .catalog),
     ])

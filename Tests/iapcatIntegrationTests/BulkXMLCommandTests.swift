@@ -92,6 +92,11 @@ import Testing
                 wrote \(output): 1 products, 0 subscription groups
                 \(output):14:5: warning: draft 'kr.ss.inapp2' has no review screenshot; App Review needs one before it is submitted [missing_review_screenshot]
                 0 errors, 1 warning, 0 notes in 1 file
+                note: the package names no default locale: app.default_locale is ko, chosen from the products' locales
+                note: the package format has price tiers only: 1 product imported without storefront prices or price changes
+                note: the package format has no territories: 1 product available everywhere, or nowhere when not cleared for sale
+                note: the package format has no Family Sharing or hosted content: both off for 1 product
+                note: the package format has no promotion, images, client_data or Google Play part: none for 1 product
 
                 """)
         let yaml = try String(contentsOfFile: output, encoding: .utf8)

@@ -97,7 +97,8 @@ import Testing
         #expect(Self.type("/dev/null") == S_IFCHR)
         // The catalog writers share the rule.
         let imported = try IAPCat.run(
-            ["import", StoreKitImportCommandTests.realFile, "--bundle-id", "com.example.app", "-o", directory + "/fifo"], timeout: 60)
+            ["import", StoreKitImportCommandTests.realFile, "--bundle-id", "com.example.app", "-o", directory + "/fifo", "--force"],
+            timeout: 60)
         #expect(imported.stderr.contains("cannot write \(directory)/fifo: it is a FIFO"), "\(imported.stderr)")
         #expect(Self.type(directory + "/fifo") == S_IFIFO)
     }

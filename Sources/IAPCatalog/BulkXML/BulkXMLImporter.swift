@@ -29,6 +29,8 @@ public struct BulkXMLImporter {
         public var diagnostics: [Diagnostic]
         /// Each product's review screenshot as the package describes it (size and checksum).
         public var screenshots: [String: PackagedScreenshot] = [:]
+        /// What the package format cannot say and what the catalog was given instead.
+        public var notes = ImportNotes()
     }
 
     /// Imports the bytes of a `metadata.xml`; `file` is the name diagnostics point at.
@@ -41,7 +43,9 @@ public struct BulkXMLImporter {
             return Result(catalog: nil, diagnostics: [error.diagnostic(file: file, kind: "package", syntaxRule: .xmlSyntax)])
         }
         let catalog = tree.root.flatMap { run.package($0) }
-        return Result(catalog: catalog, diagnostics: run.diagnostics.diagnostics.sorted(), screenshots: run.screenshots)
+        return Result(
+            catalog: catalog, diagnostics: run.diagnostics.diagnostics.sorted(), screenshots: run.screenshots,
+            notes: catalog.map { run.notes($0) } ?? ImportNotes())
     }
 
     private struct Run {
@@ -51,6 +55,8 @@ public struct BulkXMLImporter {
         var products: [Product] = []
         var groups: [SubscriptionGroup] = []
         var screenshots: [String: PackagedScreenshot] = [:]
+        /// How many products carried an `iap-status` the vocabulary knows.
+        var statuses = 0
 
         init(file: String, screenshotDirectory: String) {
             self.file = file
@@ -223,6 +229,7 @@ public struct BulkXMLImporter {
             if let group { product.subscription = subscription(element, group: group) }
             if let status = readOnlyValues(element)["iap-status"] {
                 if let mapped = BulkXMLVocabulary.status(forIAPStatus: status) {
+                    statuses += 1
                     product.status = mapped.status
                     if let cleared = mapped.clearedForSale { product.clearedForSale = cleared }
                 } else {
@@ -279,6 +286,44 @@ public struct BulkXMLImporter {
             if let value = CalendarDate(element.trimmedText) { return value }
             report(.invalidValue, "expected a date YYYY-MM-DD in <\(element.name)>, found '\(element.trimmedText)'", at: element.position)
             return nil
+        }
+
+        /// What the package could not say, counted over the imported `catalog`: what was left
+        /// out, and what the catalog holds instead (its default).
+        func notes(_ catalog: Catalog) -> ImportNotes {
+            var notes = ImportNotes()
+            let products = catalog.products
+            let counted = { (count: Int, noun: String) in ImportNotes.counted(count, noun) }
+            if statuses == 0 {
+                notes.add(products.count) {
+                    "the package holds no status (read-only iap-status): \(counted($0, "product")) imported as draft"
+                }
+            } else {
+                notes.add(products.count - statuses) { "\(counted($0, "product")) without a known iap-status imported as draft" }
+            }
+            if catalog.app.appleID == nil { notes.add("the package holds no apple-id (read-only): app.apple_id is left out") }
+            notes.add(
+                "the package names no default locale: app.default_locale is \(catalog.app.defaultLocale), chosen from the products' locales"
+            )
+            notes.add(products.filter { $0.price?.hasTier == true }.count) {
+                "the package format has price tiers only: \(counted($0, "product")) imported without storefront prices or price changes"
+            }
+            notes.add(products.filter { $0.price == nil }.count) { "\(counted($0, "product")) without a price in the package" }
+            notes.add(products.count) {
+                "the package format has no territories: \(counted($0, "product")) available everywhere, or nowhere when not cleared for sale"
+            }
+            notes.add(products.filter { $0.type == .nonConsumable || $0.type == .autoRenewable }.count) {
+                "the package format has no Family Sharing or hosted content: both off for \(counted($0, "product"))"
+            }
+            let subscriptions = products.filter { $0.type == .autoRenewable }.count
+            notes.add(subscriptions) { "the package format has no subscription ranks: \(counted($0, "subscription")) imported without one" }
+            notes.add(subscriptions) {
+                "the package format has no offers but free trials (no pay-up-front or pay-as-you-go introductory offers, promotional offers, offer codes or win-back offers): none for \(counted($0, "subscription"))"
+            }
+            notes.add(products.count) {
+                "the package format has no promotion, images, client_data or Google Play part: none for \(counted($0, "product"))"
+            }
+            return notes
         }
 
         /// en-US when every product has it, else the locale every product has (first by code),

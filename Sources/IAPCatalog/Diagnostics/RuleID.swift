@@ -86,6 +86,9 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     case storeKitPrivateKey = "storekit_private_key"
     case storeKitUnknownKey = "storekit_unknown_key"
 
+    // Unity IAP catalogs
+    case unityType = "unity_type"
+
     // Bulk XML
     case unsupportedElement = "unsupported_element"
     case uploadRequirement = "upload_requirement"
@@ -306,6 +309,10 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
             )
         case .storeKitUnknownKey:
             .init(.note, "A key iapcat does not know in a `.storekit` file (a newer Xcode, or a hand edit); it is ignored.")
+        case .unityType:
+            .init(
+                .error,
+                "A product's type in a Unity IAP catalog differs from the catalog's (Subscription stands for either subscription type).")
         case .unsupportedElement:
             .init(
                 .warning,

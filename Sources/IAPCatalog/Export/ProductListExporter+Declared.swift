@@ -4,14 +4,14 @@ extension ProductListExporter {
     /// (`/` for a catalog at the root). `.storekit` files are written with `storeKit`'s storefront
     /// and version and the declaration's environment. When one cannot be written (a product or
     /// paid offer without a price in the storefront) no file at all is returned: the error holds
-    /// the diagnostics, each once, in order.
+    /// the diagnostics, each once, in order. Unity IAP catalogs are inputs, never written.
     public func declaredFiles(
         catalogFile: String, outDir: String? = nil, storeKit: StoreKitExporter.Options = StoreKitExporter.Options()
     ) -> Result<[ExportedFile], StoreKitExportError> {
         let directory = outDir ?? FilePaths.directory(of: catalogFile)
         var files: [ExportedFile] = []
         var diagnostics: [Diagnostic] = []
-        for list in catalog.lists {
+        for list in catalog.lists where list.format.isWritten {
             let bytes: [UInt8]
             if let rendered = render(list.format, environment: list.environment) {
                 bytes = rendered

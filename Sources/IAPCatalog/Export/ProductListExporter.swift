@@ -19,14 +19,14 @@ public struct ProductListExporter: Sendable {
     }
 
     /// The file for `format`; nil for `.storekit`, which ``StoreKitExporter`` writes (it needs a
-    /// storefront and a version, and may fail).
+    /// storefront and a version, and may fail), and for `.unity`, which iapcat only reads.
     public func render(_ format: ProductListFormat, environment: StoreEnvironment) -> [UInt8]? {
         let products = products(for: environment)
         switch format {
         case .plist: return PlistListWriter.render(products.map(\.id))
         case .v1: return JSONWriter.bytes(.array(products.map { .string($0.id) }))
         case .v2: return JSONWriter.bytes(ProductsV2Document(catalog: catalog, products: products).json)
-        case .storekit: return nil
+        case .storekit, .unity: return nil
         }
     }
 }

@@ -65,6 +65,12 @@ package enum InputFile {
         return (descriptor, Int(info.st_size))
     }
 
+    /// Whether anything (a file, a folder, a link, even a dangling one) is at `path`.
+    package static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     /// Whether `path` names an existing regular file.
     package static func isRegularFile(_ path: String) -> Bool {
         var info = stat()

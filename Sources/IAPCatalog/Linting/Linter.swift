@@ -49,7 +49,7 @@ public struct Linter: Sendable {
             case .catalog:
                 _ = run.lintCatalog(inputs[index].bytes, file: path)
                 inputs[index].bytes = []
-            case .plist, .jsonList, .storeKit:
+            case .plist, .jsonList, .storeKit, .unity:
                 let declaration = reference?.lists.first {
                     FilePaths.normalized(FilePaths.join(FilePaths.directory(of: catalogPath), $0.path)) == FilePaths.normalized(path)
                 }
@@ -80,22 +80,30 @@ public struct Linter: Sendable {
         var read: (list: ProductList?, diagnostics: [Diagnostic])
         /// A StoreKit configuration's full content, checked against the catalog value by value.
         var storeKit: StoreKitConfiguration?
+        /// A Unity IAP catalog's full content, its types checked against the catalog.
+        var unity: UnityProductCatalog?
         var expectedFormat: ProductListFormat?
         var environment: StoreEnvironment?
 
-        static func parse(_ bytes: [UInt8], kind: InputKind, file: String) -> (
-            list: ProductList?, diagnostics: [Diagnostic], storeKit: StoreKitConfiguration?
-        ) {
+        /// What a list file holds: its entries, and the whole content of the formats checked value by value.
+        typealias Parsed = (
+            list: ProductList?, diagnostics: [Diagnostic], storeKit: StoreKitConfiguration?, unity: UnityProductCatalog?
+        )
+
+        static func parse(_ bytes: [UInt8], kind: InputKind, file: String) -> Parsed {
             switch kind {
             case .plist:
                 let read = PlistReader().read(bytes, file: file)
-                return (read.list, read.diagnostics, nil)
+                return (read.list, read.diagnostics, nil, nil)
             case .storeKit:
                 let read = StoreKitReader().read(bytes, file: file)
-                return (read.list, read.diagnostics, read.configuration)
+                return (read.list, read.diagnostics, read.configuration, nil)
+            case .unity:
+                let read = UnityCatalogReader().read(bytes, file: file)
+                return (read.list, read.diagnostics, nil, read.catalog)
             case .jsonList, .catalog:
                 let read = ProductListJSONReader().read(bytes, file: file)
-                return (read.list, read.diagnostics, nil)
+                return (read.list, read.diagnostics, nil, nil)
             }
         }
 
@@ -107,11 +115,17 @@ public struct Linter: Sendable {
             environment = declaration.environment
             do {
                 let bytes = try InputFile.read(path)
-                // A declared StoreKit configuration is read as one whatever its content suggests.
-                let kind = declaration.format == .storekit ? .storeKit : InputKind.detect(bytes, path: path)
+                // A declared StoreKit configuration or Unity catalog is read as one whatever its content suggests.
+                let kind: InputKind =
+                    switch declaration.format {
+                    case .storekit: .storeKit
+                    case .unity: .unity
+                    default: InputKind.detect(bytes, path: path)
+                    }
                 let parsed = Self.parse(bytes, kind: kind, file: path)
                 read = (parsed.list, parsed.diagnostics)
                 storeKit = parsed.storeKit
+                unity = parsed.unity
             } catch {
                 let missing = Diagnostic(
                     error.isMissing ? .listNotFound : .fileUnreadable, "list '\(declaration.path)' \(error.reason) (looked for \(path))",
@@ -121,13 +135,11 @@ public struct Linter: Sendable {
             }
         }
 
-        init(
-            file: String, read: (list: ProductList?, diagnostics: [Diagnostic], storeKit: StoreKitConfiguration?),
-            expectedFormat: ProductListFormat?, environment: StoreEnvironment?
-        ) {
+        init(file: String, read: Parsed, expectedFormat: ProductListFormat?, environment: StoreEnvironment?) {
             self.file = file
             self.read = (read.list, read.diagnostics)
             self.storeKit = read.storeKit
+            self.unity = read.unity
             self.expectedFormat = expectedFormat
             self.environment = environment
         }
@@ -213,6 +225,9 @@ public struct Linter: Sendable {
                 if let configuration = readList.storeKit {
                     diagnostics += StoreKitDriftChecker(catalog: catalog).check(
                         configuration, environment: served, isEnabled: options.isEnabled)
+                }
+                if let unity = readList.unity {
+                    diagnostics += UnityTypeChecker(catalog: catalog).check(unity, isEnabled: options.isEnabled)
                 }
             }
         }

@@ -652,7 +652,7 @@ package struct CatalogDecoder {
         } else {
             decoder.report(
                 .missingField,
-                "list '\(path)' needs a 'format' (plist, v1, v2 or storekit): its file name does not say", at: node.position)
+                "list '\(path)' needs a 'format' (plist, v1, v2, storekit or unity): its file name does not say", at: node.position)
             return nil
         }
         let environment =

@@ -1,13 +1,15 @@
 /// What an input file is, recognised by its content: a binary or XML plist, a JSON list
 /// (array → v1, object → v2), an Xcode StoreKit configuration (an object with `productID`s or
-/// `subscriptionGroups`, or any object in a `.storekit` file), a JSON catalog (an object with
-/// `format_version`), or otherwise a YAML catalog. A file with no content to go by (empty or
+/// `subscriptionGroups`, or any object in a `.storekit` file), a Unity IAP catalog (an object with
+/// Unity's `storeIDs`, `defaultDescription`, `applePriceTier` or `appleSKU`, or any object in an
+/// `IAPProductCatalog.json`), a JSON catalog (an object with `format_version`), or otherwise a YAML catalog. A file with no content to go by (empty or
 /// blank) is judged by its name.
 package enum InputKind: Equatable, Sendable {
     case catalog
     case plist
     case jsonList
     case storeKit
+    case unity
 
     package static func detect(_ bytes: [UInt8], path: String) -> InputKind {
         if bytes.starts(with: Array("bplist".utf8)) { return .plist }
@@ -29,6 +31,9 @@ package enum InputKind: Equatable, Sendable {
             // and the first product has a productID): only the start is searched, so that reading
             // a 35 MB products_v2.json does not first scan it three times for keys it lacks.
             let head = Array(bytes.prefix(Self.storeKitMarkerWindow))
+            if ProductListFormat.implied(byFileName: path) == .unity || Self.unityMarkers.contains(where: { contains(head, $0) }) {
+                return .unity
+            }
             if path.lowercased().hasSuffix(".storekit") || Self.storeKitMarkers.contains(where: { contains(head, $0) }) {
                 return .storeKit
             }
@@ -42,12 +47,15 @@ package enum InputKind: Equatable, Sendable {
         let name = path.lowercased()
         if name.hasSuffix(".plist") { return .plist }
         if name.hasSuffix(".storekit") { return .storeKit }
+        if ProductListFormat.implied(byFileName: path) == .unity { return .unity }
         if name.hasSuffix(".json") { return .jsonList }
         return .catalog
     }
 
     /// Keys only StoreKit configurations have (v2 lists spell theirs `id` and `subscription_groups`).
     private static let storeKitMarkers = ["\"productID\"", "\"subscriptionGroups\"", "\"nonRenewingSubscriptions\""]
+    /// Keys only Unity IAP catalogs have (its products' `id` and `type` say nothing alone).
+    private static let unityMarkers = ["\"storeIDs\"", "\"defaultDescription\"", "\"applePriceTier\"", "\"appleSKU\""]
     /// How much of a file is searched for the markers.
     private static let storeKitMarkerWindow = 64 * 1024
 

@@ -38,6 +38,26 @@ struct NodeDecoder {
         diagnostics.report(rule, message, file: file, at: position)
     }
 
+    /// The top-level object of the JSON in `bytes`, `what` it is said to be ("a StoreKit
+    /// configuration"); a syntax error, the parser's findings and a top level of another kind are
+    /// reported, and nil returned when there is no object to read.
+    mutating func jsonObject(_ bytes: [UInt8], what: String) -> Node? {
+        let parsed: ParsedDocument
+        do {
+            parsed = try JSONParser().parse(bytes)
+        } catch {
+            report(.jsonSyntax, error.message, at: error.position)
+            return nil
+        }
+        for finding in parsed.findings { report(finding.rule, finding.message, at: finding.position) }
+        guard let root = parsed.document.root, root.kind == .mapping else {
+            let found = parsed.document.root?.kindDescription ?? "nothing"
+            report(.invalidListStructure, "\(what) is a JSON object, found \(found)", at: parsed.document.root?.position ?? .start)
+            return nil
+        }
+        return root
+    }
+
     /// Reads `node` as a mapping with the `known` keys; other keys are reported with a suggestion,
     /// except those matching `extensionPrefix` (free-form, e.g. `x-` keys holding YAML anchors).
     /// `what` names the mapping in messages; it is only built when there is something to report.

@@ -28,16 +28,24 @@ public enum ProductListFormat: String, Sendable, CaseIterable {
     case v2
     /// An Xcode StoreKit configuration (`.storekit`): the products Xcode's local StoreKit testing offers.
     case storekit
+    /// A Unity IAP catalog (`IAPProductCatalog.json`): the products a Unity game asks the stores
+    /// for. iapcat reads it (lint, import) and never writes it.
+    case unity
 
     /// The environment a list of this format serves when nothing declares one: Xcode's local
     /// testing is not production, so `.storekit` files default to the sandbox.
     public var defaultEnvironment: StoreEnvironment? { self == .storekit ? .sandbox : nil }
 
-    /// The format a file name implies: `.plist`, or `_v1`/`_v2` before `.json`; nil when it says nothing.
+    /// Whether iapcat writes lists of this format (`export`, `serve`): all but Unity catalogs.
+    public var isWritten: Bool { self != .unity }
+
+    /// The format a file name implies: `.plist`, `.storekit`, `IAPProductCatalog.json`, or
+    /// `_v1`/`_v2` before `.json`; nil when it says nothing.
     public static func implied(byFileName name: String) -> ProductListFormat? {
         let lower = name.lowercased()
         if lower.hasSuffix(".plist") { return .plist }
         if lower.hasSuffix(".storekit") { return .storekit }
+        if lower == "iapproductcatalog.json" || lower.hasSuffix("/iapproductcatalog.json") { return .unity }
         guard lower.hasSuffix(".json") else { return nil }
         let stem = lower.dropLast(5)
         if stem.hasSuffix("v1") { return .v1 }

@@ -9,12 +9,35 @@ public struct StoreKitImporter: Sendable {
     /// Creates an importer.
     public init() {}
 
-    /// The catalog `configuration` stands for, and what could not be carried over.
-    public func makeCatalog(_ configuration: StoreKitConfiguration) -> (catalog: Catalog, diagnostics: [Diagnostic]) {
+    /// The catalog `configuration` stands for, what could not be carried over (at its position),
+    /// and the notes of what the format cannot say.
+    public func makeCatalog(_ configuration: StoreKitConfiguration) -> (
+        catalog: Catalog, diagnostics: [Diagnostic], notes: ImportNotes
+    ) {
         var run = Run(configuration: configuration)
         run.importGroups()
         for product in configuration.products { run.importProduct(product) }
-        return (run.catalog, run.diagnostics.diagnostics)
+        return (run.catalog, run.diagnostics.diagnostics, Self.notes(run.catalog, configuration: configuration))
+    }
+
+    /// What a `.storekit` file cannot say, counted over the imported `catalog`.
+    static func notes(_ catalog: Catalog, configuration: StoreKitConfiguration) -> ImportNotes {
+        var notes = ImportNotes()
+        let products = catalog.products
+        let counted = { (count: Int, noun: String) in ImportNotes.counted(count, noun) }
+        notes.add(products.count) { "a .storekit file holds no status: \(counted($0, "product")) imported as draft" }
+        if configuration.locale == nil {
+            notes.add(
+                "the file names no locale (settings._locale): app.default_locale is \(catalog.app.defaultLocale), chosen from the products' locales"
+            )
+        }
+        notes.add(products.filter { $0.price != nil }.count) {
+            "a .storekit file prices in one storefront: \(counted($0, "product")) priced in \(configuration.effectiveStorefront) only, without a tier"
+        }
+        notes.add(products.count) {
+            "a .storekit file has no review notes or screenshots, territories, hosted content or SKU: none for \(counted($0, "product"))"
+        }
+        return notes
     }
 
     private struct Run {

@@ -43,19 +43,7 @@ public struct StoreKitReader: Sendable {
     /// Reads the configuration in `bytes`, read from `file`.
     public func read(_ bytes: [UInt8], file: String) -> Result {
         var state = State(decoder: NodeDecoder(file: file), configuration: StoreKitConfiguration(file: file))
-        let parsed: ParsedDocument
-        do {
-            parsed = try JSONParser().parse(bytes)
-        } catch {
-            state.decoder.report(.jsonSyntax, error.message, at: error.position)
-            return Result(configuration: nil, list: nil, diagnostics: state.decoder.diagnostics.diagnostics)
-        }
-        for finding in parsed.findings { state.decoder.report(finding.rule, finding.message, at: finding.position) }
-        guard let root = parsed.document.root, root.kind == .mapping else {
-            let found = parsed.document.root?.kindDescription ?? "nothing"
-            state.decoder.report(
-                .invalidListStructure, "a StoreKit configuration is a JSON object, found \(found)",
-                at: parsed.document.root?.position ?? .start)
+        guard let root = state.decoder.jsonObject(bytes, what: "a StoreKit configuration") else {
             return Result(configuration: nil, list: nil, diagnostics: state.decoder.diagnostics.diagnostics)
         }
         state.readRoot(root)
