@@ -6,13 +6,13 @@ import NIOExtras
 #endif
 
 /// Answers HTTP/1.1 requests on one connection from ``PreparedResponses``: GET and HEAD for the
-/// catalog's lists, the probes (`/livez`, `/readyz`, `/healthz`) and `/metrics`; 405 with `Allow` for other methods on those paths;
-/// 404 for everything else (the path is matched exactly, so `..` or `%2e%2e` can never reach a
-/// file). Closes connections whose request head does not arrive in time, that stay idle, or that
-/// send malformed requests (400) or oversized heads (431). Request heads are parsed from the
-/// bytes by ``RequestHead`` and answered from those bytes in place (no per-request header
-/// objects or strings); pipelined requests are answered in order, and the responses to one read
-/// go out in one flush.
+/// catalog's lists, the probes (`/livez`, `/readyz`, `/healthz`) and `/metrics`; 405 with
+/// `Allow` for other methods on those paths; 404 for everything else (the path is matched
+/// exactly, so `..` or `%2e%2e` can never reach a file). Closes connections whose request head
+/// does not arrive in time, that stay idle, or that send malformed requests (400) or oversized
+/// heads (431). Request heads are parsed from the bytes by ``RequestHead`` and answered from
+/// those bytes in place (no per-request header objects or strings); pipelined requests are
+/// answered in order, and the responses to one read go out in one flush.
 final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
