@@ -52,17 +52,19 @@ struct ConnectOptions: ParsableArguments {
     func client() throws(CommandFailure) -> ConnectClient {
         let environment = ProcessInfo.processInfo.environment
         guard let keyID = keyID ?? environment["ASC_KEY_ID"], !keyID.isEmpty else {
-            throw CommandFailure(status: .inputErrors, message: "no API key id: pass --key-id or set ASC_KEY_ID")
+            throw .usage("no API key id: pass --key-id or set ASC_KEY_ID")
         }
         guard let path = privateKey ?? environment["ASC_PRIVATE_KEY_PATH"], !path.isEmpty else {
-            throw CommandFailure(status: .inputErrors, message: "no API key file: pass --private-key or set ASC_PRIVATE_KEY_PATH")
+            throw .usage("no API key file: pass --private-key or set ASC_PRIVATE_KEY_PATH")
         }
         let issuer = (issuerID ?? environment["ASC_ISSUER_ID"]).flatMap { $0.isEmpty ? nil : $0 }
         let loaded: (key: APIKey, warning: String?)
         do {
             loaded = try APIKey.load(keyID: keyID, issuerID: issuer, path: path)
         } catch {
-            throw CommandFailure(status: .inputErrors, message: error.message)
+            // A key that cannot be read is an unreadable input (2); one that is not a key, an input with an error (1).
+            guard case .notAKey = error else { throw CommandFailure(status: .usageOrIO, message: error.message) }
+            throw .inputErrors(error.message)
         }
         if let warning = loaded.warning { Output.error("iapcat: warning: \(warning)") }
         let verbose = self.verbose
@@ -109,8 +111,8 @@ func loadCatalogForConnect(_ path: String, validator: CatalogValidator = Catalog
     do {
         result = try CatalogLoader().loadValidated(path, validator: validator)
     } catch {
-        // Every `asc` failure exits 1: 2 means "changes" under `plan --detailed-exitcode`.
-        throw .inputErrors("\(error)")
+        // Missing or unreadable: exit 2, as in every command (`plan --detailed-exitcode` makes it 1).
+        throw .io(error)
     }
     let report = result.diagnostics.isEmpty ? nil : TextReporter().report(LintResult(diagnostics: result.diagnostics, files: [path]))
     guard let catalog = result.catalog, !result.hasErrors else {

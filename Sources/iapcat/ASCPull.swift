@@ -41,7 +41,7 @@ extension IAPCat {
         func run() async throws(CommandFailure) {
             let base = try catalog.map { path throws(CommandFailure) in try loadCatalogForConnect(path) }
             guard let appID = app ?? base?.app.appleID, !appID.isEmpty else {
-                throw .inputErrors("no app: pass --app or --catalog with app.apple_id")
+                throw .usage("no app: pass --app or --catalog with app.apple_id")
             }
             let today = todayUTC()
             let result = try await ConnectSession.run(connect) { session throws(CommandFailure) -> CatalogBuilder.Result in
@@ -64,7 +64,7 @@ extension IAPCat {
             do {
                 try AtomicFile.write(Array(text.utf8), to: output)
             } catch {
-                throw .inputErrors("\(error)")
+                throw .io(error)
             }
             Output.error(
                 "wrote \(output): \(result.catalog.products.count) products, \(result.catalog.subscriptionGroups.count) subscription groups"

@@ -12,6 +12,11 @@ struct CommandFailure: Error {
         CommandFailure(status: .usageOrIO, message: "\(error)")
     }
 
+    /// A setting the command needs is missing or wrong (exit 2), as argument-parser's own usage errors.
+    static func usage(_ message: String) -> CommandFailure {
+        CommandFailure(status: .usageOrIO, message: message)
+    }
+
     /// The inputs have problems (exit 1); `details` are the diagnostics that say which.
     static func inputErrors(_ message: String?, details: String? = nil) -> CommandFailure {
         CommandFailure(status: .inputErrors, message: message, details: details)

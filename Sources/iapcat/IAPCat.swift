@@ -12,7 +12,9 @@ struct IAPCat: AsyncParsableCommand {
             product. `iapcat lint` checks it and the product-ID lists an app ships or fetches (plist, \
             products_v1.json, products_v2.json), with file:line:column diagnostics for editors and CI.
 
-            Exit status: 0 no errors, 1 the inputs have errors (or warnings with --strict), 2 usage or I/O failure.
+            Exit status, the same in every command (docs/exit-codes.md): 0 success; 1 the inputs have errors \
+            (or warnings with --strict), a refusal, or a store's failure; 2 a usage error or a file that cannot \
+            be read or written. Under `plan --detailed-exitcode`, 2 means changes and every failure is 1.
             Shell completion: iapcat --generate-completion-script bash|zsh|fish
             """,
         version: IAPCatalogVersion.current,
@@ -22,7 +24,7 @@ struct IAPCat: AsyncParsableCommand {
     /// Runs the command (an async one, such as `asc`, awaited; the others called as they are).
     /// Every failure leaves through here: a ``CommandFailure`` prints its details and
     /// `iapcat: error: …` and exits with its status; usage errors exit 2 (argument-parser's
-    /// default is 64).
+    /// default is 64), except under `plan --detailed-exitcode` (``failureStatus(_:arguments:)``).
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -34,14 +36,25 @@ struct IAPCat: AsyncParsableCommand {
         } catch let failure as CommandFailure {
             if let details = failure.details { Output.error(details) }
             if let message = failure.message { Output.error("iapcat: error: \(message)") }
-            Output.finish(failure.status)
+            Output.finish(failureStatus(failure.status))
         } catch {
             if exitCode(for: error) == .validationFailure {
                 Output.error(fullMessage(for: error))
                 Output.error("Run 'iapcat --help' for usage.")
-                Output.finish(.usageOrIO)
+                Output.finish(failureStatus(.usageOrIO))
             }
             exit(withError: error)
         }
+    }
+
+    /// `status`, except that under `asc plan` or `play plan` with `--detailed-exitcode` every
+    /// failure is 1: there 2 means "changes", as in `terraform plan`, and a CI step must not read
+    /// a usage error or a missing file as changes. Read from the words, so a plan that cannot
+    /// even be parsed is covered too.
+    static func failureStatus(_ status: ExitStatus, arguments: [String] = CommandLine.arguments) -> ExitStatus {
+        let words = arguments.dropFirst()
+        let detailedPlan =
+            ["asc", "play"].contains(words.first ?? "") && words.dropFirst().first == "plan" && words.contains("--detailed-exitcode")
+        return detailedPlan && status == .usageOrIO ? .inputErrors : status
     }
 }

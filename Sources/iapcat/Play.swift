@@ -46,12 +46,14 @@ struct PlayOptions: ParsableArguments {
     func client(packageName: String) throws(CommandFailure) -> PlayClient {
         let environment = ProcessInfo.processInfo.environment
         guard let path = serviceAccount ?? environment["GOOGLE_APPLICATION_CREDENTIALS"], !path.isEmpty else {
-            throw .inputErrors("no service account: pass --service-account or set GOOGLE_APPLICATION_CREDENTIALS")
+            throw .usage("no service account: pass --service-account or set GOOGLE_APPLICATION_CREDENTIALS")
         }
         let loaded: (key: ServiceAccountKey, warning: String?)
         do {
             loaded = try ServiceAccountKey.load(path: path)
         } catch {
+            // A key that cannot be read is an unreadable input (2); one that is not a key, an input with an error (1).
+            guard case .notAKey = error else { throw CommandFailure(status: .usageOrIO, message: error.message) }
             throw .inputErrors(error.message)
         }
         if let warning = loaded.warning { Output.error("iapcat: warning: \(warning)") }
@@ -83,7 +85,8 @@ struct PlaySession {
         async throws(CommandFailure) -> T
     {
         guard GooglePlayLimits.isPackageName(packageName) else {
-            throw .inputErrors(
+            // Only `--package-name` can get here: the catalog's is validated.
+            throw .usage(
                 "'\(ServerText.printable(packageName))' is not an Android package name (two or more parts such as com.example.app)")
         }
         let session = PlaySession(client: try options.client(packageName: packageName), packageName: packageName)

@@ -41,7 +41,7 @@ extension IAPCat {
         func run() async throws(CommandFailure) {
             let base = try catalog.map { path throws(CommandFailure) in try loadCatalogForConnect(path, store: "Google Play") }
             guard let packageName = packageName ?? base?.app.googlePlay?.packageName, !packageName.isEmpty else {
-                throw .inputErrors("no app: pass --package-name or --catalog with app.google_play.package_name")
+                throw .usage("no app: pass --package-name or --catalog with app.google_play.package_name")
             }
             let result = try await PlaySession.run(play, packageName: packageName) { session throws(CommandFailure) in
                 PlayCatalogBuilder().build(try await session.read(), packageName: packageName, base: base)
@@ -55,7 +55,7 @@ extension IAPCat {
             do {
                 try AtomicFile.write(Array(text.utf8), to: output)
             } catch {
-                throw .inputErrors("\(error)")
+                throw .io(error)
             }
             let count = result.catalog.products.count { $0.isSold(on: .googlePlay) }
             Output.error("wrote \(output): \(count) product\(count == 1 ? "" : "s") sold on Google Play")

@@ -14,11 +14,13 @@ extension IAPCat {
         static let configuration = CommandConfiguration(
             abstract: "Host products_v1.json, products_v2.json and product_ids.plist over HTTP, with correct caching.",
             discussion: """
-                Serves the catalog's lists (production at /NAME, sandbox at /sandbox/NAME), /healthz and /metrics, \
-                with strong content-hash ETags, Last-Modified from the catalog's history, If-None-Match and \
-                If-Modified-Since (304), gzip, HEAD, 405 and 404. The catalog is watched and reloaded off the \
-                request path; a catalog with errors is never served (the last good one stays, /healthz says \
-                degraded). SIGTERM or SIGINT stops accepting and lets requests in flight finish.
+                Serves the catalog's lists (at /NAME in the environment the catalog's lists: declare for that \
+                format, production when they declare none; the sandbox ones at /sandbox/NAME), /livez, /readyz, \
+                /healthz and /metrics, with strong content-hash ETags, Last-Modified from the catalog's history, \
+                If-None-Match and If-Modified-Since (304), gzip, HEAD, 405 and 404. The catalog is watched and \
+                reloaded off the request path; a catalog with errors is never served (the last good one stays, \
+                /readyz answers 503 and /healthz says degraded). SIGTERM or SIGINT stops accepting and lets \
+                requests in flight finish. It logs "listening on HOST:PORT" once it listens.
 
                 Options marked with a variable take it from the environment when the option is not given.
 
@@ -120,7 +122,7 @@ extension IAPCat {
             do {
                 try server.run()
             } catch let error as CatalogServer.StartupError {
-                throw .inputErrors("\(error)")
+                throw CommandFailure(status: error.reason == .catalogHasErrors ? .inputErrors : .usageOrIO, message: "\(error)")
             } catch {
                 throw .io(error)
             }

@@ -25,6 +25,30 @@ import Testing
         #expect(set.artifacts["/products_v1.json"]?.identity.etag != set.artifacts["/products_v1.json"]?.gzip.etag)
     }
 
+    @Test func theListsAtTheRootAreInTheEnvironmentTheCatalogDeclaresForTheirFormat() {
+        var catalog = Self.after
+        catalog.lists = [
+            ProductListDeclaration(path: "products_v2.json", format: .v2, environment: .sandbox),
+            ProductListDeclaration(path: "App/ids.plist", format: .plist, environment: .production),
+        ]
+        let set = ArtifactSet(catalog: catalog, lastModified: 100, lastModifiedSource: "test")
+        let production = Array("[\n  \"com.example.a\"\n]\n".utf8)
+        let sandbox = Array("[\n  \"com.example.a\",\n  \"com.example.b\"\n]\n".utf8)
+        #expect(set.artifacts.count == 6)
+        // v2 declared for the sandbox: the draft is at the root too.
+        #expect(set.artifacts["/products_v2.json"]?.identity.body == set.artifacts["/sandbox/products_v2.json"]?.identity.body)
+        #expect(String(decoding: set.artifacts["/products_v2.json"]!.identity.body, as: UTF8.self).contains("com.example.b"))
+        // The plist declared for production (by another name), v1 not declared: production.
+        #expect(set.artifacts["/product_ids.plist"]?.identity.body != set.artifacts["/sandbox/product_ids.plist"]?.identity.body)
+        #expect(set.artifacts["/products_v1.json"]?.identity.body == production)
+        #expect(set.artifacts["/sandbox/products_v1.json"]?.identity.body == sandbox)
+        // Both environments declared for one format: production at the root, the sandbox under /sandbox.
+        catalog.lists.append(ProductListDeclaration(path: "legacy/products_v2.json", format: .v2, environment: .production))
+        let both = ArtifactSet(catalog: catalog, lastModified: 100, lastModifiedSource: "test")
+        #expect(!String(decoding: both.artifacts["/products_v2.json"]!.identity.body, as: UTF8.self).contains("com.example.b"))
+        #expect(both.artifacts["/sandbox/products_v2.json"]?.identity.body == set.artifacts["/sandbox/products_v2.json"]?.identity.body)
+    }
+
     @Test func onlyChangedListsGetTheNewLastModified() {
         let first = ArtifactSet(catalog: Self.before, lastModified: 100, lastModifiedSource: "test")
         // A draft changes the sandbox lists only.

@@ -116,7 +116,7 @@ import Testing
         defer { Task { try? await setup.stop() } }
 
         let noKey = try setup.run(["asc", "plan", "--catalog", "catalog.yaml"], environment: ["ASC_KEY_ID": ""])
-        #expect(noKey.status == 1)
+        #expect(noKey.status == 2)
         #expect(noKey.stderr == "iapcat: error: no API key id: pass --key-id or set ASC_KEY_ID\n")
 
         let wrongKey = try setup.run(["asc", "plan", "--catalog", "catalog.yaml", "--key-id", "UNKNOWN"])

@@ -141,13 +141,8 @@ import Testing
     }
 
     @Test func reloadGoodBrokenFixedUnderConcurrentRequests() throws {
-        let directory = FileManager.default.temporaryDirectory.path + "/iapcat-serve-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, catalog) = try scratchCatalog(products: ["com.example.a"])
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let catalog = directory + "/catalog.yaml"
-        try FileManager.default.copyItem(atPath: IAPCat.packageRoot + "/catalogs/screenshots/premium.png", toPath: directory + "/s.png")
-        let good = catalogText(products: ["com.example.a"])
-        try good.write(toFile: catalog, atomically: true, encoding: .utf8)
         let server = try ServerProcess(catalog: catalog)
         let first = try server.request("GET", "/products_v1.json")
         #expect(first.text == "[\n  \"com.example.a\"\n]\n")
@@ -262,7 +257,107 @@ import Testing
         #expect(run.stderr.contains("[unknown_key]"))
     }
 
+    @Test func aTakenPortIsOneErrorLineAndNothingIsAnnounced() throws {
+        let taken = try ServerProcess(catalog: "catalogs/example.yaml")
+        let run = try IAPCat.run(["serve", "--catalog", "catalogs/example.yaml", "--port", String(taken.port)], timeout: 20)
+        #expect(run.status == 2)
+        #expect(run.stderr == "iapcat: error: cannot listen on 127.0.0.1:\(taken.port): address already in use\n")
+        #expect(run.stdout == "")
+        #expect(taken.stop().status == 0)
+    }
+
+    @Test func portZeroAnnouncesThePortItGotOnceItListens() throws {
+        let server = try ServerProcess(catalog: "catalogs/example.yaml")
+        #expect(server.port != 0)
+        // The one announcement names the bound port and what is served, and nothing was logged before it.
+        let announcement = try #require(server.log.split(separator: "\n").first)
+        #expect(announcement.hasSuffix("listening on 127.0.0.1:\(server.port)"))
+        #expect(announcement.contains("catalog=catalogs/example.yaml"))
+        #expect(announcement.contains("products=7"))
+        #expect(try server.request("GET", "/livez").status == 200)
+        #expect(server.stop().status == 0)
+    }
+
+    @Test func aMissingCatalogIsExit2AsInLint() throws {
+        let serve = try IAPCat.run(["serve", "--catalog", "catalogs/missing.yaml", "--port", "0"], timeout: 20)
+        let lint = try IAPCat.run(["lint", "--catalog", "catalogs/missing.yaml"])
+        #expect(serve.status == 2)
+        #expect(lint.status == 2)
+        #expect(serve.stderr == lint.stderr)
+        #expect(serve.stderr.hasPrefix("iapcat: error: catalogs/missing.yaml"))
+    }
+
+    @Test func livenessStaysUpWhileReadinessSaysDegraded() throws {
+        let (directory, catalog) = try scratchCatalog(products: ["com.example.a"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = try ServerProcess(catalog: catalog)
+        let headers = ["date", "content-length", "content-type", "cache-control", "connection"]
+        func expectProbe(_ path: String, _ status: Int, _ body: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let response = try server.request("GET", path)
+            #expect(response.status == status, "\(path)", sourceLocation: sourceLocation)
+            #expect(response.headers.map(\.name) == headers, "\(path)", sourceLocation: sourceLocation)
+            #expect(response["content-type"] == "text/plain; charset=utf-8", sourceLocation: sourceLocation)
+            #expect(response["cache-control"] == "no-store", sourceLocation: sourceLocation)
+            #expect(response["content-length"] == String(body.utf8.count), sourceLocation: sourceLocation)
+            #expect(response.text == body, "\(path)", sourceLocation: sourceLocation)
+            let head = try server.request("HEAD", path)
+            #expect(
+                head.status == status && head.body.isEmpty && head["content-length"] == String(body.utf8.count),
+                sourceLocation: sourceLocation)
+        }
+        for path in ["/livez", "/readyz", "/healthz"] {
+            try expectProbe(path, 200, "ok\n")
+            let post = try server.request("POST", path)
+            #expect(post.status == 405 && post["allow"] == "GET, HEAD", "\(path)")
+        }
+        // Degraded: a catalog with one error; the last good one is still served.
+        try catalogText(products: ["com.example.a", "com.example.a"]).write(toFile: catalog, atomically: true, encoding: .utf8)
+        _ = try waitFor(server) { $0.hasPrefix("degraded") }
+        let degraded =
+            "degraded: serving the last good catalog; the current one has errors:\n"
+            + "  \(catalog):5:11: duplicate product id 'com.example.a' (first at line 4) [duplicate_product_id]\n"
+        try expectProbe("/livez", 200, "ok\n")
+        try expectProbe("/readyz", 503, degraded)
+        try expectProbe("/healthz", 200, degraded)
+        #expect(try server.request("GET", "/products_v1.json").text == "[\n  \"com.example.a\"\n]\n")
+        #expect(try server.request("GET", "/metrics").text.contains("iapcat_http_requests_total{status=\"503\"} 2\n"))
+        // Gone: still degraded, saying why.
+        try FileManager.default.removeItem(atPath: catalog)
+        let missing = try waitFor(server) { $0.contains("catalog.yaml: ") && !$0.contains("duplicate") }
+        try expectProbe("/readyz", 503, missing)
+        // Fixed: ready again.
+        try catalogText(products: ["com.example.a", "com.example.b"]).write(toFile: catalog, atomically: true, encoding: .utf8)
+        _ = try waitFor(server) { $0 == "ok\n" }
+        try expectProbe("/readyz", 200, "ok\n")
+        #expect(server.stop().status == 0)
+    }
+
+    @Test func theListsAreServedInTheEnvironmentsTheCatalogDeclares() throws {
+        // The example catalog declares product_ids.plist and products_v1.json for production,
+        // products_v2.json for the sandbox; `iapcat export --all` wrote these files from it.
+        let server = try ServerProcess(catalog: "catalogs/example.yaml")
+        for (path, file) in [
+            ("/products_v2.json", "products_v2.json"), ("/sandbox/products_v2.json", "products_v2.json"),
+            ("/products_v1.json", "products_v1.json"), ("/product_ids.plist", "product_ids.plist"),
+        ] {
+            let expected = Array(try Data(contentsOf: URL(fileURLWithPath: IAPCat.packageRoot + "/catalogs/example/" + file)))
+            #expect(try server.request("GET", path).body == expected, "\(path)")
+        }
+        // The example has products only the sandbox lists name: the two environments differ.
+        #expect(try server.request("GET", "/sandbox/products_v1.json").body != server.request("GET", "/products_v1.json").body)
+        #expect(server.stop().status == 0)
+    }
+
     // MARK: Helpers
+
+    /// A scratch folder holding `catalog.yaml` with `products` and the screenshot they name.
+    func scratchCatalog(products: [String]) throws -> (directory: String, catalog: String) {
+        let directory = FileManager.default.temporaryDirectory.path + "/iapcat-serve-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: IAPCat.packageRoot + "/catalogs/screenshots/premium.png", toPath: directory + "/s.png")
+        try catalogText(products: products).write(toFile: directory + "/catalog.yaml", atomically: true, encoding: .utf8)
+        return (directory, directory + "/catalog.yaml")
+    }
 
     func catalogText(products: [String]) -> String {
         "format_version: 1\napp: { bundle_id: com.example.app }\nproducts:\n"

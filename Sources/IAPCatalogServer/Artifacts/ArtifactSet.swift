@@ -1,8 +1,9 @@
 import IAPCatalog
 
 /// Everything the server hosts for one catalog version: the three lists per environment, rendered
-/// by the same exporter as `iapcat export`. Production lists are at `/NAME`, sandbox lists at
-/// `/sandbox/NAME`. Built off the request path and then only read.
+/// by the same exporter as `iapcat export`. Sandbox lists are at `/sandbox/NAME`; `/NAME` serves
+/// the environment the catalog declares for its lists of that format (``environment(at:in:)``).
+/// Built off the request path and then only read.
 package final class ArtifactSet: Sendable {
     package static let files: [(name: String, format: ProductListFormat, contentType: String)] = [
         ("products_v1.json", .v1, "application/json; charset=utf-8"),
@@ -33,14 +34,21 @@ package final class ArtifactSet: Sendable {
     )] {
         let exporter = ProductListExporter(catalog: catalog)
         var result: [(path: String, file: (name: String, format: ProductListFormat, contentType: String), body: [UInt8])] = []
-        for environment in StoreEnvironment.allCases {
-            let prefix = environment == .production ? "/" : "/sandbox/"
-            for file in files {
+        for file in files {
+            for (prefix, environment) in [("/", environment(at: file.format, in: catalog)), ("/sandbox/", .sandbox)] {
                 guard let body = exporter.render(file.format, environment: environment) else { continue }
                 result.append((prefix + file.name, file, body))
             }
         }
         return result
+    }
+
+    /// The environment of the list of `format` at `/NAME`: the one the catalog's `lists:` declare
+    /// for every list of that format (so the bytes are those `iapcat export --all` writes for
+    /// them), else production (none declared, or both).
+    static func environment(at format: ProductListFormat, in catalog: Catalog) -> StoreEnvironment {
+        let declared = Set(catalog.lists.filter { $0.format == format }.map(\.environment))
+        return declared.count == 1 ? declared.first! : .production
     }
 
     /// The latest `Last-Modified` among the artifacts whose bytes differ in `catalog`, or nil when none changed.

@@ -21,6 +21,18 @@ public final class CatalogServer: Sendable {
 
     /// Why the server did not start.
     public struct StartupError: Error, CustomStringConvertible {
+        /// The kinds of reasons, which the CLI maps to its exit statuses.
+        public enum Reason: Sendable {
+            /// The catalog is missing, unreadable or too large.
+            case catalogUnreadable
+            /// The catalog was read and has errors.
+            case catalogHasErrors
+            /// The address or port cannot be listened on (taken, not this machine's, not permitted).
+            case cannotListen
+        }
+
+        /// What kind of failure it is.
+        public var reason: Reason
         /// What went wrong, with the catalog's problems one per line.
         public var description: String
     }
@@ -32,11 +44,19 @@ public final class CatalogServer: Sendable {
         self.store = CatalogStore(catalogPath: configuration.catalogPath, logger: logger, metrics: ServerMetrics())
     }
 
-    /// Serves until SIGTERM or SIGINT, then stops accepting, lets requests in flight finish, and returns.
+    /// Loads the catalog, listens, says where, and serves until SIGTERM or SIGINT; then stops
+    /// accepting, lets requests in flight finish, and returns. Throws ``StartupError`` when the
+    /// catalog cannot be served or the address cannot be listened on (nothing is announced then).
     public func run() throws {
         store.reloadIfChanged()
         guard store.artifacts != nil else {
-            throw StartupError(description: "the catalog has errors; nothing to serve:\n" + store.health.problems.joined(separator: "\n"))
+            let health = store.health
+            if health.unreadable {
+                throw StartupError(reason: .catalogUnreadable, description: health.problems.joined(separator: "\n"))
+            }
+            throw StartupError(
+                reason: .catalogHasErrors,
+                description: "the catalog has errors; nothing to serve:\n" + health.problems.joined(separator: "\n"))
         }
         let threads = configuration.threads > 0 ? configuration.threads : System.coreCount
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
@@ -73,10 +93,19 @@ public final class CatalogServer: Sendable {
         } catch {
             signals.forEach { $0.cancel() }
             terminated.fail(error)
-            throw error
+            throw StartupError(
+                reason: .cannotListen,
+                description: "cannot listen on \(Self.hostAndPort(configuration.host, configuration.port)): \(Self.reason(error))")
         }
-        let address = channel.localAddress.map { "\($0.ipAddress ?? configuration.host):\($0.port ?? configuration.port)" } ?? "?"
-        logger.info("listening on \(address)", metadata: ["catalog": "\(configuration.catalogPath)"])
+        // Announced only now that the socket listens, with the port it got (`--port 0`).
+        let bound = channel.localAddress
+        let health = store.health
+        logger.info(
+            "listening on \(Self.hostAndPort(bound?.ipAddress ?? configuration.host, bound?.port ?? configuration.port))",
+            metadata: [
+                "catalog": "\(configuration.catalogPath)", "products": "\(health.products)",
+                "last_modified": "\(HTTPDate.format(health.lastModified))", "last_modified_source": "\(health.lastModifiedSource)",
+            ])
 
         let reloading = reloader.next().scheduleRepeatedTask(
             initialDelay: .milliseconds(Int64(configuration.reloadIntervalMilliseconds)),
@@ -126,6 +155,21 @@ public final class CatalogServer: Sendable {
                             idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds))))
                 }
             }
+    }
+
+    /// `127.0.0.1:8080`, `[::1]:8080`.
+    static func hostAndPort(_ host: String, _ port: Int) -> String {
+        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    /// Why a bind failed, in the system's words (`address already in use`), without NIO's call details.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? IOError {
+            let text = String(cString: strerror(error.errnoCode))
+            return text.prefix(1).lowercased() + text.dropFirst()
+        }
+        if error is SocketAddressError || error is SocketAddressError.UnknownHost { return "no such host" }
+        return "\(error)"
     }
 
     /// `TCP_NOTSENT_LOWAT`: a connection takes more bytes only while fewer than this many are

@@ -7,11 +7,15 @@ import NIOConcurrencyHelpers
 /// The catalog version being served. Reloads happen off the request path: the store polls the
 /// catalog and its screenshots, loads and validates a changed catalog, renders its artifacts, and
 /// only then swaps them in at once. A catalog with errors is never served: the last good version
-/// stays live and `/healthz` reports degraded with the first problems.
+/// stays live, and `/readyz` (503) and `/healthz` report degraded with the first problems.
 package final class CatalogStore: Sendable {
     package struct Health: Sendable {
         /// Empty when the latest catalog is the one being served.
         package var problems: [String] = []
+        /// The latest catalog could not be read at all (missing, unreadable, too large), rather than read with errors.
+        package var unreadable = false
+        /// Products in the catalog being served.
+        package var products = 0
         package var lastModified: Int64 = 0
         package var lastModifiedSource = ""
     }
@@ -51,6 +55,7 @@ package final class CatalogStore: Sendable {
     package var health: Health { state.withLockedValue { $0.health } }
 
     /// Loads the catalog if it changed since the last look; returns whether something new is served.
+    /// The first catalog is not announced here: the server says what it serves once it listens.
     @discardableResult
     package func reloadIfChanged() -> Bool {
         let fingerprint = currentFingerprint()
@@ -73,7 +78,7 @@ package final class CatalogStore: Sendable {
         do {
             result = try CatalogLoader().loadValidated(catalogPath)
         } catch {
-            fail(["\(error)"])
+            fail(["\(error)"], unreadable: true)
             return false
         }
         // Changed while it was read: what was read may be half of it; the next look loads it whole.
@@ -103,10 +108,12 @@ package final class CatalogStore: Sendable {
             catalog: catalog, lastModified: lastModified.seconds, lastModifiedSource: lastModified.source, previous: previous)
         state.withLockedValue {
             $0.artifacts = artifacts
-            $0.health = Health(problems: [], lastModified: lastModified.seconds, lastModifiedSource: lastModified.source)
+            $0.health = Health(
+                products: catalog.products.count, lastModified: lastModified.seconds, lastModifiedSource: lastModified.source)
         }
         generation.wrappingIncrement(ordering: .releasing)
         metrics.reloadSuccesses.wrappingIncrement(ordering: .relaxed)
+        guard previous != nil else { return true }
         logger.info(
             "serving catalog",
             metadata: [
@@ -116,12 +123,17 @@ package final class CatalogStore: Sendable {
         return true
     }
 
-    private func fail(_ problems: [String]) {
-        state.withLockedValue { $0.health.problems = problems }
+    private func fail(_ problems: [String], unreadable: Bool = false) {
+        state.withLockedValue {
+            $0.health.problems = problems
+            $0.health.unreadable = unreadable
+        }
         metrics.reloadFailures.wrappingIncrement(ordering: .relaxed)
-        let keeping = artifacts == nil ? "nothing to serve yet" : "keeping the last good catalog"
+        // Before anything is served the server does not start, and its one error line says why.
+        guard artifacts != nil else { return }
         logger.error(
-            "catalog not loaded; \(keeping)", metadata: ["catalog": "\(catalogPath)", "problems": "\(problems.joined(separator: " | "))"])
+            "catalog not loaded; keeping the last good catalog",
+            metadata: ["catalog": "\(catalogPath)", "problems": "\(problems.joined(separator: " | "))"])
     }
 
     static func describe(_ diagnostic: Diagnostic) -> String {

@@ -8,13 +8,13 @@ import NIOExtras
 #endif
 
 /// Answers HTTP/1.1 requests on one connection from ``PreparedResponses``: GET and HEAD for the
-/// catalog's lists, `/healthz` and `/metrics`; 405 with `Allow` for other methods on those paths;
-/// 404 for everything else (the path is matched exactly, so `..` or `%2e%2e` can never reach a
-/// file). Closes connections whose request head does not arrive in time, that stay idle, or that
-/// send malformed requests (400) or oversized heads (431). Request heads are parsed from the
-/// bytes by ``RequestHead`` and answered from those bytes in place (no per-request header
-/// objects or strings); pipelined requests are answered in order, and the responses to one read
-/// go out in one flush.
+/// catalog's lists, the probes (`/livez`, `/readyz`, `/healthz`) and `/metrics`; 405 with
+/// `Allow` for other methods on those paths; 404 for everything else (the path is matched
+/// exactly, so `..` or `%2e%2e` can never reach a file). Closes connections whose request head
+/// does not arrive in time, that stay idle, or that send malformed requests (400) or oversized
+/// heads (431). Request heads are parsed from the bytes by ``RequestHead`` and answered from
+/// those bytes in place (no per-request header objects or strings); pipelined requests are
+/// answered in order, and the responses to one read go out in one flush.
 final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -128,7 +128,17 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// What a request gets, decided from its head while its bytes are at hand.
     private enum Reply {
         case artifact(index: Int, gzip: Bool, kind: PreparedResponses.Kind)
-        case health, metrics, notFound, methodNotAllowed
+        case probe(Probe), metrics, notFound, methodNotAllowed
+    }
+
+    /// The health paths, as Kubernetes' probes use them.
+    private enum Probe {
+        /// `/livez`: 200 while the process answers; a restart would not help a bad catalog.
+        case live
+        /// `/readyz`: 503 while degraded, so a replica serving an older catalog leaves the rotation.
+        case ready
+        /// `/healthz`: 200 with the state in the body, as before `/livez` and `/readyz` existed.
+        case health
     }
 
     /// A request head, parsed and decided.
@@ -230,11 +240,24 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             case .preconditionFailed: return .artifact(index: index, gzip: gzip, kind: .preconditionFailed)
             }
         }
-        if FieldBytes.equal(path, Self.healthPath) { return head.method == .other ? .methodNotAllowed : .health }
-        if FieldBytes.equal(path, Self.metricsPath) { return head.method == .other ? .methodNotAllowed : .metrics }
-        return .notFound
+        let known: Reply? =
+            if FieldBytes.equal(path, Self.livePath) {
+                .probe(.live)
+            } else if FieldBytes.equal(path, Self.readyPath) {
+                .probe(.ready)
+            } else if FieldBytes.equal(path, Self.healthPath) {
+                .probe(.health)
+            } else if FieldBytes.equal(path, Self.metricsPath) {
+                .metrics
+            } else {
+                nil
+            }
+        guard let known else { return .notFound }
+        return head.method == .other ? .methodNotAllowed : known
     }
 
+    private static let livePath = Array("/livez".utf8)
+    private static let readyPath = Array("/readyz".utf8)
     private static let healthPath = Array("/healthz".utf8)
     private static let metricsPath = Array("/metrics".utf8)
 
@@ -244,16 +267,17 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             store.metrics.count(status: kind == .notModified ? 304 : kind == .preconditionFailed ? 412 : 200)
             let response = prepared.response(index, gzip: gzip, kind: kind, close: close)
             write(response.head, body: response.body, close: close, context: context)
-        case .health:
-            let health = store.health
-            let degraded = !health.problems.isEmpty
+        case .probe(let probe):
+            let problems = probe == .live ? [] : store.health.problems
             let body =
-                degraded
-                ? "degraded: serving the last good catalog; the current one has errors:\n"
-                    + health.problems.map { "  " + $0 + "\n" }.joined() : "ok\n"
-            store.metrics.count(status: 200)
+                problems.isEmpty
+                ? "ok\n"
+                : "degraded: serving the last good catalog; the current one has errors:\n" + problems.map { "  " + $0 + "\n" }.joined()
+            let ready = probe != .ready || problems.isEmpty
+            store.metrics.count(status: ready ? 200 : 503)
             writeSimple(
-                status: "200 OK", body: body, extraHeaders: "Cache-Control: no-store\r\n", head: isHead, close: close, context: context)
+                status: ready ? "200 OK" : "503 Service Unavailable", body: body, extraHeaders: "Cache-Control: no-store\r\n", head: isHead,
+                close: close, context: context)
         case .metrics:
             store.metrics.count(status: 200)
             writeSimple(
