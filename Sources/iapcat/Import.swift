@@ -30,8 +30,8 @@ extension IAPCat {
 
                 Examples:
                   iapcat import COSMICQUEST.itmsp/metadata.xml -o catalogs/catalog.yaml
-                  iapcat import MyApp/Products.storekit --bundle-id com.example.app -o catalogs/catalog.yaml
-                  iapcat import Assets/Resources/IAPProductCatalog.json --bundle-id com.example.game -o catalog.yaml
+                  iapcat import MyApp/Products.storekit --bundle-id com.example.app -o from-xcode.yaml
+                  iapcat import Assets/Resources/IAPProductCatalog.json --bundle-id com.example.game -o from-unity.yaml
                   iapcat import downloaded/metadata.xml --bundle-id com.example.cosmicquest > catalog.yaml
                 """,
             aliases: ["import-xml"]

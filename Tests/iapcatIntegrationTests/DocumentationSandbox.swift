@@ -13,8 +13,9 @@ struct DocumentationSandbox {
     private let root: String
     private let fakes: String
 
-    /// What the copy holds: everything a documented command reads, none of the sources.
-    static let copied = ["README.md", "CHANGELOG.md", "action.yml", "catalogs", "schemas", "scripts", "docs", "Benchmarks"]
+    /// What the copy holds: everything a documented command reads (the tests' fixtures too), none of
+    /// the sources.
+    static let copied = ["README.md", "CHANGELOG.md", "action.yml", "catalogs", "schemas", "scripts", "docs", "Benchmarks", "Tests"]
 
     static func create() throws -> DocumentationSandbox {
         let files = FileManager.default

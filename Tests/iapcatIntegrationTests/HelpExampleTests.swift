@@ -35,6 +35,21 @@ import Testing
             .filter { $0.hasPrefix("iapcat ") }
     }
 
+    /// What a command's examples start from that the repository does not hold: files a user would
+    /// have from elsewhere (a package downloaded from App Store Connect, an Xcode or a Unity project),
+    /// made here from the example catalog and a real Unity catalog.
+    static let startingPoints: [String: String] = [
+        "import": """
+            rm catalogs/catalog.yaml
+            iapcat bulk-xml --catalog catalogs/example.yaml -o COSMICQUEST.itmsp
+            iapcat export --catalog catalogs/example.yaml --format storekit -o MyApp/Products.storekit
+            mkdir -p Assets/Resources downloaded
+            cp Tests/IAPCatalogTests/Fixtures/real/unity/panzerwar_IAPProductCatalog.json Assets/Resources/IAPProductCatalog.json
+            cp COSMICQUEST.itmsp/metadata.xml downloaded/metadata.xml
+
+            """
+    ]
+
     @Test func theCommandsAreFound() {
         #expect(Self.commands.contains(["lint"]) && Self.commands.contains(["asc", "pull"]) && Self.commands.contains(["play", "apply"]))
     }
@@ -46,7 +61,8 @@ import Testing
         let block = DocumentedShellBlock(origin: name, page: name, text: examples.map { $0 + "\n" }.joined())
         let sandbox = try DocumentationSandbox.create()
         defer { sandbox.remove() }
-        let run = try sandbox.run(script: block.script(leavingOut: [], port: try DocumentedCommandTests.freePort()))
+        let setup = "set -euo pipefail\n" + Self.startingPoints[command.joined(separator: " "), default: ""]
+        let run = try sandbox.run(script: setup + block.script(leavingOut: [], port: try DocumentedCommandTests.freePort()))
         #expect(
             run.status == 0,
             """
