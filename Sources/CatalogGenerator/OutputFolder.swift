@@ -57,7 +57,7 @@ package struct OutputFolder: Sendable {
     }
 
     /// `mkdir -p`: creates `path` and any missing parent.
-    private static func makeDirectories(_ path: String) throws(GenerationError) {
+    package static func makeDirectories(_ path: String) throws(GenerationError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component + "/"

@@ -112,7 +112,7 @@ func loadCatalogForConnect(_ path: String, validator: CatalogValidator = Catalog
         // Every `asc` failure exits 1: 2 means "changes" under `plan --detailed-exitcode`.
         throw .inputErrors("\(error)")
     }
-    let report = result.diagnostics.isEmpty ? nil : TextReporter().report(LintResult(diagnostics: result.diagnostics, files: [path]))
+    let report = result.diagnostics.isEmpty ? nil : Output.diagnostics(LintResult(diagnostics: result.diagnostics, files: [path]))
     guard let catalog = result.catalog, !result.hasErrors else {
         throw .inputErrors("\(path) has errors; fix them before talking to \(store)", details: report)
     }

@@ -8,7 +8,7 @@ import IAPCatalog
 #endif
 
 extension IAPCat {
-    struct Import: ParsableCommand {
+    struct Import: ParsableCommand, QuietableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Turn a bulk-upload package (metadata.xml) or an Xcode StoreKit configuration (.storekit) into a catalog.",
@@ -48,6 +48,8 @@ extension IAPCat {
         @Option(name: .long, help: "The app's bundle id (neither format carries it).")
         var bundleID: String?
 
+        @OptionGroup var outputOptions: OutputOptions
+
         func run() throws(CommandFailure) {
             let bytes: [UInt8]
             do {
@@ -56,11 +58,11 @@ extension IAPCat {
                 throw .io(error)
             }
             let (imported, diagnostics) = read(bytes)
-            let report = diagnostics.isEmpty ? nil : TextReporter().report(LintResult(diagnostics: diagnostics, files: [input]))
+            let report = diagnostics.isEmpty ? nil : Output.diagnostics(LintResult(diagnostics: diagnostics, files: [input]))
             guard var catalog = imported, !diagnostics.contains(where: { $0.severity == .error }) else {
                 throw .inputErrors("\(input) could not be imported; nothing was written", details: report)
             }
-            if let report { Output.error(report) }
+            if let report, !report.isEmpty { Output.error(report) }
             catalog.app.bundleID = bundleID ?? catalog.app.bundleID
             let text = CatalogYAMLWriter(headerComments: ["Imported by iapcat from \(input)."]).render(catalog)
             guard let output else {
@@ -72,9 +74,10 @@ extension IAPCat {
             } catch {
                 throw .io(error)
             }
-            Output.error("wrote \(output): \(catalog.products.count) products, \(catalog.subscriptionGroups.count) subscription groups")
+            Output.info("wrote \(output): \(Plural.count(catalog.products.count, "product")), \(Plural.count(catalog.subscriptionGroups.count, "subscription group"))")
             do {
-                Output.error(TextReporter().report(try Linter(options: LintOptions(catalogPath: output, paths: [output])).run()))
+                let report = Output.diagnostics(try Linter(options: LintOptions(catalogPath: output, paths: [output])).run())
+                if !report.isEmpty { Output.error(report) }
             } catch {
                 throw .io(error)
             }
