@@ -32,10 +32,12 @@ package struct StarterProject: Sendable {
     package static func problem(withBundleID id: String) -> String? {
         let parts = id.split(separator: ".", omittingEmptySubsequences: false)
         let allowed = parts.allSatisfy { part in
-            !part.isEmpty && part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+            !part.isEmpty
+                && part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
         }
         return parts.count >= 2 && allowed
-            ? nil : "'\(ServerText.printable(id))' is not a bundle id: give dot-separated parts of letters, digits and hyphens, such as com.example.app"
+            ? nil
+            : "'\(ServerText.printable(id))' is not a bundle id: give dot-separated parts of letters, digits and hyphens, such as com.example.app"
     }
 
     /// The files by path inside the project folder `directory`, in the order written: the

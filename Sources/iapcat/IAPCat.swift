@@ -13,12 +13,17 @@ struct IAPCat: AsyncParsableCommand {
             products_v1.json, products_v2.json), with file:line:column diagnostics for editors and CI.
 
             Exit status: 0 no errors, 1 the inputs have errors (or warnings with --strict), 2 usage or I/O failure.
+
             Colour: on a terminal, unless NO_COLOR is set; --color always|never decides instead.
-            Shell completion: iapcat --generate-completion-script bash|zsh|fish (where to put it: docs/install.md)
-            New project: iapcat init --bundle-id com.example.app (docs/getting-started.md)
+
+            Shell completion: iapcat --generate-completion-script bash|zsh|fish (where to put it: docs/install.md).
+
+            New project: iapcat init --bundle-id com.example.app (docs/getting-started.md).
             """,
         version: IAPCatalogVersion.current,
-        subcommands: [Init.self, Lint.self, Export.self, BulkXML.self, Import.self, ASC.self, Play.self, Serve.self, Rules.self, Generate.self]
+        subcommands: [
+            Init.self, Lint.self, Export.self, BulkXML.self, Import.self, ASC.self, Play.self, Serve.self, Rules.self, Generate.self,
+        ]
     )
 
     /// Runs the command (an async one, such as `asc`, awaited; the others called as they are).

@@ -74,7 +74,9 @@ extension IAPCat {
             } catch {
                 throw .io(error)
             }
-            Output.info("wrote \(output): \(Plural.count(catalog.products.count, "product")), \(Plural.count(catalog.subscriptionGroups.count, "subscription group"))")
+            Output.info(
+                "wrote \(output): \(Plural.count(catalog.products.count, "product")), \(Plural.count(catalog.subscriptionGroups.count, "subscription group"))"
+            )
             do {
                 let report = Output.diagnostics(try Linter(options: LintOptions(catalogPath: output, paths: [output])).run())
                 if !report.isEmpty { Output.error(report) }

@@ -31,7 +31,9 @@ extension IAPCat {
         @Option(name: .customLong("bundle-id"), help: ArgumentHelp("The app's bundle id; product ids start with it.", valueName: "id"))
         var bundleID = StarterProject.defaultBundleID
 
-        @Option(name: .long, help: ArgumentHelp("The project folder to write into (created if missing).", valueName: "dir"), completion: .directory)
+        @Option(
+            name: .long, help: ArgumentHelp("The project folder to write into (created if missing).", valueName: "dir"),
+            completion: .directory)
         var dir = "."
 
         @Option(

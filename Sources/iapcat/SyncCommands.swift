@@ -41,7 +41,8 @@ enum SyncCommands {
         }
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else { throw .inputErrors("not a terminal: pass --yes to apply without confirmation") }
-            Output.report("Apply \(Plural.word(plan.steps.count, "this change", "these \(plan.steps.count) changes")) to \(P.store.name)? Type yes: ")
+            Output.report(
+                "Apply \(Plural.word(plan.steps.count, "this change", "these \(plan.steps.count) changes")) to \(P.store.name)? Type yes: ")
             guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else { throw .inputErrors("not applied") }
         }
         return true

@@ -63,13 +63,16 @@ import Testing
 
     @Test func colourGoesAroundWhatIapcatWroteAndInputsStayEscaped() {
         let hostile = Diagnostic(
-            .unknownProductID, "'a\u{1B}[2Jb\u{9B}c' is not in the catalog", at: SourceLocation(file: "x\u{1B}]0;t\u{7}.json", line: 2, column: 3))
+            .unknownProductID, "'a\u{1B}[2Jb\u{9B}c' is not in the catalog",
+            at: SourceLocation(file: "x\u{1B}]0;t\u{7}.json", line: 2, column: 3))
         #expect(
             TextReporter(style: .ansi).report(LintResult(diagnostics: [hostile], files: ["a"]))
                 == "\u{1B}[1mx\\u{1b}]0;t\\u{7}.json:2:3:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m 'a\\u{1b}[2Jb\\u{9b}c' is not in the catalog "
                 + "\u{1B}[2m[unknown_product_id]\u{1B}[0m\n1 error, 0 warnings, 0 notes in 1 file\n")
         let note = Diagnostic(.unlistedProduct, "n", at: SourceLocation(file: "f"))
-        #expect(TextReporter(style: .ansi).lines([note]) == "\u{1B}[1mf:\u{1B}[0m \u{1B}[36mnote:\u{1B}[0m n \u{1B}[2m[unlisted_product]\u{1B}[0m\n")
+        #expect(
+            TextReporter(style: .ansi).lines([note])
+                == "\u{1B}[1mf:\u{1B}[0m \u{1B}[36mnote:\u{1B}[0m n \u{1B}[2m[unlisted_product]\u{1B}[0m\n")
         let warning = Diagnostic(.lengthAdvisory, "w", at: SourceLocation(file: "f"))
         #expect(TextReporter(style: .ansi).lines([warning]).contains(" \u{1B}[1;33mwarning:\u{1B}[0m w "))
     }

@@ -47,7 +47,8 @@ import Testing
         let directory = try GenerateCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(try IAPCat.run(["init"], in: directory).status == 0)
-        let run = try BulkXMLCommandTests.shell([DocumentedWorkflow.actionlint!, "-no-color", ".github/workflows/iapcat.yml"], in: directory)
+        let run = try BulkXMLCommandTests.shell(
+            [DocumentedWorkflow.actionlint!, "-no-color", ".github/workflows/iapcat.yml"], in: directory)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output == "")
     }
@@ -62,7 +63,9 @@ import Testing
         let refused = try IAPCat.run(["init", "--dir", "MyApp"], in: directory)
         #expect(refused.status == 2)
         #expect(refused.stdout == "")
-        #expect(refused.stderr == "iapcat: error: MyApp/catalogs/products_v2.json already exists; nothing was written (--force replaces them)\n")
+        #expect(
+            refused.stderr == "iapcat: error: MyApp/catalogs/products_v2.json already exists; nothing was written (--force replaces them)\n"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: project + "/catalogs") == ["products_v2.json"])
         #expect(!FileManager.default.fileExists(atPath: project + "/.github"))
         #expect(try String(contentsOfFile: project + "/catalogs/products_v2.json", encoding: .utf8) == "mine\n")

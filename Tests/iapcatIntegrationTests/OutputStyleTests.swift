@@ -21,14 +21,18 @@ import Testing
         let run = try IAPCat.run(["export", "--catalog", IAPCat.fixture("broken/catalog.yaml"), "--format", "v1", "--color", "always"])
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n")
-        #expect(lines.first?.hasPrefix("\u{1B}[1mTests/iapcatIntegrationTests/Fixtures/broken/catalog.yaml:16:7:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m unknown locale") == true)
+        #expect(
+            lines.first?.hasPrefix(
+                "\u{1B}[1mTests/iapcatIntegrationTests/Fixtures/broken/catalog.yaml:16:7:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m unknown locale"
+            ) == true)
         #expect(lines.last == "iapcat: \u{1B}[1;31merror:\u{1B}[0m the catalog has errors; nothing was written")
     }
 
     /// No colour into a pipe, with `--color never`, or with `NO_COLOR` set (unless `--color always`).
-    @Test(arguments: [
-        ([], [:]), (["--color", "never"], [:]), (["--color", "auto"], ["NO_COLOR": "1"]), (["--color", "never"], ["NO_COLOR": ""]),
-    ] as [([String], [String: String])])
+    @Test(
+        arguments: [
+            ([], [:]), (["--color", "never"], [:]), (["--color", "auto"], ["NO_COLOR": "1"]), (["--color", "never"], ["NO_COLOR": ""]),
+        ] as [([String], [String: String])])
     func noColourUnlessAsked(arguments: [String], environment: [String: String]) throws {
         let run = try IAPCat.run(Self.lintWarning + arguments, environment: environment)
         #expect(run.stdout.hasPrefix("\(Self.list):3:3: warning: "))
@@ -60,7 +64,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let name = "x\u{1B}[2Jy.json"
         try Data("[\"a\\u001b[31mb\", \"c\u{9B}31md\"]".utf8).write(to: URL(fileURLWithPath: directory + "/" + name))
-        let run = try IAPCat.run(["lint", "--catalog", IAPCat.packageRoot + "/catalogs/example.yaml", name, "--color", "always"], in: directory)
+        let run = try IAPCat.run(
+            ["lint", "--catalog", IAPCat.packageRoot + "/catalogs/example.yaml", name, "--color", "always"], in: directory)
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(run.stdout.debugDescription)")

@@ -17,7 +17,9 @@ public struct PlanRenderer: Sendable {
         for note in plan.warnings {
             out += style.severity(.warning, "warning:") + " " + Self.printable("\(note.resource) \(note.message)") + "\n"
         }
-        for note in plan.errors { out += style.severity(.error, "error:") + " " + Self.printable("\(note.resource) \(note.message)") + "\n" }
+        for note in plan.errors {
+            out += style.severity(.error, "error:") + " " + Self.printable("\(note.resource) \(note.message)") + "\n"
+        }
         let changes = plan.steps.count
         out += changes == 0 ? "No changes: \(P.store.name) matches the catalog." : "Plan: \(Plural.count(changes, "change"))."
         let consent = plan.stepsNeedingConsent.count

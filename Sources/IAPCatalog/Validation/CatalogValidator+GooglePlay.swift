@@ -123,7 +123,9 @@ extension CatalogValidator.Check {
                 }
                 let count = CharacterCount.of(text)
                 if count == 0 || count > limit {
-                    report(.playLength, "the \(name) in \(what) is \(Plural.count(count, "character")); Play allows 1 to \(limit)", at: position)
+                    report(
+                        .playLength, "the \(name) in \(what) is \(Plural.count(count, "character")); Play allows 1 to \(limit)",
+                        at: position)
                 }
             }
             if !listing.benefits.isEmpty && product.type != .autoRenewable {
