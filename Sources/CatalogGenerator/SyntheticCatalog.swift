@@ -77,7 +77,7 @@ package struct SyntheticCatalog: Sendable {
         let removed = catalog.products.reduce(0) { $0 + ($1.status == .removed ? 1 : 0) }
         let production = catalog.products.reduce(0) { $0 + ($1.isAvailable(in: .production) ? 1 : 0) }
         let sandbox = catalog.products.reduce(0) { $0 + ($1.isAvailable(in: .sandbox) ? 1 : 0) }
-        return "\(catalog.products.count) products (\(types); \(removed) removed), "
+        return "\(Plural.count(catalog.products.count, "product")) (\(types); \(removed) removed), "
             + "subscription groups: \(catalog.subscriptionGroups.count), production ids: \(production), sandbox products: \(sandbox)"
             + (bigListIDs.map { ", big-list ids: \($0.count)" } ?? "")
     }

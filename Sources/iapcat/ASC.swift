@@ -114,7 +114,7 @@ func loadCatalogForConnect(_ path: String, validator: CatalogValidator = Catalog
         // Missing or unreadable: exit 2, as in every command (`plan --detailed-exitcode` makes it 1).
         throw .io(error)
     }
-    let report = result.diagnostics.isEmpty ? nil : TextReporter().report(LintResult(diagnostics: result.diagnostics, files: [path]))
+    let report = result.diagnostics.isEmpty ? nil : Output.diagnostics(LintResult(diagnostics: result.diagnostics, files: [path]))
     guard let catalog = result.catalog, !result.hasErrors else {
         throw .inputErrors("\(path) has errors; fix them before talking to \(store)", details: report)
     }

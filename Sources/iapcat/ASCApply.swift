@@ -5,7 +5,7 @@ import IAPCatalog
 
 extension IAPCat {
     /// `iapcat asc apply`: carries out the plan.
-    struct ASCApply: AsyncParsableCommand {
+    struct ASCApply: AsyncParsableCommand, ColoredCommand {
         static let configuration = CommandConfiguration(
             commandName: "apply",
             abstract: "Carry out the plan in App Store Connect, one step after another.",
@@ -35,6 +35,7 @@ extension IAPCat {
 
         @OptionGroup var connect: ConnectOptions
         @OptionGroup var paths: PathOptions
+        @OptionGroup var colorOptions: ColorOptions
 
         func run() async throws(CommandFailure) {
             try await ConnectSession.run(connect) { session throws(CommandFailure) in try await apply(in: session) }
@@ -66,18 +67,18 @@ extension IAPCat {
                 remaining = try await ReadBack(api: session.client, today: planned.today).remaining(
                     after: plan, desired: planned.desired, appID: planned.remote.appID)
             } catch {
-                throw .inputErrors("applied \(total) steps, but reading them back failed: " + describe(error))
+                throw .inputErrors("applied \(Plural.count(total, "step")), but reading them back failed: " + describe(error))
             }
             guard remaining.isEmpty else {
                 let lines = remaining.map { "  \($0.impact.rawValue) \($0.summary)" }.joined(separator: "\n")
                 throw .inputErrors(
                     "read back after apply: App Store Connect does not hold what the plan asked; "
-                        + "\(remaining.count) step\(remaining.count == 1 ? "" : "s") still differ\(remaining.count == 1 ? "s" : ""):\n\(lines)"
+                        + "\(Plural.count(remaining.count, "step")) still \(Plural.word(remaining.count, "differs", "differ")):\n\(lines)"
                 )
             }
             let owners = Set(plan.steps.map(\.owner)).count
-            Output.report("Read back \(owners) resource\(owners == 1 ? "" : "s"): App Store Connect holds every change.\n")
-            Output.report("Applied \(total) change\(total == 1 ? "" : "s").\n")
+            Output.report("Read back \(Plural.count(owners, "resource")): App Store Connect holds every change.\n")
+            Output.report("Applied \(Plural.count(total, "change")).\n")
         }
     }
 }

@@ -4,7 +4,7 @@ import IAPCatalog
 
 extension IAPCat {
     /// `iapcat asc plan`: what `apply` would do.
-    struct ASCPlan: AsyncParsableCommand {
+    struct ASCPlan: AsyncParsableCommand, ColoredCommand {
         static let configuration = CommandConfiguration(
             commandName: "plan",
             abstract: "Show what `asc apply` would change in App Store Connect, and what it will not.",
@@ -30,6 +30,7 @@ extension IAPCat {
 
         @OptionGroup var connect: ConnectOptions
         @OptionGroup var paths: PathOptions
+        @OptionGroup var colorOptions: ColorOptions
 
         func run() async throws(CommandFailure) {
             let (catalogPath, paths) = (catalog, paths)

@@ -67,7 +67,7 @@ extension IAPCat {
                 throw .io(error)
             }
             Output.error(
-                "wrote \(output): \(result.catalog.products.count) products, \(result.catalog.subscriptionGroups.count) subscription groups"
+                "wrote \(output): \(Plural.count(result.catalog.products.count, "product")), \(Plural.count(result.catalog.subscriptionGroups.count, "subscription group"))"
             )
         }
     }

@@ -8,7 +8,7 @@ import IAPCatalog
 #endif
 
 extension IAPCat {
-    struct BulkXML: ParsableCommand {
+    struct BulkXML: ParsableCommand, QuietableCommand {
         static let configuration = CommandConfiguration(
             commandName: "bulk-xml",
             abstract: "Write the App Store bulk-upload package (NAME.itmsp with metadata.xml and screenshots).",
@@ -56,6 +56,8 @@ extension IAPCat {
         @Flag(name: .long, help: "Also write read-only values (status, apple-id): for archives and round trips, not for upload.")
         var includeStatus = false
 
+        @OptionGroup var outputOptions: OutputOptions
+
         func validate() throws {
             guard output.hasSuffix(".itmsp") else { throw ValidationError("the package folder must end in .itmsp (e.g. -o MYAPP.itmsp)") }
         }
@@ -77,16 +79,16 @@ extension IAPCat {
                 }
             }
             let packager = BulkXMLPackager(catalog: catalog, catalogFile: catalogOptions.catalog, options: options)
-            let progress = Progress(enabled: isatty(STDERR_FILENO) == 1)
+            let progress = Progress(enabled: isatty(STDERR_FILENO) == 1 && !outputOptions.quiet)
             defer { progress.finish() }
             do {
                 if let changedSince, try packager.selectedProducts().isEmpty {
-                    Output.error("nothing changed since \(changedSince); no package was written")
+                    Output.info("nothing changed since \(changedSince); no package was written")
                     return
                 }
                 for path in try packager.write(to: output, progress: progress.update) {
                     progress.finish()
-                    Output.error("wrote \(path)")
+                    Output.info("wrote \(path)")
                 }
             } catch {
                 throw Self.failure(error)
@@ -97,7 +99,7 @@ extension IAPCat {
         static func failure(_ failure: BulkXMLPackager.Failure) -> CommandFailure {
             switch failure {
             case .diagnostics(let diagnostics), .unreadablePrevious(let diagnostics):
-                return .inputErrors("no package was written", details: TextReporter.lines(diagnostics))
+                return .inputErrors("no package was written", details: TextReporter(style: Output.settings.errorStyle).lines(diagnostics))
             case .schemaViolations(let package, let violations):
                 return .inputErrors(
                     "the generated metadata.xml breaks schemas/bulk-iap.xsd (a defect in iapcat; please report it); nothing was written",

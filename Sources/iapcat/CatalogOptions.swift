@@ -20,7 +20,7 @@ struct CatalogOptions: ParsableArguments {
             let errors = result.diagnostics.filter { $0.severity == .error }
             throw .inputErrors(
                 "the catalog has errors; nothing was written",
-                details: TextReporter().report(LintResult(diagnostics: errors, files: [catalog])))
+                details: Output.diagnostics(LintResult(diagnostics: errors, files: [catalog])))
         }
         return loaded
     }

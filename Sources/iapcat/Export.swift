@@ -2,7 +2,7 @@ import ArgumentParser
 import IAPCatalog
 
 extension IAPCat {
-    struct Export: ParsableCommand {
+    struct Export: ParsableCommand, QuietableCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "Generate product-ID lists (plist, products_v1.json, products_v2.json), an Xcode .storekit file, or Google Play's request bodies or CSV from the catalog.",
@@ -74,6 +74,8 @@ extension IAPCat {
         @Flag(name: .long, help: "Write nothing; exit 1 if any file differs from what export would write.")
         var check = false
 
+        @OptionGroup var outputOptions: OutputOptions
+
         mutating func validate() throws {
             if output == "-" { output = nil }
             if let storefront, !AppStoreStorefronts.codes.contains(storefront) {
@@ -134,7 +136,7 @@ extension IAPCat {
             case .playJSON: return PlayJSONExporter(catalog: exporter.catalog).render()
             case .playCSV:
                 let (bytes, leftOut) = PlayCSVExporter(catalog: exporter.catalog).render()
-                for product in leftOut { Output.error("play-csv leaves out \(product)") }
+                for product in leftOut { Output.info("play-csv leaves out \(product)") }
                 return bytes
             default: break
             }
@@ -149,7 +151,7 @@ extension IAPCat {
         private func failure(_ error: StoreKitExportError) -> CommandFailure {
             .inputErrors(
                 "the .storekit file cannot be written; nothing was written",
-                details: TextReporter().report(LintResult(diagnostics: error.diagnostics, files: [catalogOptions.catalog])))
+                details: Output.diagnostics(LintResult(diagnostics: error.diagnostics, files: [catalogOptions.catalog])))
         }
 
         /// Writes `files` atomically, or with `--check` fails (exit 1) naming those that are stale.
@@ -167,7 +169,7 @@ extension IAPCat {
                 } catch {
                     throw .io(error)
                 }
-                Output.error("wrote \(file.path)")
+                Output.info("wrote \(file.path)")
             }
             Output.finish()
         }

@@ -3,7 +3,7 @@ import CatalogGenerator
 
 extension IAPCat {
     /// `iapcat generate`: a synthetic catalog and its lists, for benchmarks and tests.
-    struct Generate: ParsableCommand {
+    struct Generate: ParsableCommand, QuietableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write a synthetic, deterministic catalog and the lists it declares (for benchmarks and tests).",
             discussion: """
@@ -32,6 +32,8 @@ extension IAPCat {
             help: ArgumentHelp("Also write big_ids.plist with this many distinct approved, cleared identifiers.", valueName: "n"))
         var listIDs: Int?
 
+        @OptionGroup var outputOptions: OutputOptions
+
         var options: GeneratorOptions { GeneratorOptions(products: products, seed: seed, listIDs: listIDs) }
 
         func validate() throws {
@@ -41,8 +43,8 @@ extension IAPCat {
         func run() throws(CommandFailure) {
             do {
                 let generated = try SyntheticCatalog(options)
-                for path in try OutputFolder(out).write(generated) { Output.error("wrote \(path)") }
-                Output.error("generated \(generated.summary)")
+                for path in try OutputFolder(out).write(generated) { Output.info("wrote \(path)") }
+                Output.info("generated \(generated.summary)")
             } catch {
                 throw .io(error)
             }

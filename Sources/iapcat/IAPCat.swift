@@ -15,10 +15,17 @@ struct IAPCat: AsyncParsableCommand {
             Exit status, the same in every command (docs/exit-codes.md): 0 success; 1 the inputs have errors \
             (or warnings with --strict), a refusal, or a store's failure; 2 a usage error or a file that cannot \
             be read or written. Under `plan --detailed-exitcode`, 2 means changes and every failure is 1.
-            Shell completion: iapcat --generate-completion-script bash|zsh|fish
+
+            Colour: on a terminal, unless NO_COLOR is set; --color always|never decides instead.
+
+            Shell completion: iapcat --generate-completion-script bash|zsh|fish (where to put it: docs/install.md).
+
+            New project: iapcat init --bundle-id com.example.app (docs/getting-started.md).
             """,
         version: IAPCatalogVersion.current,
-        subcommands: [Lint.self, Export.self, BulkXML.self, Import.self, ASC.self, Play.self, Serve.self, Rules.self, Generate.self]
+        subcommands: [
+            Init.self, Lint.self, Export.self, BulkXML.self, Import.self, ASC.self, Play.self, Serve.self, Rules.self, Generate.self,
+        ]
     )
 
     /// Runs the command (an async one, such as `asc`, awaited; the others called as they are).
@@ -28,6 +35,7 @@ struct IAPCat: AsyncParsableCommand {
     static func main() async {
         do {
             var command = try parseAsRoot()
+            if let styled = command as? any StyledCommand { Output.configure(for: styled) }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -35,7 +43,7 @@ struct IAPCat: AsyncParsableCommand {
             }
         } catch let failure as CommandFailure {
             if let details = failure.details { Output.error(details) }
-            if let message = failure.message { Output.error("iapcat: error: \(message)") }
+            if let message = failure.message { Output.error("iapcat: \(Output.settings.errorStyle.severity(.error, "error:")) \(message)") }
             Output.finish(failureStatus(failure.status))
         } catch {
             if exitCode(for: error) == .validationFailure {

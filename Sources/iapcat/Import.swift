@@ -8,7 +8,7 @@ import IAPCatalog
 #endif
 
 extension IAPCat {
-    struct Import: ParsableCommand {
+    struct Import: ParsableCommand, QuietableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract:
@@ -66,6 +66,8 @@ extension IAPCat {
             if output == "-" { output = nil }
         }
 
+        @OptionGroup var outputOptions: OutputOptions
+
         func run() throws(CommandFailure) {
             if let output, !force, InputFile.exists(output) {
                 throw CommandFailure(
@@ -78,11 +80,11 @@ extension IAPCat {
                 throw .io(error)
             }
             let (imported, diagnostics, sourceNotes) = read(bytes)
-            let report = diagnostics.isEmpty ? nil : TextReporter().report(LintResult(diagnostics: diagnostics, files: [input]))
+            let report = diagnostics.isEmpty ? nil : Output.diagnostics(LintResult(diagnostics: diagnostics, files: [input]))
             guard var catalog = imported, !diagnostics.contains(where: { $0.severity == .error }) else {
                 throw .inputErrors("\(input) could not be imported; nothing was written", details: report)
             }
-            if let report { Output.error(report) }
+            if let report, !report.isEmpty { Output.error(report) }
             catalog.app.bundleID = bundleID ?? catalog.app.bundleID
             var notes = sourceNotes
             if catalog.app.bundleID == nil { notes.add("no bundle id given: app.bundle_id is left out (--bundle-id sets it)") }
@@ -97,9 +99,12 @@ extension IAPCat {
             } catch {
                 throw .io(error)
             }
-            Output.error("wrote \(output): \(catalog.products.count) products, \(catalog.subscriptionGroups.count) subscription groups")
+            Output.info(
+                "wrote \(output): \(Plural.count(catalog.products.count, "product")), \(Plural.count(catalog.subscriptionGroups.count, "subscription group"))"
+            )
             do {
-                Output.error(TextReporter().report(try Linter(options: LintOptions(catalogPath: output, paths: [output])).run()))
+                let report = Output.diagnostics(try Linter(options: LintOptions(catalogPath: output, paths: [output])).run())
+                if !report.isEmpty { Output.error(report) }
             } catch {
                 throw .io(error)
             }

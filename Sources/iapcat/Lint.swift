@@ -2,7 +2,7 @@ import ArgumentParser
 import IAPCatalog
 
 extension IAPCat {
-    struct Lint: ParsableCommand {
+    struct Lint: ParsableCommand, QuietableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check the catalog and product-ID lists; report problems with file:line:column.",
             discussion: """
@@ -49,6 +49,8 @@ extension IAPCat {
 
         @OptionGroup var referencedPaths: PathOptions
 
+        @OptionGroup var outputOptions: OutputOptions
+
         func run() throws(CommandFailure) {
             let options = LintOptions(
                 catalogPath: catalog, paths: paths, undeclaredEnvironment: environment,
@@ -61,8 +63,23 @@ extension IAPCat {
             } catch {
                 throw .io(error)
             }
-            Output.report(format.reporter.report(result))
+            Output.report(report(result))
             Output.finish(result.fails(strict: strict) ? .inputErrors : .clean)
+        }
+
+        /// The report in `--format`; under `--quiet` only what fails the run (errors, and warnings
+        /// with `--strict`), and as text without the counts.
+        private func report(_ result: LintResult) -> String {
+            var result = result
+            if outputOptions.quiet {
+                result.diagnostics.removeAll { $0.severity == .note || (!strict && $0.severity == .warning) }
+            }
+            switch format {
+            case .text:
+                let reporter = TextReporter(style: Output.settings.reportStyle, countsByRule: true)
+                return outputOptions.quiet ? reporter.lines(result.diagnostics) : reporter.report(result)
+            default: return format.reporter.report(result)
+            }
         }
     }
 }

@@ -8,6 +8,40 @@ import IAPCatalog
 
 /// stdout carries only reports; everything else goes to stderr.
 enum Output {
+    /// How this run prints: colour per stream and `--quiet`.
+    struct Settings {
+        /// The style of what goes to stdout.
+        var reportStyle = TextStyle.plain
+        /// The style of what goes to stderr.
+        var errorStyle = TextStyle.plain
+        /// `--quiet`: errors only.
+        var quiet = false
+    }
+
+    /// Set once by ``IAPCat/main()`` from the command's options, before the command runs and
+    /// before any other thread starts; only read afterwards.
+    nonisolated(unsafe) private(set) static var settings = Settings()
+
+    /// Decides the settings for a run of `command`.
+    static func configure(for command: any StyledCommand) {
+        settings = Settings(
+            reportStyle: command.colorMode.style(for: STDOUT_FILENO), errorStyle: command.colorMode.style(for: STDERR_FILENO),
+            quiet: command.isQuiet)
+    }
+
+    /// Writes `text` to stderr unless `--quiet`: what a command did ("wrote …"), summaries.
+    static func info(_ text: String) {
+        guard !settings.quiet else { return }
+        error(text)
+    }
+
+    /// Diagnostics for stderr, in its style: the whole report, or under `--quiet` the errors alone.
+    static func diagnostics(_ result: LintResult) -> String {
+        let reporter = TextReporter(style: settings.errorStyle)
+        guard settings.quiet else { return reporter.report(result) }
+        return reporter.lines(result.diagnostics.filter { $0.severity == .error })
+    }
+
     /// Ends the process once a command's output is written. A command holding a large catalog
     /// would otherwise free it object by object (~0.08 s for 50,000 products) just before the
     /// system reclaims the memory whole. Output is unbuffered, so nothing is lost.

@@ -5,7 +5,7 @@ import IAPCatalog
 
 extension IAPCat {
     /// `iapcat play apply`: carries out the plan on Google Play.
-    struct PlayApplyCommand: AsyncParsableCommand {
+    struct PlayApplyCommand: AsyncParsableCommand, ColoredCommand {
         static let configuration = CommandConfiguration(
             commandName: "apply",
             abstract: "Carry out the plan on Google Play, one step after another.",
@@ -30,6 +30,7 @@ extension IAPCat {
 
         @OptionGroup var play: PlayOptions
         @OptionGroup var paths: PathOptions
+        @OptionGroup var colorOptions: ColorOptions
 
         func run() async throws(CommandFailure) {
             let (loaded, packageName) = try loadCatalogForPlay(catalog, paths: paths)
@@ -58,12 +59,12 @@ extension IAPCat {
                 let lines = again.steps.map { ServerText.printable("  \($0.impact.rawValue) \($0.summary)") }.joined(separator: "\n")
                 throw .inputErrors(
                     "read back after apply: Google Play does not hold what the plan asked; "
-                        + "\(again.steps.count) step\(again.steps.count == 1 ? "" : "s") still differ\(again.steps.count == 1 ? "s" : ""):\n\(lines)"
+                        + "\(Plural.count(again.steps.count, "step")) still \(Plural.word(again.steps.count, "differs", "differ")):\n\(lines)"
                 )
             }
             let products = Set(plan.steps.map(\.productID)).count
-            Output.report("Read back \(products) product\(products == 1 ? "" : "s"): Google Play holds every change.\n")
-            Output.report("Applied \(total) change\(total == 1 ? "" : "s").\n")
+            Output.report("Read back \(Plural.count(products, "product")): Google Play holds every change.\n")
+            Output.report("Applied \(Plural.count(total, "change")).\n")
         }
     }
 }

@@ -4,7 +4,7 @@ import IAPCatalog
 
 extension IAPCat {
     /// `iapcat play plan`: what `play apply` would do.
-    struct PlayPlanCommand: AsyncParsableCommand {
+    struct PlayPlanCommand: AsyncParsableCommand, ColoredCommand {
         static let configuration = CommandConfiguration(
             commandName: "plan",
             abstract: "Show what `play apply` would change on Google Play, and what it will not.",
@@ -31,6 +31,7 @@ extension IAPCat {
 
         @OptionGroup var play: PlayOptions
         @OptionGroup var paths: PathOptions
+        @OptionGroup var colorOptions: ColorOptions
 
         func run() async throws(CommandFailure) {
             let (loaded, packageName) = try loadCatalogForPlay(catalog, paths: paths)

@@ -58,7 +58,7 @@ extension IAPCat {
                 throw .io(error)
             }
             let count = result.catalog.products.count { $0.isSold(on: .googlePlay) }
-            Output.error("wrote \(output): \(count) product\(count == 1 ? "" : "s") sold on Google Play")
+            Output.error("wrote \(output): \(Plural.count(count, "product")) sold on Google Play")
         }
     }
 }

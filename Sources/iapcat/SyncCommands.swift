@@ -13,12 +13,12 @@ enum SyncCommands {
     /// Prints `plan` as `format`; exits 1 when it has errors, 2 with `detailedExitcode` when it has changes.
     static func show<P: SyncPlan>(_ plan: P, format: IAPCat.PlanFormat, detailedExitcode: Bool) throws(CommandFailure) {
         switch format {
-        case .text: Output.report(PlanRenderer().text(plan))
+        case .text: Output.report(PlanRenderer().text(plan, style: Output.settings.reportStyle))
         case .json: Output.report(PlanRenderer().json(plan))
         case .markdown: Output.report(PlanRenderer().markdown(plan))
         }
         if !plan.errors.isEmpty {
-            throw .inputErrors("the plan has \(plan.errors.count) error\(plan.errors.count == 1 ? "" : "s"); apply would refuse it")
+            throw .inputErrors("the plan has \(Plural.count(plan.errors.count, "error")); apply would refuse it")
         }
         if detailedExitcode && plan.hasChanges { Output.finish(.usageOrIO) }
     }
@@ -27,21 +27,22 @@ enum SyncCommands {
     /// failure, nothing applied, for errors, steps needing consent without `allowImpact`, or no
     /// confirmation (`yes`, or `yes` typed on a terminal).
     static func confirm<P: SyncPlan>(_ plan: P, yes: Bool, allowImpact: Bool) throws(CommandFailure) -> Bool {
-        Output.report(PlanRenderer().text(plan))
+        Output.report(PlanRenderer().text(plan, style: Output.settings.reportStyle))
         guard plan.errors.isEmpty else {
-            throw .inputErrors("the plan has \(plan.errors.count) error\(plan.errors.count == 1 ? "" : "s"); nothing was applied")
+            throw .inputErrors("the plan has \(Plural.count(plan.errors.count, "error")); nothing was applied")
         }
         guard plan.hasChanges else { return false }
         let needingConsent = plan.stepsNeedingConsent.count
         if needingConsent > 0 && !allowImpact {
             throw .inputErrors(
-                "\(needingConsent) step\(needingConsent == 1 ? "" : "s") marked - or ! change\(needingConsent == 1 ? "s" : "") what "
+                "\(Plural.count(needingConsent, "step")) marked - or ! \(Plural.word(needingConsent, "changes", "change")) what "
                     + "customers pay or where products are sold; nothing was applied. Review the plan and pass --allow-impact to apply it"
             )
         }
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else { throw .inputErrors("not a terminal: pass --yes to apply without confirmation") }
-            Output.report("Apply these \(plan.steps.count) changes to \(P.store.name)? Type yes: ")
+            Output.report(
+                "Apply \(Plural.word(plan.steps.count, "this change", "these \(plan.steps.count) changes")) to \(P.store.name)? Type yes: ")
             guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else { throw .inputErrors("not applied") }
         }
         return true

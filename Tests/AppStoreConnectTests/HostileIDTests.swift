@@ -57,4 +57,27 @@ import Testing
                 == "not done: x\\u{A}::error::pwned state \\u{1B}[2J\\u{85}done\nNo changes: App Store Connect matches the catalog. "
                 + "1 difference left alone.\n")
     }
+
+    /// In colour, the marks and the words `warning`/`error` are wrapped in SGR sequences; text from
+    /// the store is escaped first, so it adds none of its own.
+    @Test func colourWrapsOnlyWhatIapcatWrote() {
+        var plan = Plan(
+            steps: [
+                PlanStep(.inAppPurchase("a.b"), .createVersion(replacing: nil)),
+                PlanStep(.inAppPurchase("a\u{1B}[2Jb"), .deactivateOfferCode(id: "1", name: "n\u{1B}]0;x\u{7}"), impact: .customers),
+            ],
+            warnings: [PlanNote(resource: "a.b", message: "w\u{1B}[31m")])
+        plan.errors = [PlanNote(resource: "a.b", message: "e")]
+        let plain = PlanRenderer().text(plan)
+        let colored = PlanRenderer().text(plan, style: .ansi)
+        var lines = plain.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0].hasPrefix("+ ") && lines[1].hasPrefix("! ") && lines[2].hasPrefix("warning: ") && lines[3].hasPrefix("error: "))
+        lines[0] = "\u{1B}[32m+\u{1B}[0m" + lines[0].dropFirst()
+        lines[1] = "\u{1B}[1;31m!\u{1B}[0m" + lines[1].dropFirst()
+        lines[2] = "\u{1B}[1;33mwarning:\u{1B}[0m" + lines[2].dropFirst("warning:".count)
+        lines[3] = "\u{1B}[1;31merror:\u{1B}[0m" + lines[3].dropFirst("error:".count)
+        #expect(colored == lines.joined(separator: "\n"))
+        #expect(colored.unicodeScalars.count { $0 == "\u{1B}" } == 8, "\(colored.debugDescription)")
+        #expect(plain.contains("\\u{1B}[2J") && !plain.contains("\u{1B}"))
+    }
 }

@@ -149,8 +149,8 @@ import Testing
                             review: { notes: ↓\(notes) }
 
                         """)) == [
-                    "error: the reference name of 'com.example.texts' is 1 characters; App Store Connect allows at least 2 [length_limit]",
-                    "error: the en-US display name of 'com.example.texts' is 1 characters; App Store Connect needs at least 2 [length_limit]",
+                    "error: the reference name of 'com.example.texts' is 1 character; App Store Connect allows at least 2 [length_limit]",
+                    "error: the en-US display name of 'com.example.texts' is 1 character; App Store Connect needs at least 2 [length_limit]",
                     "warning: the en-US description of 'com.example.texts' is 5 characters; bulk upload needed at least 10 [length_advisory]",
                     "warning: the de-DE display name of 'com.example.texts' is 38 characters; the documented limit is 30 [length_advisory]",
                     "warning: the de-DE description of 'com.example.texts' is 54 characters; the documented limit is 45 [length_advisory]",

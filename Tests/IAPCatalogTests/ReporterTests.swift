@@ -35,6 +35,48 @@ import Testing
         #expect(GitHubActionsReporter().report(LintResult(diagnostics: [], files: [])) == "")
     }
 
+    @Test func countsAreSaidInTheRightNumber() {
+        #expect(Plural.count(1, "subscription group") == "1 subscription group")
+        #expect(Plural.count(0, "character") == "0 characters")
+        #expect(Plural.count(2, "character") == "2 characters")
+        #expect(Plural.count(1, "territory", "territories") == "1 territory")
+        #expect(Plural.count(3, "territory", "territories") == "3 territories")
+        #expect(Plural.word(1, "differs", "differ") == "differs" && Plural.word(2, "differs", "differ") == "differ")
+        let one = LintResult(diagnostics: [Self.result.diagnostics[0]], files: ["a.yaml"])
+        #expect(TextReporter.summary(one).hasSuffix(" in 1 file"))
+    }
+
+    /// The counts by rule: the most frequent first, ties by rule id; none for fewer than two diagnostics.
+    @Test func countsByRuleComeBeforeTheSummary() {
+        let twice = Diagnostic(.malformedEntry, "again", at: SourceLocation(file: "b.json", line: 1, column: 1))
+        let result = LintResult(diagnostics: Self.result.diagnostics + [twice], files: ["a.yaml"])
+        let lines = TextReporter(countsByRule: true).report(result).split(separator: "\n")
+        #expect(
+            lines.suffix(2) == [
+                "by rule: 2 malformed_entry, 1 length_advisory, 1 unknown_key, 1 unknown_product_id, 1 unlisted_product, 1 xml_entities",
+                "5 errors, 1 warning, 1 note in 1 file",
+            ])
+        let single = LintResult(diagnostics: [twice], files: ["b.json"])
+        #expect(!TextReporter(countsByRule: true).report(single).contains("by rule"))
+        #expect(!TextReporter().report(result).contains("by rule"))
+    }
+
+    @Test func colourGoesAroundWhatIapcatWroteAndInputsStayEscaped() {
+        let hostile = Diagnostic(
+            .unknownProductID, "'a\u{1B}[2Jb\u{9B}c' is not in the catalog",
+            at: SourceLocation(file: "x\u{1B}]0;t\u{7}.json", line: 2, column: 3))
+        #expect(
+            TextReporter(style: .ansi).report(LintResult(diagnostics: [hostile], files: ["a"]))
+                == "\u{1B}[1mx\\u{1b}]0;t\\u{7}.json:2:3:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m 'a\\u{1b}[2Jb\\u{9b}c' is not in the catalog "
+                + "\u{1B}[2m[unknown_product_id]\u{1B}[0m\n1 error, 0 warnings, 0 notes in 1 file\n")
+        let note = Diagnostic(.unlistedProduct, "n", at: SourceLocation(file: "f"))
+        #expect(
+            TextReporter(style: .ansi).lines([note])
+                == "\u{1B}[1mf:\u{1B}[0m \u{1B}[36mnote:\u{1B}[0m n \u{1B}[2m[unlisted_product]\u{1B}[0m\n")
+        let warning = Diagnostic(.lengthAdvisory, "w", at: SourceLocation(file: "f"))
+        #expect(TextReporter(style: .ansi).lines([warning]).contains(" \u{1B}[1;33mwarning:\u{1B}[0m w "))
+    }
+
     @Test func gitHubEscapingFollowsTheActionsToolkit() {
         #expect(GitHubActionsReporter.escapeData("50% a\r\nb: c, d") == "50%25 a%0D%0Ab: c, d")
         #expect(GitHubActionsReporter.escapeProperty("50% a\r\nb: c, d") == "50%25 a%0D%0Ab%3A c%2C d")

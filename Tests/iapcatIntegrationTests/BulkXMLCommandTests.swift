@@ -89,7 +89,7 @@ import Testing
         #expect(run.stdout == "")
         #expect(
             run.stderr == """
-                wrote \(output): 1 products, 0 subscription groups
+                wrote \(output): 1 product, 0 subscription groups
                 \(output):14:5: warning: draft 'kr.ss.inapp2' has no review screenshot; App Review needs one before it is submitted [missing_review_screenshot]
                 0 errors, 1 warning, 0 notes in 1 file
                 note: the package names no default locale: app.default_locale is ko, chosen from the products' locales

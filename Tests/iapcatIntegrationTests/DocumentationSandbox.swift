@@ -4,8 +4,8 @@ import IAPCatTestSupport
 /// Where the documentation test runs a page's commands: a scratch copy of the repository (with
 /// `catalogs/catalog.yaml`, the catalog the commands use when none is named), the built `iapcat`
 /// and `iapcat-fakes` first on the PATH, `swift run PRODUCT` running the built product, the fake
-/// App Store Connect and Google Play running with the variables that point iapcat at them, and
-/// `$EDITOR` a no-op.
+/// App Store Connect and Google Play running with the variables that point iapcat at them,
+/// `$EDITOR` a no-op and `$HOME` a scratch folder.
 struct DocumentationSandbox {
     /// The copy of the repository; commands run here.
     let repository: String
@@ -21,7 +21,7 @@ struct DocumentationSandbox {
         let files = FileManager.default
         let root = NSTemporaryDirectory() + "iapcat-docs-\(UUID().uuidString)"
         let repository = root + "/repository", bin = root + "/bin", fakes = root + "/fakes"
-        for folder in [repository, bin] { try files.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        for folder in [repository, bin, root + "/home"] { try files.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         for item in copied { try files.copyItem(atPath: IAPCat.packageRoot + "/" + item, toPath: repository + "/" + item) }
         try files.copyItem(atPath: repository + "/catalogs/example.yaml", toPath: repository + "/catalogs/catalog.yaml")
 
@@ -44,6 +44,7 @@ struct DocumentationSandbox {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["EDITOR"] = "true"
+        environment["HOME"] = root + "/home"
         environment["NO_COLOR"] = "1"
         let start = try Self.run(["iapcat-fakes", "start", "--dir", fakes], in: repository, environment: environment)
         guard start.status == 0 else { throw FixtureError("iapcat-fakes start failed: \(start.stdout)\(start.stderr)") }

@@ -143,6 +143,7 @@ import Testing
             run.stdout == """
                 \(catalog):5:13: error: list 'dir.json' is a directory (looked for \(IAPCat.fixture("unreadable/dir.json"))) [file_unreadable]
                 \(catalog):6:13: error: list 'nowhere.plist' does not exist (looked for \(IAPCat.fixture("unreadable/nowhere.plist"))) [list_not_found]
+                by rule: 1 file_unreadable, 1 list_not_found
                 2 errors, 0 warnings, 0 notes in 1 file
 
                 """)
@@ -157,6 +158,7 @@ import Testing
             run.stdout == """
                 \(plistNamed):1:1: error: expected a plist list, but the file is a v1 list [invalid_list_structure]
                 \(v2Named):1:1: warning: expected a v2 list, but the content is version 1 [list_version_mismatch]
+                by rule: 1 invalid_list_structure, 1 list_version_mismatch
                 1 error, 1 warning, 0 notes in 3 files
 
                 """)
@@ -175,6 +177,7 @@ import Testing
                 \(storekit):12:26: error: 'com.example.cosmicquest.premium.yearly' (auto-renewable, draft) is in the catalog's sandbox products but not in this file [storekit_missing_product]
                 \(storekit):39:25: error: 'ID_1' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]
                 \(storekit):64:25: error: 'ID_2' is not in the catalog: StoreKit would report it as an invalid product identifier [unknown_product_id]
+                by rule: 5 storekit_missing_product, 2 unknown_product_id
                 7 errors, 0 warnings, 0 notes in 2 files
 
                 """)

@@ -20,7 +20,7 @@ import Testing
         let run = try IAPCat.run(["import", Self.realFile, "--bundle-id", "com.revenuecat.simpleapp", "-o", catalog])
         #expect(run.status == 0)
         #expect(run.stdout == "")
-        #expect(run.stderr.hasPrefix("wrote \(catalog): 5 products, 1 subscription groups\n"))
+        #expect(run.stderr.hasPrefix("wrote \(catalog): 5 products, 1 subscription group\n"))
         #expect(
             run.stderr.hasSuffix(
                 """

@@ -262,7 +262,9 @@ public struct Planner: Sendable {
         var lines: [String] = []
         if current == nil {
             lines.append(
-                want == Set(universe) ? "every territory (\(want.count))" : "\(want.count) territories: \(wanted.joined(separator: ", "))")
+                want == Set(universe)
+                    ? "every territory (\(want.count))"
+                    : "\(Plural.count(want.count, "territory", "territories")): \(wanted.joined(separator: ", "))")
             lines.append("new territories \(join(joinsNew))")
         } else {
             if !added.isEmpty { lines.append("sold in \(added.count) more: \(added.joined(separator: ", "))") }

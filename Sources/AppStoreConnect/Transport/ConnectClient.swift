@@ -198,7 +198,8 @@ package final class ConnectClient: APITransport {
         if status == 204 || bytes.isEmpty { return .success(APIDocument()) }
         guard let document = APIDocument.parse(bytes) else {
             return .failure(
-                .malformedResponse(request: summary, message: "HTTP \(status), \(bytes.count) bytes"), retryAfter: nil, retryable: false)
+                .malformedResponse(request: summary, message: "HTTP \(status), \(Plural.count(bytes.count, "byte"))"), retryAfter: nil,
+                retryable: false)
         }
         return .success(document)
     }

@@ -141,7 +141,10 @@ package final class PlayClient: PlayTransport {
         }
         if bytes.isEmpty { return (.success(.object([])), nil, false) }
         guard let value = try? JSONValueReader.read(bytes), case .object = value else {
-            return (.failure(.malformed(request: summary, message: "HTTP \(status): not a JSON object (\(bytes.count) bytes)")), nil, false)
+            return (
+                .failure(.malformed(request: summary, message: "HTTP \(status): not a JSON object (\(Plural.count(bytes.count, "byte")))")),
+                nil, false
+            )
         }
         return (.success(value), nil, false)
     }

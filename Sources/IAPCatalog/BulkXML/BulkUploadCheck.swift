@@ -35,13 +35,13 @@ struct BulkUploadCheck {
                 let name = localization.displayName ?? ""
                 if !Self.titleLength.contains(name.count) {
                     report(
-                        "the \(localization.locale) display name of '\(product.id)' is \(name.count) characters; bulk XML takes 2 to 30",
+                        "the \(localization.locale) display name of '\(product.id)' is \(Plural.count(name.count, "character")); bulk XML takes 2 to 30",
                         at: localization.positions.displayName ?? localization.positions.locale)
                 }
                 let description = localization.description ?? ""
                 if !Self.descriptionLength.contains(description.count) {
                     report(
-                        "the \(localization.locale) description of '\(product.id)' is \(description.count) characters; bulk XML takes 1 to 45",
+                        "the \(localization.locale) description of '\(product.id)' is \(Plural.count(description.count, "character")); bulk XML takes 1 to 45",
                         at: localization.positions.description ?? localization.positions.locale)
                 }
             }
@@ -60,7 +60,7 @@ struct BulkUploadCheck {
             for localization in group.localizations {
                 if let appName = localization.appName, !Self.groupAppNameLength.contains(appName.count) {
                     report(
-                        "the \(localization.locale) app name of group '\(group.id)' is \(appName.count) characters; bulk XML takes 2 to 30",
+                        "the \(localization.locale) app name of group '\(group.id)' is \(Plural.count(appName.count, "character")); bulk XML takes 2 to 30",
                         at: localization.positions.appName)
                 }
             }

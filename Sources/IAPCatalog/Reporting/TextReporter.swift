@@ -1,40 +1,55 @@
 /// `path:line:column: severity: message [rule-id]` per diagnostic, as compilers write them (so
-/// editors and terminals link the locations), then a summary line. Binary-plist entries are
-/// located as `path[index]`.
+/// editors and terminals link the locations), then (for `iapcat lint`) how often each rule fired,
+/// and a summary line. Binary-plist entries are located as `path[index]`.
 public struct TextReporter: DiagnosticReporter {
-    /// Creates a reporter.
-    public init() {}
+    /// Colour for a terminal, or none.
+    public var style: TextStyle
+    /// Whether the report counts the diagnostics of each rule before the summary (when there are two or more).
+    public var countsByRule: Bool
 
-    /// One line per diagnostic, then the summary line.
-    public func report(_ result: LintResult) -> String {
-        Self.lines(result.diagnostics) + Self.summary(result) + "\n"
+    /// Creates a reporter that writes in `style` (default: no colour), with the counts by rule when `countsByRule`.
+    public init(style: TextStyle = .plain, countsByRule: Bool = false) {
+        self.style = style
+        self.countsByRule = countsByRule
     }
 
-    /// One line per diagnostic, without the summary.
-    package static func lines(_ diagnostics: [Diagnostic]) -> String {
+    /// One line per diagnostic, the counts by rule if asked, then the summary line.
+    public func report(_ result: LintResult) -> String {
+        lines(result.diagnostics) + (countsByRule ? Self.byRule(result.diagnostics) : "") + Self.summary(result) + "\n"
+    }
+
+    /// One line per diagnostic, without the summary. Text from the inputs (messages, and paths a
+    /// catalog names) is escaped before it is coloured, so it cannot carry a sequence of its own.
+    package func lines(_ diagnostics: [Diagnostic]) -> String {
         var output = ""
         for diagnostic in diagnostics {
-            output +=
-                "\(render(diagnostic.location)): \(diagnostic.severity.rawValue): \(oneLine(diagnostic.message)) [\(diagnostic.rule.rawValue)]\n"
+            let location = style.location(Self.oneLine(Self.render(diagnostic.location)) + ":")
+            let severity = style.severity(diagnostic.severity, diagnostic.severity.rawValue + ":")
+            output += "\(location) \(severity) \(Self.oneLine(diagnostic.message)) \(style.dim("[\(diagnostic.rule.rawValue)]"))\n"
         }
         return output
     }
 
-    /// The message with line breaks and other control characters escaped, so one diagnostic
-    /// stays one line whatever text an input carried into it.
+    /// The message with line breaks and other control characters (C0, DEL, C1) escaped, so one
+    /// diagnostic stays one line whatever text an input carried into it, and no input moves a
+    /// terminal's cursor or changes its colours.
     static func oneLine(_ message: String) -> String {
-        guard message.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return message }
+        guard message.unicodeScalars.contains(where: isControl) else { return message }
         var result = ""
         for scalar in message.unicodeScalars {
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += "\\u{\(String(scalar.value, radix: 16))}"
+            case _ where isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     static func render(_ location: SourceLocation) -> String {
@@ -48,10 +63,19 @@ public struct TextReporter: DiagnosticReporter {
         return text
     }
 
+    /// "by rule: 2 unknown_product_id, 1 unknown_key": how often each rule fired, the most
+    /// frequent first (ties by rule id); empty for fewer than two diagnostics, whose lines say it all.
+    static func byRule(_ diagnostics: [Diagnostic]) -> String {
+        guard diagnostics.count >= 2 else { return "" }
+        var counts: [String: Int] = [:]
+        for diagnostic in diagnostics { counts[diagnostic.rule.rawValue, default: 0] += 1 }
+        let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        return "by rule: " + sorted.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + "\n"
+    }
+
     /// "1 error, 2 warnings, 0 notes in 3 files"
     static func summary(_ result: LintResult) -> String {
-        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        return "\(counted(result.count(.error), "error")), \(counted(result.count(.warning), "warning")), "
-            + "\(counted(result.count(.note), "note")) in \(counted(result.files.count, "file"))"
+        "\(Plural.count(result.count(.error), "error")), \(Plural.count(result.count(.warning), "warning")), "
+            + "\(Plural.count(result.count(.note), "note")) in \(Plural.count(result.files.count, "file"))"
     }
 }

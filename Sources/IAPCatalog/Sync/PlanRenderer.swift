@@ -5,25 +5,41 @@ public struct PlanRenderer: Sendable {
     /// A renderer.
     public init() {}
 
-    /// `+ create …`, `~ update …`, `- …` (narrow), `! …` (customers) lines, then what will not be done and the warnings, then a count.
-    public func text<P: SyncPlan>(_ plan: P) -> String {
+    /// `+ create …`, `~ update …`, `- …` (narrow), `! …` (customers) lines, then what will not be done and the warnings, then a
+    /// count; in `style`, the marks and the words `warning` and `error` coloured.
+    public func text<P: SyncPlan>(_ plan: P, style: TextStyle = .plain) -> String {
         var out = ""
         // Lines carry text from the catalog and the store: control characters are shown escaped, so
-        // none starts a line of its own (a CI workflow command) or moves a terminal's cursor.
-        for step in plan.steps { out += Self.printable("\(step.impact.rawValue) \(step.summary)") + "\n" }
+        // none starts a line of its own (a CI workflow command) or moves a terminal's cursor. Colour
+        // goes only around what iapcat wrote, after the escaping.
+        for step in plan.steps { out += Self.mark(step.impact, style) + " " + Self.printable(step.summary) + "\n" }
         for note in plan.notDone { out += Self.printable("not done: \(note.resource) \(note.message)") + "\n" }
-        for note in plan.warnings { out += Self.printable("warning: \(note.resource) \(note.message)") + "\n" }
-        for note in plan.errors { out += Self.printable("error: \(note.resource) \(note.message)") + "\n" }
+        for note in plan.warnings {
+            out += style.severity(.warning, "warning:") + " " + Self.printable("\(note.resource) \(note.message)") + "\n"
+        }
+        for note in plan.errors {
+            out += style.severity(.error, "error:") + " " + Self.printable("\(note.resource) \(note.message)") + "\n"
+        }
         let changes = plan.steps.count
-        out += changes == 0 ? "No changes: \(P.store.name) matches the catalog." : "Plan: \(changes) change\(changes == 1 ? "" : "s")."
+        out += changes == 0 ? "No changes: \(P.store.name) matches the catalog." : "Plan: \(Plural.count(changes, "change"))."
         let consent = plan.stepsNeedingConsent.count
-        if consent > 0 { out += " \(consent) marked - or ! need\(consent == 1 ? "s" : "") apply --allow-impact." }
-        if !plan.notDone.isEmpty { out += " \(plan.notDone.count) difference\(plan.notDone.count == 1 ? "" : "s") left alone." }
+        if consent > 0 { out += " \(consent) marked - or ! \(Plural.word(consent, "needs", "need")) apply --allow-impact." }
+        if !plan.notDone.isEmpty { out += " \(Plural.count(plan.notDone.count, "difference")) left alone." }
         if plan.hasChanges {
-            out += "\nApply sends about \(plan.estimatedRequests) requests, its read-back included "
+            out += "\nApply sends about \(Plural.count(plan.estimatedRequests, "request")), its read-back included "
             out += "(\(P.store.budget))."
         }
         return out + "\n"
+    }
+
+    /// A step's mark: `+` green, `~` yellow, `-` magenta, `!` bold red.
+    private static func mark(_ impact: PlanImpact, _ style: TextStyle) -> String {
+        switch impact {
+        case .create: style.wrap(impact.rawValue, "32")
+        case .change: style.wrap(impact.rawValue, "33")
+        case .narrow: style.wrap(impact.rawValue, "35")
+        case .customers: style.wrap(impact.rawValue, "1;31")
+        }
     }
 
     /// `line` with every control character as `\u{…}` (``ServerText/printable(_:)``).
@@ -63,17 +79,17 @@ public struct PlanRenderer: Sendable {
             let counts = PlanImpact.allMarks.map { impact in
                 "`\(impact.rawValue) \(plan.steps.count { $0.impact == impact }) \(impact.name)`"
             }
-            document.add(.summary, "**\(steps) change\(steps == 1 ? "" : "s"):** " + counts.joined(separator: " · "))
+            document.add(.summary, "**\(Plural.count(steps, "change")):** " + counts.joined(separator: " · "))
         }
         let consent = plan.stepsNeedingConsent
         if !consent.isEmpty {
-            let count = consent.count == 1 ? "1 step needs" : "\(consent.count) steps need"
+            let count = Plural.count(consent.count, "step") + Plural.word(consent.count, " needs", " need")
             document.add(
                 .summary, "",
                 "**\(count) consent: `iapcat \(command) apply` carries out the `-` and `!` steps only with `--allow-impact`.**")
         }
         if !plan.errors.isEmpty {
-            let count = plan.errors.count == 1 ? "1 error" : "\(plan.errors.count) errors"
+            let count = Plural.count(plan.errors.count, "error")
             document.add(.summary, "", "**\(count): `iapcat \(command) apply` would refuse this plan.**")
         }
         let rest = plan.steps.filter { !$0.impact.needsConsent }
@@ -183,9 +199,9 @@ private struct MarkdownDocument {
     /// `… 19412 more steps not shown (the plan has 20000 steps); run `iapcat asc plan` for all of them.`
     func cutNote(steps: Int, notes: Int) -> String {
         var parts: [String] = []
-        if steps > 0 { parts.append("\(steps) more step\(steps == 1 ? "" : "s")") }
-        if notes > 0 { parts.append("\(notes) more note\(notes == 1 ? "" : "s")") }
-        let total = steps > 0 ? " (the plan has \(stepCount) step\(stepCount == 1 ? "" : "s"))" : ""
+        if steps > 0 { parts.append("\(Plural.count(steps, "more step", "more steps"))") }
+        if notes > 0 { parts.append("\(Plural.count(notes, "more note", "more notes"))") }
+        let total = steps > 0 ? " (the plan has \(Plural.count(stepCount, "step")))" : ""
         return "… \(parts.joined(separator: " and ")) not shown\(total); run `iapcat \(command) plan` for all of them."
     }
 

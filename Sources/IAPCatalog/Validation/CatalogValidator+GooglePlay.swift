@@ -123,7 +123,9 @@ extension CatalogValidator.Check {
                 }
                 let count = CharacterCount.of(text)
                 if count == 0 || count > limit {
-                    report(.playLength, "the \(name) in \(what) is \(count) characters; Play allows 1 to \(limit)", at: position)
+                    report(
+                        .playLength, "the \(name) in \(what) is \(Plural.count(count, "character")); Play allows 1 to \(limit)",
+                        at: position)
                 }
             }
             if !listing.benefits.isEmpty && product.type != .autoRenewable {
@@ -361,7 +363,7 @@ extension CatalogValidator.Check {
         guard let price = region.price else { return }
         let decimals = PlayRegions.decimals(of: currency)
         if !Self.isPositiveAmount(price, decimals: decimals) {
-            let places = decimals == 0 ? "no decimals" : "at most \(decimals) decimals"
+            let places = decimals == 0 ? "no decimals" : "at most \(Plural.count(decimals, "decimal"))"
             report(
                 .playPrice, "the \(region.region) price '\(price)' of \(what) is not a positive amount of \(currency) (\(places))",
                 at: region.position)

@@ -16,7 +16,7 @@ extension CatalogValidator.Check {
                 if let appName = localization.appName, CharacterCount.of(appName) > Limits.groupAppNameAdvisory {
                     report(
                         .lengthAdvisory,
-                        "the \(localization.locale) app name of group '\(group.id)' is \(appName.count) characters; the documented limit is \(Limits.groupAppNameAdvisory)",
+                        "the \(localization.locale) app name of group '\(group.id)' is \(Plural.count(appName.count, "character")); the documented limit is \(Limits.groupAppNameAdvisory)",
                         at: localization.positions.appName)
                 }
             }
@@ -34,12 +34,12 @@ extension CatalogValidator.Check {
             if count < Limits.displayNameMinimum {
                 report(
                     .lengthLimit,
-                    "the \(localization.locale) display name of '\(product.id)' is \(count) characters; App Store Connect needs at least \(Limits.displayNameMinimum)",
+                    "the \(localization.locale) display name of '\(product.id)' is \(Plural.count(count, "character")); App Store Connect needs at least \(Limits.displayNameMinimum)",
                     at: localization.positions.displayName)
             } else if count > Limits.displayNameAdvisory {
                 report(
                     .lengthAdvisory,
-                    "the \(localization.locale) display name of '\(product.id)' is \(count) characters; the documented limit is \(Limits.displayNameAdvisory)",
+                    "the \(localization.locale) display name of '\(product.id)' is \(Plural.count(count, "character")); the documented limit is \(Limits.displayNameAdvisory)",
                     at: localization.positions.displayName)
             }
             if let description = localization.description, !Limits.descriptionAdvisory.contains(CharacterCount.of(description)) {
@@ -49,14 +49,14 @@ extension CatalogValidator.Check {
                     : "bulk upload needed at least \(Limits.descriptionAdvisory.lowerBound)"
                 report(
                     .lengthAdvisory,
-                    "the \(localization.locale) description of '\(product.id)' is \(description.count) characters; \(bound)",
+                    "the \(localization.locale) description of '\(product.id)' is \(Plural.count(description.count, "character")); \(bound)",
                     at: localization.positions.description)
             }
         }
         if let notes = product.appStore.review?.notes, notes.utf8.count > Limits.reviewNotes, notes.count > Limits.reviewNotes {
             report(
                 .lengthLimit,
-                "the review notes of '\(product.id)' are \(notes.count) characters; App Store Connect allows at most \(Limits.reviewNotes)",
+                "the review notes of '\(product.id)' are \(Plural.count(notes.count, "character")); App Store Connect allows at most \(Limits.reviewNotes)",
                 at: product.appStore.review?.positions.notes)
         }
     }
@@ -67,6 +67,6 @@ extension CatalogValidator.Check {
         let count = CharacterCount.of(text)
         guard !range.contains(count) else { return }
         let bound = count < range.lowerBound ? "at least \(range.lowerBound)" : "at most \(range.upperBound)"
-        report(.lengthLimit, "\(what()) is \(count) characters; App Store Connect allows \(bound)", at: position)
+        report(.lengthLimit, "\(what()) is \(Plural.count(count, "character")); App Store Connect allows \(bound)", at: position)
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import IAPCatTestSupport
+import Testing
+
+/// `iapcat init` end to end: what it writes (golden files), that all of it lints clean and
+/// actionlint accepts the workflow, and that it never replaces a file without `--force`.
+@Suite struct InitCommandTests {
+    /// The files `init` writes, relative to the project folder, in the order it writes them.
+    static let files = [
+        "catalogs/catalog.yaml", "catalogs/product_ids.plist", "catalogs/products_v2.json", "catalogs/Products.storekit",
+        ".github/workflows/iapcat.yml",
+    ]
+
+    static let nextSteps = """
+
+        Next:
+          iapcat lint                      # the catalog and its lists: clean
+          $EDITOR catalogs/catalog.yaml    # your products (docs/catalog.md)
+          iapcat export --all              # rewrite the lists from the catalog
+          iapcat lint                      # again; then commit: CI runs the same checks
+        Edit OWNER in .github/workflows/iapcat.yml: the account that hosts iapcat.
+
+        """
+
+    @Test func aNewProjectIsWrittenAndLintsClean() throws {
+        let directory = try GenerateCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try IAPCat.run(["init", "--bundle-id", "com.example.myapp"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "")
+        #expect(run.stderr == Self.files.map { "wrote \($0)\n" }.joined() + Self.nextSteps)
+        for file in Self.files {
+            let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+            try IAPCat.expectGolden(text, "init/" + (file as NSString).lastPathComponent)
+        }
+
+        let lint = try IAPCat.run(["lint", "--strict"], in: directory)
+        #expect(lint.status == 0)
+        #expect(lint.stdout == "0 errors, 0 warnings, 0 notes in 4 files\n")
+        #expect(lint.stderr == "")
+        let check = try IAPCat.run(["export", "--all", "--check"], in: directory)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    /// Where actionlint is installed (.ci/run installs it), it accepts the workflow as written.
+    @Test(.enabled(if: DocumentedWorkflow.actionlint != nil)) func actionlintAcceptsTheWorkflow() throws {
+        let directory = try GenerateCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try IAPCat.run(["init"], in: directory).status == 0)
+        let run = try BulkXMLCommandTests.shell(
+            [DocumentedWorkflow.actionlint!, "-no-color", ".github/workflows/iapcat.yml"], in: directory)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output == "")
+    }
+
+    @Test func anExistingFileIsNeverReplacedWithoutForce() throws {
+        let directory = try GenerateCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let project = directory + "/MyApp"
+        try FileManager.default.createDirectory(atPath: project + "/catalogs", withIntermediateDirectories: true)
+        try "mine\n".write(toFile: project + "/catalogs/products_v2.json", atomically: true, encoding: .utf8)
+
+        let refused = try IAPCat.run(["init", "--dir", "MyApp"], in: directory)
+        #expect(refused.status == 2)
+        #expect(refused.stdout == "")
+        #expect(
+            refused.stderr == "iapcat: error: MyApp/catalogs/products_v2.json already exists; nothing was written (--force replaces them)\n"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: project + "/catalogs") == ["products_v2.json"])
+        #expect(!FileManager.default.fileExists(atPath: project + "/.github"))
+        #expect(try String(contentsOfFile: project + "/catalogs/products_v2.json", encoding: .utf8) == "mine\n")
+
+        let forced = try IAPCat.run(["init", "--dir", "MyApp", "--force"], in: directory)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stderr.hasPrefix(Self.files.map { "wrote MyApp/\($0)\n" }.joined() + "\nNext:\n  cd MyApp\n"))
+        #expect(try String(contentsOfFile: project + "/catalogs/products_v2.json", encoding: .utf8) != "mine\n")
+        #expect(try IAPCat.run(["lint"], in: project).status == 0)
+
+        let again = try IAPCat.run(["init", "--dir", "MyApp"], in: directory)
+        #expect(again.status == 2)
+        #expect(again.stderr.hasPrefix("iapcat: error: MyApp/catalogs/catalog.yaml, MyApp/catalogs/product_ids.plist, "))
+        #expect(again.stderr.hasSuffix(" already exist; nothing was written (--force replaces them)\n"))
+    }
+
+    @Test(arguments: ["app", "com..app", "com.example.my_app", "com.exämple.app", "com.example.\u{1B}[31m"])
+    func aBundleIDThatIsNoneIsAUsageError(id: String) throws {
+        let directory = try GenerateCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try IAPCat.run(["init", "--bundle-id", id], in: directory)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is not a bundle id: give dot-separated parts of letters, digits and hyphens"))
+        #expect(!run.stderr.contains("\u{1B}"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
+    /// Hyphens are fine in a bundle id but not in a product id: the products' ids have underscores.
+    @Test func aBundleIDWithHyphensGivesValidProductIDs() throws {
+        let directory = try GenerateCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try IAPCat.run(["init", "--bundle-id", "com.my-company.my-app"], in: directory).status == 0)
+        let catalog = try String(contentsOfFile: directory + "/catalogs/catalog.yaml", encoding: .utf8)
+        #expect(catalog.contains("  bundle_id: com.my-company.my-app\n"))
+        #expect(catalog.contains("  - id: com.my_company.my_app.coins.small\n"))
+        let lint = try IAPCat.run(["lint", "--strict"], in: directory)
+        #expect(lint.status == 0)
+        #expect(lint.stdout == "0 errors, 0 warnings, 0 notes in 4 files\n")
+    }
+
+    @Test func theWorkflowNamesTheActionGiven() throws {
+        let directory = try GenerateCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try IAPCat.run(["init", "--action", "acme/iapcat@v1"], in: directory)
+        #expect(run.status == 0)
+        #expect(!run.stderr.contains("OWNER"))
+        let workflow = try String(contentsOfFile: directory + "/.github/workflows/iapcat.yml", encoding: .utf8)
+        #expect(workflow.contains("      - uses: acme/iapcat@v1\n"))
+    }
+}
