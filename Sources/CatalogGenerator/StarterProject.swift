@@ -92,7 +92,7 @@ package struct StarterProject: Sendable {
                 type: consumable                   # bought again and again
                 reference_name: Coins (small)
                 <<: *sale
-                price: { tier: 1 }                 # 0.99 USD
+                price: { storefronts: { USA: "0.99", DEU: "0.99", JPN: "160" } }   # per storefront
                 localizations:
                   en-US: { display_name: 100 Coins, description: A small pouch of coins }
 
@@ -100,7 +100,7 @@ package struct StarterProject: Sendable {
                 type: non-consumable               # bought once, restored on every device
                 reference_name: Remove ads
                 <<: *sale
-                price: { tier: 3 }
+                price: { storefronts: { USA: "2.99", DEU: "2.99", JPN: "500" } }
                 localizations:
                   en-US: { display_name: Remove Ads, description: No more ads ever }
 
@@ -109,7 +109,7 @@ package struct StarterProject: Sendable {
                 reference_name: Premium monthly
                 <<: *sale
                 subscription: { group: premium, duration: P1M, rank: 2 }
-                price: { tier: 5 }
+                price: { storefronts: { USA: "4.99", DEU: "4.99", JPN: "800" } }
                 localizations:
                   en-US: { display_name: Premium Monthly, description: Everything for a month }
 
@@ -118,7 +118,7 @@ package struct StarterProject: Sendable {
                 reference_name: Premium yearly
                 <<: *sale
                 subscription: { group: premium, duration: P1Y, rank: 1, free_trial_duration: P1W }
-                price: { tier: 40 }
+                price: { storefronts: { USA: "39.99", DEU: "39.99", JPN: "6000" } }
                 localizations:
                   en-US: { display_name: Premium Yearly, description: Everything for a year }
 

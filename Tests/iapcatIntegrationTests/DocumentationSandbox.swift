@@ -1,8 +1,9 @@
 import Foundation
 import IAPCatTestSupport
 
-/// Where the documentation test runs a page's commands: a scratch copy of the repository (with
-/// `catalogs/catalog.yaml`, the catalog the commands use when none is named), the built `iapcat`
+/// Where the documentation test runs a page's commands: a scratch copy of the repository in which
+/// `iapcat init` has run, as a new user's first step (so `catalogs/catalog.yaml`, the catalog the
+/// commands use when none is named, is the starter catalog with its lists), the built `iapcat`
 /// and `iapcat-fakes` first on the PATH, `swift run PRODUCT` running the built product, the fake
 /// App Store Connect and Google Play running with the variables that point iapcat at them,
 /// `$EDITOR` a no-op and `$HOME` a scratch folder.
@@ -23,7 +24,6 @@ struct DocumentationSandbox {
         let repository = root + "/repository", bin = root + "/bin", fakes = root + "/fakes"
         for folder in [repository, bin, root + "/home"] { try files.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         for item in copied { try files.copyItem(atPath: IAPCat.packageRoot + "/" + item, toPath: repository + "/" + item) }
-        try files.copyItem(atPath: repository + "/catalogs/example.yaml", toPath: repository + "/catalogs/catalog.yaml")
 
         let built = URL(fileURLWithPath: IAPCat.executable).deletingLastPathComponent().path
         for product in ["iapcat", "iapcat-fakes"] {
@@ -46,7 +46,13 @@ struct DocumentationSandbox {
         environment["EDITOR"] = "true"
         environment["HOME"] = root + "/home"
         environment["NO_COLOR"] = "1"
-        let start = try Self.run(["iapcat-fakes", "start", "--dir", fakes], in: repository, environment: environment)
+        // A new user's first step: the catalog the commands use when none is named, its lists and a workflow.
+        let initialized = try Self.run(["iapcat", "init"], in: repository, environment: environment)
+        guard initialized.status == 0 else { throw FixtureError("iapcat init failed: \(initialized.stderr)") }
+        // The fakes hold the apps of the example catalog (the default) and of the starter catalog.
+        let start = try Self.run(
+            ["iapcat-fakes", "start", "--dir", fakes, "--play-app", "com.example.cosmicquest", "--play-app", "com.example.app"],
+            in: repository, environment: environment)
         guard start.status == 0 else { throw FixtureError("iapcat-fakes start failed: \(start.stdout)\(start.stderr)") }
         for line in try String(contentsOfFile: fakes + "/env.sh", encoding: .utf8).split(separator: "\n")
         where line.hasPrefix("export ") {

@@ -39,6 +39,11 @@ import Testing
     /// have from elsewhere (a package downloaded from App Store Connect, an Xcode or a Unity project),
     /// made here from the example catalog and a real Unity catalog.
     static let startingPoints: [String: String] = [
+        // The sandbox ran `init` already; its examples start from an empty folder.
+        "init": """
+            rm -r catalogs/catalog.yaml catalogs/product_ids.plist catalogs/products_v2.json catalogs/Products.storekit .github
+
+            """,
         "import": """
             rm catalogs/catalog.yaml
             iapcat bulk-xml --catalog catalogs/example.yaml -o COSMICQUEST.itmsp
