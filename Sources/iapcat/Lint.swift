@@ -40,11 +40,13 @@ extension IAPCat {
         var environment: StoreEnvironment = LintOptions().undeclaredEnvironment
 
         @Option(
-            name: .long, help: ArgumentHelp("Turn on a rule that is off by default (repeatable), e.g. unlisted_product.", valueName: "rule")
-        )
+            name: .long, help: ArgumentHelp("Turn on a rule that is off by default (repeatable), e.g. unlisted_product.", valueName: "rule"),
+            completion: .list(RuleID.allCases.map(\.rawValue)), transform: RuleID.named)
         var enable: [RuleID] = []
 
-        @Option(name: .long, help: ArgumentHelp("Turn off a rule (repeatable).", valueName: "rule"))
+        @Option(
+            name: .long, help: ArgumentHelp("Turn off a rule (repeatable); `iapcat rules` lists every rule.", valueName: "rule"),
+            completion: .list(RuleID.allCases.map(\.rawValue)), transform: RuleID.named)
         var disable: [RuleID] = []
 
         @OptionGroup var referencedPaths: PathOptions
@@ -69,4 +71,3 @@ extension IAPCat {
 
 extension ReportFormat: ExpressibleByArgument {}
 extension StoreEnvironment: ExpressibleByArgument {}
-extension RuleID: ExpressibleByArgument {}

@@ -15,7 +15,7 @@ public struct TextReporter: DiagnosticReporter {
         var output = ""
         for diagnostic in diagnostics {
             output +=
-                "\(render(diagnostic.location)): \(diagnostic.severity.rawValue): \(oneLine(diagnostic.message)) [\(diagnostic.rule.rawValue)]\n"
+                "\(render(diagnostic.location)): \(diagnostic.severity.rawValue): \(oneLine(diagnostic.text)) [\(diagnostic.rule.rawValue)]\n"
         }
         return output
     }
