@@ -158,7 +158,7 @@ extension IAPCat {
             if check {
                 let stale = files.filter(\.isStale)
                 guard stale.isEmpty else {
-                    for file in stale { Output.report(file.differenceFromDisk) }
+                    for file in stale { Output.report(UnifiedDiff.render(file)) }
                     throw .inputErrors(nil, details: stale.map { "\($0.path): out of date; run iapcat export to regenerate it\n" }.joined())
                 }
                 Output.finish()

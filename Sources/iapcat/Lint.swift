@@ -40,7 +40,8 @@ extension IAPCat {
         var environment: StoreEnvironment = LintOptions().undeclaredEnvironment
 
         @Option(
-            name: .long, help: ArgumentHelp("Turn on a rule that is off by default (repeatable), e.g. unlisted_product.", valueName: "rule"),
+            name: .long,
+            help: ArgumentHelp("Turn on a rule that is off by default (repeatable), e.g. unlisted_product.", valueName: "rule"),
             completion: .list(RuleID.allCases.map(\.rawValue)), transform: RuleID.named)
         var enable: [RuleID] = []
 

@@ -84,7 +84,8 @@ import Testing
         #expect(try RuleID.named("unknown_key") == .unknownKey)
         #expect(throws: UnknownRuleError(name: "unkown_key")) { try RuleID.named("unkown_key") }
         #expect(
-            UnknownRuleError(name: "unkown_key").description == "no rule 'unkown_key'; did you mean 'unknown_key'? (`iapcat rules` lists them)")
+            UnknownRuleError(name: "unkown_key").description
+                == "no rule 'unkown_key'; did you mean 'unknown_key'? (`iapcat rules` lists them)")
         #expect(UnknownRuleError(name: "zzz\u{1B}").description == "no rule 'zzz\\u{1B}' (`iapcat rules` lists them)")
     }
 
@@ -95,7 +96,8 @@ import Testing
         let result = LintResult(diagnostics: [diagnostic], files: ["c.yaml"])
         #expect(
             TextReporter().report(result)
-                == "c.yaml:3:5: error: unknown key 'prise' in a product; did you mean 'price'? [unknown_key]\n1 error, 0 warnings, 0 notes in 1 file\n")
+                == "c.yaml:3:5: error: unknown key 'prise' in a product; did you mean 'price'? [unknown_key]\n1 error, 0 warnings, 0 notes in 1 file\n"
+        )
         #expect(
             JSONReporter().report(result) == """
                 [

@@ -11,7 +11,9 @@ public struct UnknownRuleError: Error, Sendable, Equatable, CustomStringConverti
     /// "no rule 'unkown_key'; did you mean 'unknown_key'? (`iapcat rules` lists them)"
     public var description: String {
         let hint = Suggestion.hint(for: name, in: RuleID.allCases.map(\.rawValue)).map { "; \($0)" } ?? ""
-        return "no rule '\(ServerText.printable(name))'\(hint) (`iapcat rules` lists them)"
+        // Control characters escaped: the name is printed to a terminal.
+        let shown = name.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
+        return "no rule '\(shown)'\(hint) (`iapcat rules` lists them)"
     }
 }
 

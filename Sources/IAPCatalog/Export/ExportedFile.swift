@@ -15,10 +15,4 @@ public struct ExportedFile: Sendable, Equatable {
     public var isStale: Bool {
         (try? InputFile.read(path)) != bytes
     }
-
-    /// What differs between the file on disk and these bytes, as a unified diff from the one on
-    /// disk (`/dev/null` when there is none) to what export would write; empty when they agree.
-    public var differenceFromDisk: String {
-        UnifiedDiff.render(old: try? InputFile.read(path), new: bytes, oldName: "\(path) (on disk)", newName: "\(path) (iapcat export)")
-    }
 }

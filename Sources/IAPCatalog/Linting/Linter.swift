@@ -94,7 +94,8 @@ public struct Linter: Sendable {
         static func isStale(_ bytes: [UInt8], _ declaration: ProductListDeclaration, catalog: Catalog?) -> Bool? {
             guard let catalog, declaration.format != .storekit else { return nil }
             return !ListOrder.allCases.contains { order in
-                ProductListExporter(catalog: catalog, order: order).render(declaration.format, environment: declaration.environment) == bytes
+                ProductListExporter(catalog: catalog, order: order).render(declaration.format, environment: declaration.environment)
+                    == bytes
             }
         }
 

@@ -295,12 +295,14 @@ package struct CatalogDecoder {
         let meant = written.map { ProductType.meant(by: $0) } ?? []
         let closest = written.flatMap { Suggestion.closest(to: $0, in: names) }.flatMap(ProductType.init)
         let assumed: ProductType =
-            fields["subscription"] != nil ? .autoRenewable : meant.first { $0 != .autoRenewable } ?? meant.first ?? closest ?? .nonConsumable
+            fields["subscription"] != nil
+            ? .autoRenewable : meant.first { $0 != .autoRenewable } ?? meant.first ?? closest ?? .nonConsumable
         let checkedAs = "the rest of product '\(id)' is checked as \(assumed.rawValue)"
         if let node {
             decoder.report(
                 .invalidValue, "expected type to be one of \(names.joined(separator: ", ")), found \(decoder.describe(node)); \(checkedAs)",
-                at: node.position, hint: written.flatMap { Suggestion.hint(for: $0, in: names, meant: { ProductType.meant(by: $0).map(\.rawValue) }) })
+                at: node.position,
+                hint: written.flatMap { Suggestion.hint(for: $0, in: names, meant: { ProductType.meant(by: $0).map(\.rawValue) }) })
         } else {
             decoder.report(.missingField, "product '\(id)' is missing required field 'type'; \(checkedAs)", at: fields.position)
         }

@@ -16,7 +16,9 @@ public enum SubscriptionPeriod: String, Sendable, CaseIterable {
     /// `7 days`, `12 months`, `P12M`, `1y`; empty when the words name none of the periods.
     package static func meant(by words: String) -> [SubscriptionPeriod] {
         let lowered = words.lowercased().split(separator: " ").joined(separator: " ")
-        let named = ["weekly": oneWeek, "monthly": oneMonth, "quarterly": threeMonths, "yearly": oneYear, "annual": oneYear, "annually": oneYear]
+        let named = [
+            "weekly": oneWeek, "monthly": oneMonth, "quarterly": threeMonths, "yearly": oneYear, "annual": oneYear, "annually": oneYear,
+        ]
         if let period = named[lowered] { return [period] }
         // A count and a unit: "1 month", "1month", "P12M", "12 months".
         var text = Substring(lowered)

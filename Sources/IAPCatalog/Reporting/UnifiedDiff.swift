@@ -11,6 +11,14 @@ public enum UnifiedDiff {
     /// Past this many lines in both texts together, one hunk replaces the whole file.
     public static let maximumLines = 200_000
 
+    /// What differs between the file on disk at `file`'s path and its bytes: the diff from the
+    /// one on disk (`/dev/null` when there is none) to what export would write; empty when they agree.
+    public static func render(_ file: ExportedFile) -> String {
+        render(
+            old: try? InputFile.read(file.path), new: file.bytes, oldName: "\(file.path) (on disk)", newName: "\(file.path) (iapcat export)"
+        )
+    }
+
     /// The diff turning `old` into `new`, with `---`/`+++` headers naming `oldName` and
     /// `newName`; the empty string when the texts are equal. `old` nil is a missing file (`/dev/null`).
     public static func render(old: [UInt8]?, new: [UInt8], oldName: String, newName: String) -> String {
