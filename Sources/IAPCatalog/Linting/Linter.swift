@@ -41,7 +41,11 @@ public struct Linter: Sendable {
             do { loaded = try catalogLoader.load(catalogPath) } catch { throw .unreadable(error) }
             reference = run.lintCatalog(loaded, file: catalogPath, validates: false)
             let declared = inputs.isEmpty ? reference?.lists ?? [] : []
-            let (validation, lists) = Self.validateAndRead(reference, file: catalogPath, lists: declared, validator: catalogValidator)
+            // Lists are compared with what export writes only when that can matter: a catalog
+            // that loaded with errors is never exported.
+            let exported = options.isEnabled(.staleList) && !loaded.hasErrors ? reference : nil
+            let (validation, lists) = Self.validateAndRead(
+                reference, file: catalogPath, lists: declared, validator: catalogValidator, comparingWith: exported)
             run.catalogIsValid = !loaded.hasErrors && !validation.contains { $0.severity == .error }
             run.diagnostics += validation
             for list in lists { run.check(list, catalog: reference) }
@@ -61,7 +65,9 @@ public struct Linter: Sendable {
                     file: path, read: parsed,
                     expectedFormat: declaration?.format ?? ProductListFormat.implied(byFileName: path),
                     environment: declaration?.environment)
-                if let declaration { list.isStale = ReadList.isStale(inputs[index].bytes, declaration, catalog: reference) }
+                if let declaration, options.isEnabled(.staleList), run.catalogIsValid {
+                    list.isStale = ReadList.isStale(inputs[index].bytes, declaration, catalog: reference)
+                }
                 // The bytes are let go once read: a 35 MB list is not held while its entries are checked.
                 inputs[index].bytes = []
                 run.check(list, catalog: reference)
@@ -154,8 +160,9 @@ public struct Linter: Sendable {
 
     /// Validates the catalog and reads its declared lists at the same time, on all cores: the
     /// tasks are independent, and reading a 35 MB JSON list costs as much as the catalog rules.
+    /// `exported`: the catalog the lists are compared with (``ReadList/isStale``), if any.
     static func validateAndRead(
-        _ catalog: Catalog?, file: String, lists: [ProductListDeclaration], validator: CatalogValidator
+        _ catalog: Catalog?, file: String, lists: [ProductListDeclaration], validator: CatalogValidator, comparingWith exported: Catalog?
     ) -> (validation: [Diagnostic], lists: [ReadList]) {
         // A list outside the catalog's folder is not read (the validation says why).
         let directory = FilePaths.directory(of: file)
@@ -171,7 +178,7 @@ public struct Linter: Sendable {
                 if task == lists.count {
                     if let catalog { validation = validator.validate(catalog, file: file) }
                 } else {
-                    slots[task] = ReadList(lists[task], catalogFile: file, catalog: catalog)
+                    slots[task] = ReadList(lists[task], catalogFile: file, catalog: exported)
                 }
             }
         }
