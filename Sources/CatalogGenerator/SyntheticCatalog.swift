@@ -13,7 +13,9 @@ package struct SyntheticCatalog: Sendable {
         ProductListDeclaration(path: "products_v1.json", format: .v1, environment: .production),
         ProductListDeclaration(path: "products_v2.json", format: .v2, environment: .sandbox),
     ]
-    /// The list added with ``GeneratorOptions/listIDs``.
+    /// The list written with ``GeneratorOptions/listIDs``: a random sample of the production
+    /// identifiers, to lint by path. The catalog does not declare it: a declared list is what
+    /// `iapcat export --all` writes (`stale_list`), and export would write every production product.
     package static let bigList = ProductListDeclaration(path: "big_ids.plist", format: .plist, environment: .production)
 
     package var options: GeneratorOptions
@@ -43,7 +45,7 @@ package struct SyntheticCatalog: Sendable {
             defaultLocale: SampleTexts.defaultLocale.locale)
         catalog = Catalog(
             app: app, subscriptionGroups: groups, products: products,
-            lists: Self.lists + (options.listIDs == nil ? [] : [Self.bigList]))
+            lists: Self.lists)
     }
 
     /// Puts the subscriptions that are not removed into groups of ``subscriptionsPerGroup`` in

@@ -71,7 +71,7 @@ extension IAPCat {
             completion: .directory)
         var outDir: String?
 
-        @Flag(name: .long, help: "Write nothing; exit 1 if any file differs from what export would write.")
+        @Flag(name: .long, help: "Write nothing; exit 1 if any file differs from what export would write, and show how (a unified diff).")
         var check = false
 
         @OptionGroup var outputOptions: OutputOptions
@@ -154,11 +154,13 @@ extension IAPCat {
                 details: Output.diagnostics(LintResult(diagnostics: error.diagnostics, files: [catalogOptions.catalog])))
         }
 
-        /// Writes `files` atomically, or with `--check` fails (exit 1) naming those that are stale.
+        /// Writes `files` atomically, or with `--check` fails (exit 1) naming those that are stale,
+        /// with a unified diff of each on stdout.
         private func write(_ files: [ExportedFile]) throws(CommandFailure) -> Never {
             if check {
                 let stale = files.filter(\.isStale)
                 guard stale.isEmpty else {
+                    for file in stale { Output.report(UnifiedDiff.render(file)) }
                     throw .inputErrors(nil, details: stale.map { "\($0.path): out of date; run iapcat export to regenerate it\n" }.joined())
                 }
                 Output.finish()

@@ -8,7 +8,8 @@ extension IAPCat {
             abstract: "Write a synthetic, deterministic catalog and the lists it declares (for benchmarks and tests).",
             discussion: """
                 Writes into DIR (created if missing): catalog.yaml, review-screenshot.png (the blank screenshot its drafts name), product_ids.plist and products_v1.json \
-                (production), products_v2.json (sandbox), and with --list-ids big_ids.plist (production). \
+                (production), products_v2.json (sandbox), and with --list-ids big_ids.plist (production ids, \
+                not declared: lint it by path). \
                 The same arguments give the same bytes. The catalog lints clean except for product_limit \
                 above 10,000 products; the deprecated free-subscription type occurs only as removed products.
 

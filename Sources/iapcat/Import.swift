@@ -111,8 +111,9 @@ extension IAPCat {
             printNotes(notes)
         }
 
-        /// The notes on stderr, one `note:` line each, escaped (they may quote the source).
+        /// The notes on stderr, one `note:` line each, escaped (they may quote the source); none under `--quiet`.
         private func printNotes(_ notes: ImportNotes) {
+            guard !Output.settings.quiet else { return }
             Output.errorRaw(notes.lines.map { "note: \(ServerText.printable($0))\n" }.joined())
         }
 

@@ -14,7 +14,7 @@ extension IAPCat {
 
                 Examples:
                   iapcat lint --catalog catalogs/example.yaml
-                  iapcat lint --catalog catalogs/example.yaml MyApp/product_ids.plist
+                  iapcat lint --catalog catalogs/example.yaml catalogs/example/product_ids.plist
                   iapcat lint --format github --strict
                   iapcat lint --format sarif > iapcat.sarif
                 """
@@ -40,11 +40,14 @@ extension IAPCat {
         var environment: StoreEnvironment = LintOptions().undeclaredEnvironment
 
         @Option(
-            name: .long, help: ArgumentHelp("Turn on a rule that is off by default (repeatable), e.g. unlisted_product.", valueName: "rule")
-        )
+            name: .long,
+            help: ArgumentHelp("Turn on a rule that is off by default (repeatable), e.g. unlisted_product.", valueName: "rule"),
+            completion: .list(RuleID.allCases.map(\.rawValue)), transform: RuleID.named)
         var enable: [RuleID] = []
 
-        @Option(name: .long, help: ArgumentHelp("Turn off a rule (repeatable).", valueName: "rule"))
+        @Option(
+            name: .long, help: ArgumentHelp("Turn off a rule (repeatable); `iapcat rules` lists every rule.", valueName: "rule"),
+            completion: .list(RuleID.allCases.map(\.rawValue)), transform: RuleID.named)
         var disable: [RuleID] = []
 
         @OptionGroup var referencedPaths: PathOptions
@@ -86,4 +89,3 @@ extension IAPCat {
 
 extension ReportFormat: ExpressibleByArgument {}
 extension StoreEnvironment: ExpressibleByArgument {}
-extension RuleID: ExpressibleByArgument {}

@@ -116,7 +116,10 @@ import Testing
                 """)
         #expect(
             lintCatalog(yaml) == [
-                "12:11: error: expected type to be one of consumable, non-consumable, auto-renewable, non-renewing, free-subscription, found 'consumabel'; did you mean 'consumable'? [invalid_value]",
+                // The product is still checked, as the type it most likely means.
+                "11:5: error: product 'com.example.bad' is missing required field 'reference_name' [missing_field]",
+                "11:9: warning: draft product 'com.example.bad' has no localizations yet; App Review needs its en-US display name [missing_metadata]",
+                "12:11: error: expected type to be one of consumable, non-consumable, auto-renewable, non-renewing, free-subscription, found 'consumabel'; the rest of product 'com.example.bad' is checked as consumable; did you mean 'consumable'? [invalid_value]",
                 "15:21: error: expected reference_name to be a string, found a list [invalid_value]",
                 "16:13: error: expected status to be one of draft, approved, removed, found 'live' [invalid_value]",
                 "17:23: error: expected cleared_for_sale to be true or false, found 'yes'; YAML 1.2 booleans are only true and false [invalid_value]",
@@ -150,12 +153,20 @@ import Testing
             ])
     }
 
-    @Test func unknownFormatVersionStopsDecoding() {
+    @Test func anUnsupportedFormatVersionStopsDecodingAMissingOneDoesNot() {
         #expect(
             lintCatalog("format_version: 2\nproducts: []\n") == [
                 "1:17: error: format_version 2 is not supported; this iapcat reads format_version 1 [unsupported_format_version]"
             ])
-        #expect(lintCatalog("app: {}\n") == ["1:1: error: the catalog is missing required field 'format_version' [missing_field]"])
+        #expect(
+            lintCatalog("app: {}\n") == [
+                "1:1: error: the catalog is missing required field 'format_version'; the rest is checked as version 1; add 'format_version: 1' as the first line [missing_field]",
+                "1:1: error: the catalog is missing required field 'products' [missing_field]",
+            ])
+        #expect(
+            lintCatalog("format_version: one\napp: {}\nproducts: []\n") == [
+                "1:17: error: expected format_version to be a whole number, found 'one' [invalid_value]"
+            ])
         #expect(lintCatalog("") == ["1:1: error: the catalog is empty; it needs at least format_version, app and products [missing_field]"])
         #expect(lintCatalog("- a\n") == ["1:1: error: expected the catalog to be a mapping, found a list [invalid_value]"])
     }

@@ -128,7 +128,7 @@ import Testing
                     """) + "subscription_groups:\n  - { id: pro, reference_name: Pro, localizations: { en-US: { name: Pro } } }\n"
             ) == [
                 "error: the Play listings of 'com.example.texts' have none in the app's default language (en-US) [play_language]",
-                "error: 'de_DE' is not a language Play lists products in (did you mean 'de-DE'?) [play_language]",
+                "error: 'de_DE' is not a language Play lists products in; did you mean 'de-DE'? [play_language]",
                 "error: the title in the fr-FR Play listing of 'com.example.texts' is 56 characters; Play allows 1 to 55 [play_length]",
                 "error: the description in the fr-FR Play listing of 'com.example.texts' is 0 characters; Play allows 1 to 200 [play_length]",
                 "error: the fr-FR Play listing of 'com.example.texts' lists benefits; only subscriptions have them [play_fields]",
@@ -161,7 +161,7 @@ import Testing
                             - ↓{ id: nowhere }
 
                     """)) == [
-                    "error: 'DEU' is not a Google Play region (ISO 3166-1 alpha-2, e.g. US) (did you mean 'DE'?) [play_region]",
+                    "error: 'DEU' is not a Google Play region (ISO 3166-1 alpha-2, e.g. US); did you mean 'DE'? [play_region]",
                     "error: the JP price '160.5' of purchase option 'buy' of 'com.example.priced' is not a positive amount of JPY (no decimals) [play_price]",
                     "error: the US price '0' of purchase option 'buy' of 'com.example.priced' is not a positive amount of USD (at most 2 decimals) [play_price]",
                     "error: purchase option 'buy' of 'com.example.priced' is available in FR but has no price there [play_missing_price]",

@@ -4,12 +4,12 @@ import Testing
 
 @testable import IAPCatalog
 
-/// Renders diagnostics as `line:column: severity: message [rule]` (text-report lines without the file).
+/// Renders diagnostics as `line:column: severity: message; hint [rule]` (text-report lines without the file).
 func render(_ diagnostics: [Diagnostic]) -> [String] {
     diagnostics.sorted().map { diagnostic in
         let location = diagnostic.location
         let place = location.line.map { "\($0):\(location.column ?? 0)" } ?? location.index.map { "[\($0)]" } ?? "-"
-        return "\(place): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule.rawValue)]"
+        return "\(place): \(diagnostic.severity.rawValue): \(diagnostic.text) [\(diagnostic.rule.rawValue)]"
     }
 }
 

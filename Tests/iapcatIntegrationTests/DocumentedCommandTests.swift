@@ -25,7 +25,9 @@ import Testing
         .init(page: "docs/install.md", containing: "mint ", why: "needs Mint and a published release"),
         .init(page: "docs/install.md", containing: "sudo ", why: "writes into the system"),
         .init(page: "docs/install.md", containing: "brew --prefix", why: "needs Homebrew (macOS)"),
-        .init(page: "docs/install.md", containing: "scripts/man", why: "builds the manual plugin: minutes, and it waits on the test build's lock"),
+        .init(
+            page: "docs/install.md", containing: "scripts/man",
+            why: "builds the manual plugin: minutes, and it waits on the test build's lock"),
         .init(page: "docs/install.md", containing: "man .build/man/iapcat.1", why: "needs the page scripts/man writes"),
         .init(page: "docs/performance.md", containing: "Benchmarks/", why: "benchmarks take minutes; run on demand"),
         .init(page: "docs/performance.md", containing: "swift build -c release", why: "a release build takes minutes"),

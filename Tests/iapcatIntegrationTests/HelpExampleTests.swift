@@ -41,18 +41,18 @@ import Testing
     static let startingPoints: [String: String] = [
         // The sandbox ran `init` already; its examples start from an empty folder.
         "init": """
-            rm -r catalogs/catalog.yaml catalogs/product_ids.plist catalogs/products_v2.json catalogs/Products.storekit .github
+        rm -r catalogs/catalog.yaml catalogs/product_ids.plist catalogs/products_v2.json catalogs/Products.storekit .github
 
-            """,
+        """,
         "import": """
-            rm catalogs/catalog.yaml
-            iapcat bulk-xml --catalog catalogs/example.yaml -o COSMICQUEST.itmsp
-            iapcat export --catalog catalogs/example.yaml --format storekit -o MyApp/Products.storekit
-            mkdir -p Assets/Resources downloaded
-            cp Tests/IAPCatalogTests/Fixtures/real/unity/panzerwar_IAPProductCatalog.json Assets/Resources/IAPProductCatalog.json
-            cp COSMICQUEST.itmsp/metadata.xml downloaded/metadata.xml
+        rm catalogs/catalog.yaml
+        iapcat bulk-xml --catalog catalogs/example.yaml -o COSMICQUEST.itmsp
+        iapcat export --catalog catalogs/example.yaml --format storekit -o MyApp/Products.storekit
+        mkdir -p Assets/Resources downloaded
+        cp Tests/IAPCatalogTests/Fixtures/real/unity/panzerwar_IAPProductCatalog.json Assets/Resources/IAPProductCatalog.json
+        cp COSMICQUEST.itmsp/metadata.xml downloaded/metadata.xml
 
-            """
+        """,
     ]
 
     @Test func theCommandsAreFound() {

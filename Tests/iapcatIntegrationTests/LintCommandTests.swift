@@ -142,7 +142,7 @@ import Testing
         #expect(
             run.stdout == """
                 \(catalog):5:13: error: list 'dir.json' is a directory (looked for \(IAPCat.fixture("unreadable/dir.json"))) [file_unreadable]
-                \(catalog):6:13: error: list 'nowhere.plist' does not exist (looked for \(IAPCat.fixture("unreadable/nowhere.plist"))) [list_not_found]
+                \(catalog):6:13: error: list 'nowhere.plist' does not exist (looked for \(IAPCat.fixture("unreadable/nowhere.plist"))); `iapcat export --catalog \(catalog) --all` writes every list the catalog declares [list_not_found]
                 by rule: 1 file_unreadable, 1 list_not_found
                 2 errors, 0 warnings, 0 notes in 1 file
 

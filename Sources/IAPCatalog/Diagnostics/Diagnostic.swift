@@ -8,13 +8,22 @@ public struct Diagnostic: Hashable, Sendable {
     public var rule: RuleID
     /// What is wrong, in words for the user.
     public var message: String
+    /// What to write instead, when iapcat can tell ("did you mean 'price'?"); nil otherwise.
+    public var hint: String?
 
     /// Creates a finding of `rule` at `location`; `severity` nil means the rule's default.
-    public init(_ rule: RuleID, _ message: String, at location: SourceLocation, severity: Severity? = nil) {
+    public init(_ rule: RuleID, _ message: String, at location: SourceLocation, severity: Severity? = nil, hint: String? = nil) {
         self.rule = rule
         self.message = message
         self.location = location
         self.severity = severity ?? rule.descriptor.severity
+        self.hint = hint
+    }
+
+    /// The message, then the hint after a semicolon: what one-line reports (text, GitHub, SARIF) print.
+    public var text: String {
+        guard let hint else { return message }
+        return message + "; " + hint
     }
 }
 

@@ -16,10 +16,10 @@ package struct DiagnosticCollector: Sendable {
     /// Records a finding of `rule` at `position` in `file`.
     package mutating func report(
         _ rule: RuleID, _ message: String, file: String, at position: SourcePosition?,
-        severity: Severity? = nil
+        severity: Severity? = nil, hint: String? = nil
     ) {
         let location = position.map { SourceLocation(file: file, $0) } ?? SourceLocation(file: file)
-        diagnostics.append(Diagnostic(rule, message, at: location, severity: severity))
+        diagnostics.append(Diagnostic(rule, message, at: location, severity: severity, hint: hint))
     }
 
     package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

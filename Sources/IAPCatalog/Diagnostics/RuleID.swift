@@ -65,6 +65,7 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     case malformedEntry = "malformed_entry"
     case invalidListStructure = "invalid_list_structure"
     case listVersionMismatch = "list_version_mismatch"
+    case staleList = "stale_list"
     case unlistedProduct = "unlisted_product"
 
     // StoreKit configurations (.storekit) against the catalog
@@ -262,6 +263,11 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
             .init(.error, "A list file whose top level is not what its format requires (plist array, v1 array, v2 object).")
         case .listVersionMismatch:
             .init(.warning, "A list's content version differs from the version in its file name or declaration.")
+        case .staleList:
+            .init(
+                .error,
+                "A declared plist, v1 or v2 list differs from what `iapcat export --all` would write (in either `--order`); `.storekit` files are compared value by value by the `storekit_*` rules."
+            )
         case .unlistedProduct:
             .init(.note, "A product that no list names (off by default; `--enable unlisted_product`).", enabledByDefault: false)
         case .storeKitMissingProduct:

@@ -23,9 +23,23 @@ package enum Suggestion {
         return best?.candidate
     }
 
-    /// `"; did you mean 'x'?"` or the empty string.
-    static func hint<S: Sequence>(for word: String, in candidates: S) -> String where S.Element == String {
-        closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    /// `"did you mean 'x'?"` for ``Diagnostic/hint``, or nil when no candidate is near. `meant`
+    /// names what `word` commonly stands for (`subscription` → `auto-renewable`, `non-renewing`);
+    /// those of them among the candidates win over the closest spelling.
+    package static func hint<S: Sequence>(
+        for word: String, in candidates: S, meant: (String) -> [String] = { _ in [] }
+    ) -> String? where S.Element == String {
+        let candidates = Array(candidates)
+        let intended = meant(word).filter(candidates.contains)
+        guard intended.isEmpty else { return "did you mean \(alternatives(intended))?" }
+        return closest(to: word, in: candidates).map { "did you mean '\($0)'?" }
+    }
+
+    /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`.
+    package static func alternatives(_ words: [String]) -> String {
+        let quoted = words.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
     }
 
     /// Damerau–Levenshtein (optimal string alignment) distance, stopping early past `limit`.

@@ -30,16 +30,23 @@ public struct Linter: Sendable {
         else { throw .noCatalog }
 
         var run = Run(options: options, loader: catalogLoader, validator: catalogValidator)
+        run.catalogFile = catalogPath
         let reference: Catalog?
         if let input = inputs.first(where: { FilePaths.normalized($0.path) == FilePaths.normalized(catalogPath) }) {
             reference = run.lintCatalog(input.bytes, file: input.path)
+            run.catalogIsValid = reference != nil && !run.diagnostics.contains { $0.severity == .error }
         } else {
             // Streamed from the file: a large catalog is never in memory whole.
             let loaded: CatalogLoader.Result
             do { loaded = try catalogLoader.load(catalogPath) } catch { throw .unreadable(error) }
             reference = run.lintCatalog(loaded, file: catalogPath, validates: false)
             let declared = inputs.isEmpty ? reference?.lists ?? [] : []
-            let (validation, lists) = Self.validateAndRead(reference, file: catalogPath, lists: declared, validator: catalogValidator)
+            // Lists are compared with what export writes only when that can matter: a catalog
+            // that loaded with errors is never exported.
+            let exported = options.isEnabled(.staleList) && !loaded.hasErrors ? reference : nil
+            let (validation, lists) = Self.validateAndRead(
+                reference, file: catalogPath, lists: declared, validator: catalogValidator, comparingWith: exported)
+            run.catalogIsValid = !loaded.hasErrors && !validation.contains { $0.severity == .error }
             run.diagnostics += validation
             for list in lists { run.check(list, catalog: reference) }
         }
@@ -54,14 +61,16 @@ public struct Linter: Sendable {
                     FilePaths.normalized(FilePaths.join(FilePaths.directory(of: catalogPath), $0.path)) == FilePaths.normalized(path)
                 }
                 let parsed = ReadList.parse(inputs[index].bytes, kind: kind, file: path)
+                var list = ReadList(
+                    file: path, read: parsed,
+                    expectedFormat: declaration?.format ?? ProductListFormat.implied(byFileName: path),
+                    environment: declaration?.environment)
+                if let declaration, options.isEnabled(.staleList), run.catalogIsValid {
+                    list.isStale = ReadList.isStale(inputs[index].bytes, declaration, catalog: reference)
+                }
                 // The bytes are let go once read: a 35 MB list is not held while its entries are checked.
                 inputs[index].bytes = []
-                run.check(
-                    ReadList(
-                        file: path, read: parsed,
-                        expectedFormat: declaration?.format ?? ProductListFormat.implied(byFileName: path),
-                        environment: declaration?.environment),
-                    catalog: reference)
+                run.check(list, catalog: reference)
             }
         }
         if options.isEnabled(.unlistedProduct), let reference {
@@ -84,6 +93,20 @@ public struct Linter: Sendable {
         var unity: UnityProductCatalog?
         var expectedFormat: ProductListFormat?
         var environment: StoreEnvironment?
+        /// For a declared plist, v1 or v2 list: whether it differs from what export would write.
+        var isStale: Bool?
+
+        /// Whether `bytes`, the list `declaration` names, differ from what `iapcat export --all`
+        /// writes for it in every ``ListOrder``; nil for a `.storekit` file (the drift rules compare
+        /// it value by value: its storefront and version are export's options) or without a catalog.
+        static func isStale(_ bytes: [UInt8], _ declaration: ProductListDeclaration, catalog: Catalog?) -> Bool? {
+            // A .storekit file is compared value by value (storekit_*), a Unity catalog is never written by export.
+            guard let catalog, declaration.format != .storekit, declaration.format != .unity else { return nil }
+            return !ListOrder.allCases.contains { order in
+                ProductListExporter(catalog: catalog, order: order).render(declaration.format, environment: declaration.environment)
+                    == bytes
+            }
+        }
 
         /// What a list file holds: its entries, and the whole content of the formats checked value by value.
         typealias Parsed = (
@@ -107,8 +130,9 @@ public struct Linter: Sendable {
             }
         }
 
-        /// Reads the list `declaration` names, relative to the catalog's directory.
-        init(_ declaration: ProductListDeclaration, catalogFile: String) {
+        /// Reads the list `declaration` names, relative to the catalog's directory, and compares
+        /// it with what export would write from `catalog`.
+        init(_ declaration: ProductListDeclaration, catalogFile: String, catalog: Catalog?) {
             let path = FilePaths.join(FilePaths.directory(of: catalogFile), declaration.path)
             file = path
             expectedFormat = declaration.format
@@ -126,10 +150,12 @@ public struct Linter: Sendable {
                 read = (parsed.list, parsed.diagnostics)
                 storeKit = parsed.storeKit
                 unity = parsed.unity
+                isStale = Self.isStale(bytes, declaration, catalog: catalog)
             } catch {
                 let missing = Diagnostic(
                     error.isMissing ? .listNotFound : .fileUnreadable, "list '\(declaration.path)' \(error.reason) (looked for \(path))",
-                    at: SourceLocation(file: catalogFile, declaration.position ?? .start))
+                    at: SourceLocation(file: catalogFile, declaration.position ?? .start),
+                    hint: error.isMissing ? "`iapcat export --catalog \(catalogFile) --all` writes every list the catalog declares" : nil)
                 read = (nil, [missing])
                 wasRead = false
             }
@@ -147,8 +173,9 @@ public struct Linter: Sendable {
 
     /// Validates the catalog and reads its declared lists at the same time, on all cores: the
     /// tasks are independent, and reading a 35 MB JSON list costs as much as the catalog rules.
+    /// `exported`: the catalog the lists are compared with (``ReadList/isStale``), if any.
     static func validateAndRead(
-        _ catalog: Catalog?, file: String, lists: [ProductListDeclaration], validator: CatalogValidator
+        _ catalog: Catalog?, file: String, lists: [ProductListDeclaration], validator: CatalogValidator, comparingWith exported: Catalog?
     ) -> (validation: [Diagnostic], lists: [ReadList]) {
         // A list outside the catalog's folder is not read (the validation says why).
         let directory = FilePaths.directory(of: file)
@@ -164,7 +191,7 @@ public struct Linter: Sendable {
                 if task == lists.count {
                     if let catalog { validation = validator.validate(catalog, file: file) }
                 } else {
-                    slots[task] = ReadList(lists[task], catalogFile: file)
+                    slots[task] = ReadList(lists[task], catalogFile: file, catalog: exported)
                 }
             }
         }
@@ -178,6 +205,10 @@ public struct Linter: Sendable {
         let validator: CatalogValidator
         var diagnostics: [Diagnostic] = []
         var files: [String] = []
+        /// Whether the catalog has no errors: only then does export write lists, and a stale one is reported.
+        var catalogIsValid = false
+        /// The catalog the lists are checked against, as the user named it.
+        var catalogFile = ""
         /// Which products of the reference catalog a list names, by the index of the first product
         /// with each identifier (marked while lists are validated: no second lookup per entry).
         var listedProducts: [Bool] = []
@@ -213,6 +244,14 @@ public struct Linter: Sendable {
             guard let list = read.list else { return }
             let expectedFormat = readList.expectedFormat, environment = readList.environment
             checkFormat(list, expected: expectedFormat)
+            if readList.isStale == true, catalogIsValid {
+                let format = expectedFormat.map { "\($0.rawValue) " } ?? ""
+                diagnostics.append(
+                    Diagnostic(
+                        .staleList, "the \(format)list differs from what iapcat export writes from the catalog",
+                        at: SourceLocation(file: list.file, line: list.isBinary ? nil : 1, column: list.isBinary ? nil : 1),
+                        hint: "`iapcat export --catalog \(catalogFile) --all` rewrites it; add --check to see what differs"))
+            }
             if let catalog {
                 let validator = listValidator ?? ProductListValidator(catalog: catalog)
                 listValidator = validator

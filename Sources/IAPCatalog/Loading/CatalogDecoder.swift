@@ -62,15 +62,21 @@ package struct CatalogDecoder {
             return nil
         }
         guard let top = decoder.fields(root, "the catalog", known: Keys.top, extensionPrefix: "x-") else { return nil }
-        guard let versionNode = decoder.requireField(top, "format_version", what: "the catalog"),
-            let version = decoder.integer(versionNode, "format_version")
-        else { return nil }
-        guard version == Catalog.formatVersion else {
+        // Without a readable format_version the rest is read as the current version: its
+        // problems are worth reporting in the same run. An unsupported version is another format.
+        let version = Catalog.formatVersion
+        if let versionNode = top["format_version"] {
+            if let written = decoder.integer(versionNode, "format_version"), written != version {
+                decoder.report(
+                    .unsupportedFormatVersion,
+                    "format_version \(written) is not supported; this iapcat reads format_version \(version)",
+                    at: versionNode.position)
+                return nil
+            }
+        } else {
             decoder.report(
-                .unsupportedFormatVersion,
-                "format_version \(version) is not supported; this iapcat reads format_version \(Catalog.formatVersion)",
-                at: versionNode.position)
-            return nil
+                .missingField, "the catalog is missing required field 'format_version'; the rest is checked as version \(version)",
+                at: top.position, hint: "add 'format_version: \(version)' as the first line")
         }
         let app =
             decoder.requireField(top, "app", what: "the catalog").flatMap { decodeApp($0) }
@@ -208,13 +214,11 @@ package struct CatalogDecoder {
         guard let idNode = decoder.requireField(fields, "id", what: "a product"), let id = decoder.string(idNode, "a product id") else {
             return .unreadable(nil)
         }
-        guard let typeNode = decoder.requireField(fields, "type", what: "product '\(id)'"),
-            let type: ProductType = decoder.enumeration(typeNode, "type")
-        else { return .unreadable(id) }
-        var product = Product(id: id, type: type)
+        let typeNode = fields["type"]
+        var product = Product(id: id, type: decodeType(typeNode, fields: fields, product: id))
         product.positions.entry = node.position
         product.positions.id = idNode.position
-        product.positions.type = typeNode.position
+        product.positions.type = typeNode?.position
         if let statusNode = fields["status"], let status: ProductStatus = decoder.enumeration(statusNode, "status") {
             product.status = status
             product.positions.status = statusNode.position
@@ -280,7 +284,39 @@ package struct CatalogDecoder {
         return .product(product)
     }
 
+    /// The product's type; when it is missing or not a type (reported), the type it most likely
+    /// means, so that the rest of the product is still checked in the same run: auto-renewable
+    /// when it has `subscription` terms, else what the written word stands for or is closest to,
+    /// else non-consumable (which allows every field a one-time purchase may have).
+    private mutating func decodeType(_ node: Node?, fields: NodeDecoder.Fields, product id: String) -> ProductType {
+        let names = ProductType.allCases.map(\.rawValue)
+        if let text = node?.text, let type = ProductType(rawValue: text) { return type }
+        let written = node?.scalar?.text
+        let meant = written.map { ProductType.meant(by: $0) } ?? []
+        let closest = written.flatMap { Suggestion.closest(to: $0, in: names) }.flatMap(ProductType.init)
+        let assumed: ProductType =
+            fields["subscription"] != nil
+            ? .autoRenewable : meant.first { $0 != .autoRenewable } ?? meant.first ?? closest ?? .nonConsumable
+        let checkedAs = "the rest of product '\(id)' is checked as \(assumed.rawValue)"
+        if let node {
+            decoder.report(
+                .invalidValue, "expected type to be one of \(names.joined(separator: ", ")), found \(decoder.describe(node)); \(checkedAs)",
+                at: node.position,
+                hint: written.flatMap { Suggestion.hint(for: $0, in: names, meant: { ProductType.meant(by: $0).map(\.rawValue) }) })
+        } else {
+            decoder.report(.missingField, "product '\(id)' is missing required field 'type'; \(checkedAs)", at: fields.position)
+        }
+        return assumed
+    }
+
     private mutating func decodePrice(_ node: Node) -> Price? {
+        if let scalar = node.scalar, scalar.value != .null {
+            let amount = "\"\(scalar.text)\""
+            decoder.report(
+                .invalidValue, "expected price to be a mapping, found \(decoder.describe(node))", at: node.position,
+                hint: "write prices by storefront, as price: { storefronts: { USA: \(amount) } }, or a legacy tier, as price: { tier: 1 }")
+            return nil
+        }
         guard let fields = decoder.fields(node, "price", known: Keys.price) else { return nil }
         var price = Price()
         price.positions.entry = node.position
@@ -486,8 +522,10 @@ package struct CatalogDecoder {
         let groupNode = decoder.requireField(fields, "group", what: "subscription")
         let group = groupNode.flatMap { decoder.string($0, "the subscription group") }
         let durationNode = decoder.requireField(fields, "duration", what: "subscription")
-        let duration: SubscriptionPeriod? = durationNode.flatMap {
-            decoder.enumeration($0, "the subscription duration", allowed: SubscriptionPeriod.subscriptionDurations)
+        // A duration in words (`1 month`) is reported, and the rest is checked with the period it means.
+        let duration: SubscriptionPeriod? = durationNode.flatMap { node in
+            decoder.enumeration(node, "the subscription duration", allowed: SubscriptionPeriod.subscriptionDurations)
+                ?? node.text.flatMap { SubscriptionPeriod.meant(by: $0).first(where: SubscriptionPeriod.subscriptionDurations.contains) }
         }
         let rankNode = fields["rank"]
         let rank = rankNode.flatMap { decoder.integer($0, "the subscription rank") }

@@ -34,8 +34,8 @@ struct NodeDecoder {
         var position: SourcePosition { node.position }
     }
 
-    mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition?) {
-        diagnostics.report(rule, message, file: file, at: position)
+    mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition?, hint: String? = nil) {
+        diagnostics.report(rule, message, file: file, at: position, hint: hint)
     }
 
     /// The top-level object of the JSON in `bytes`, `what` it is said to be ("a StoreKit
@@ -71,7 +71,7 @@ struct NodeDecoder {
         return fields(ofMapping: node, what, known: known) { decoder, key, text in
             if let extensionPrefix, text.hasPrefix(extensionPrefix) { return }
             decoder.report(
-                .unknownKey, "unknown key '\(text)' in \(what())" + Suggestion.hint(for: text, in: known.names), at: key.position)
+                .unknownKey, "unknown key '\(text)' in \(what())", at: key.position, hint: Suggestion.hint(for: text, in: known.names))
         }
     }
 
@@ -145,14 +145,18 @@ struct NodeDecoder {
     where E.RawValue == String {
         guard let text = node.text, let value = E(rawValue: text), allowed?.contains(where: { $0.rawValue == text }) ?? true else {
             let names = (allowed ?? Array(E.allCases)).map(\.rawValue)
-            let suggestion = node.scalar.map { Suggestion.hint(for: $0.text, in: names) } ?? ""
             report(
-                .invalidValue,
-                "expected \(what) to be one of \(names.joined(separator: ", ")), found \(describe(node))" + suggestion,
-                at: node.position)
+                .invalidValue, "expected \(what) to be one of \(names.joined(separator: ", ")), found \(describe(node))",
+                at: node.position, hint: node.scalar.flatMap { Suggestion.hint(for: $0.text, in: names, meant: Self.meant) })
             return nil
         }
         return value
+    }
+
+    /// What a value outside a vocabulary commonly means, in the vocabulary's terms: `subscription`
+    /// for a type, `1 month` for a duration.
+    private static func meant(_ text: String) -> [String] {
+        (ProductType.meant(by: text).map(\.rawValue) + SubscriptionPeriod.meant(by: text).map(\.rawValue))
     }
 
     func describe(_ node: Node) -> String {

@@ -19,7 +19,7 @@ public struct GitHubActionsReporter: DiagnosticReporter {
             if let line = diagnostic.location.line { properties.append("line=\(line)") }
             if let column = diagnostic.location.column { properties.append("col=\(column)") }
             properties.append("title=" + Self.escapeProperty("iapcat " + diagnostic.rule.rawValue))
-            var message = diagnostic.message
+            var message = diagnostic.text
             if let index = diagnostic.location.index { message = "entry \(index): " + message }
             output += "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))\n"
         }

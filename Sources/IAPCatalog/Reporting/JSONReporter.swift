@@ -1,5 +1,5 @@
 /// A JSON array of diagnostics, one object each with `file`, `line`, `column` (or `index` for
-/// binary-plist entries), `severity`, `rule` and `message`, in report order.
+/// binary-plist entries), `severity`, `rule`, `message` and, when there is one, `hint`, in report order.
 public struct JSONReporter: DiagnosticReporter {
     /// Creates a reporter.
     public init() {}
@@ -19,6 +19,7 @@ public struct JSONReporter: DiagnosticReporter {
             ("rule", .string(diagnostic.rule.rawValue)),
             ("message", .string(diagnostic.message)),
         ]
+        if let hint = diagnostic.hint { members.append(("hint", .string(hint))) }
         return .object(members)
     }
 }

@@ -48,7 +48,7 @@ public struct SARIFReporter: DiagnosticReporter {
                 ("ruleId", .string(diagnostic.rule.rawValue)),
                 ("ruleIndex", .int(ruleIndex[diagnostic.rule]!)),
                 ("level", .string(diagnostic.severity.rawValue)),
-                ("message", .object([("text", .string(diagnostic.message))])),
+                ("message", .object([("text", .string(diagnostic.text))])),
                 ("locations", .array([.object(location)])),
             ])
         }

@@ -25,7 +25,7 @@ public struct TextReporter: DiagnosticReporter {
         for diagnostic in diagnostics {
             let location = style.location(Self.oneLine(Self.render(diagnostic.location)) + ":")
             let severity = style.severity(diagnostic.severity, diagnostic.severity.rawValue + ":")
-            output += "\(location) \(severity) \(Self.oneLine(diagnostic.message)) \(style.dim("[\(diagnostic.rule.rawValue)]"))\n"
+            output += "\(location) \(severity) \(Self.oneLine(diagnostic.text)) \(style.dim("[\(diagnostic.rule.rawValue)]"))\n"
         }
         return output
     }

@@ -69,8 +69,8 @@ public struct StoreKitReader: Sendable {
             return decoder.fields(ofMapping: node, what, known: known) { decoder, key, text in
                 decoder.report(
                     .storeKitUnknownKey,
-                    "unknown key '\(text)' in \(what()) is ignored" + Suggestion.hint(for: text, in: known.names.sorted()),
-                    at: key.position)
+                    "unknown key '\(text)' in \(what()) is ignored", at: key.position,
+                    hint: Suggestion.hint(for: text, in: known.names.sorted()))
             }
         }
 

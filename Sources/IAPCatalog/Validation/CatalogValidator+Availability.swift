@@ -25,9 +25,8 @@ extension CatalogValidator.Check {
             if !AppStoreStorefronts.codes.contains(code) {
                 report(
                     .unknownStorefront,
-                    "unknown territory '\(code)' in \(what()); territories are ISO 3166-1 alpha-3 codes such as USA"
-                        + Suggestion.hint(for: code, in: AppStoreStorefronts.codes.sorted()),
-                    at: position)
+                    "unknown territory '\(code)' in \(what()); territories are ISO 3166-1 alpha-3 codes such as USA",
+                    at: position, hint: Suggestion.hint(for: code, in: AppStoreStorefronts.codes.sorted()))
             }
             if !seen.insert(code).inserted {
                 report(.availability, "territory '\(code)' is listed twice in \(what())", at: position)

@@ -107,8 +107,8 @@ extension CatalogValidator.Check {
             if !PlayLanguages.codes.contains(listing.language) {
                 report(
                     .playLanguage,
-                    "'\(listing.language)' is not a language Play lists products in\(PlayLanguages.hint(for: listing.language))",
-                    at: listing.positions.entry)
+                    "'\(listing.language)' is not a language Play lists products in", at: listing.positions.entry,
+                    hint: PlayLanguages.hint(for: listing.language))
             }
             if !languages.insert(listing.language).inserted {
                 report(.playLanguage, "\(what) is given twice", at: listing.positions.entry)
@@ -353,11 +353,13 @@ extension CatalogValidator.Check {
     private mutating func playPrice(_ region: PlayRegionalPrice, _ what: String) {
         let version = catalog.app.googlePlay?.regionsVersion
         guard let currency = PlayRegions.currency(of: region.region, regionsVersion: version) else {
-            let why =
-                PlayRegions.currency(of: region.region) != nil
-                ? "'\(region.region)' is not billable at regions version \(version ?? "")"
-                : "'\(region.region)' is not a Google Play region (ISO 3166-1 alpha-2, e.g. US)\(PlayRegions.hint(for: region.region))"
-            report(.playRegion, why, at: region.position)
+            if PlayRegions.currency(of: region.region) != nil {
+                report(.playRegion, "'\(region.region)' is not billable at regions version \(version ?? "")", at: region.position)
+            } else {
+                report(
+                    .playRegion, "'\(region.region)' is not a Google Play region (ISO 3166-1 alpha-2, e.g. US)", at: region.position,
+                    hint: PlayRegions.hint(for: region.region))
+            }
             return
         }
         guard let price = region.price else { return }

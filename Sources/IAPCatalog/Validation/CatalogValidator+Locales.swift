@@ -51,8 +51,8 @@ extension CatalogValidator.Check {
             report(.unknownLocale, "unknown locale '\(code)'; App Store Connect spells it '\(canonical)'", at: position)
         } else {
             report(
-                .unknownLocale, "unknown locale '\(code)'" + Suggestion.hint(for: code, in: AppStoreLocales.codes.sorted()),
-                at: position)
+                .unknownLocale, "unknown locale '\(code)'", at: position,
+                hint: Suggestion.hint(for: code, in: AppStoreLocales.codes.sorted()))
         }
     }
 }

@@ -23,9 +23,8 @@ extension CatalogValidator.Check {
         if let base = price.baseTerritory, !AppStoreStorefronts.codes.contains(base) {
             report(
                 .unknownStorefront,
-                "unknown base territory '\(base)'; territories are ISO 3166-1 alpha-3 codes such as USA"
-                    + Suggestion.hint(for: base, in: AppStoreStorefronts.codes.sorted()),
-                at: price.positions.baseTerritory)
+                "unknown base territory '\(base)'; territories are ISO 3166-1 alpha-3 codes such as USA",
+                at: price.positions.baseTerritory, hint: Suggestion.hint(for: base, in: AppStoreStorefronts.codes.sorted()))
         }
     }
 
@@ -35,9 +34,8 @@ extension CatalogValidator.Check {
             if !AppStoreStorefronts.codes.contains(entry.storefront) {
                 report(
                     .unknownStorefront,
-                    "unknown storefront '\(entry.storefront)'; storefronts are ISO 3166-1 alpha-3 codes such as USA"
-                        + Suggestion.hint(for: entry.storefront, in: AppStoreStorefronts.codes.sorted()),
-                    at: entry.position)
+                    "unknown storefront '\(entry.storefront)'; storefronts are ISO 3166-1 alpha-3 codes such as USA",
+                    at: entry.position, hint: Suggestion.hint(for: entry.storefront, in: AppStoreStorefronts.codes.sorted()))
             }
             if !Self.isDecimal(entry.amount) {
                 report(

@@ -44,9 +44,8 @@ extension CatalogValidator.Check {
         guard subscriptions.groups[terms.group] != nil else {
             report(
                 .unknownSubscriptionGroup,
-                "subscription group '\(terms.group)' is not defined in subscription_groups"
-                    + Suggestion.hint(for: terms.group, in: subscriptions.groups.keys.sorted()),
-                at: terms.positions.group)
+                "subscription group '\(terms.group)' is not defined in subscription_groups", at: terms.positions.group,
+                hint: Suggestion.hint(for: terms.group, in: subscriptions.groups.keys.sorted()))
             return
         }
         if let rank = terms.rank {

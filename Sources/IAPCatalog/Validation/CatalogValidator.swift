@@ -81,8 +81,10 @@ public struct CatalogValidator: Sendable {
             identifiers.firstByID.reserveCapacity(catalog.products.count)
         }
 
-        mutating func report(_ rule: RuleID, _ message: String, at position: SourcePosition?, severity: Severity? = nil) {
-            diagnostics.report(rule, message, file: file, at: position, severity: severity)
+        mutating func report(
+            _ rule: RuleID, _ message: String, at position: SourcePosition?, severity: Severity? = nil, hint: String? = nil
+        ) {
+            diagnostics.report(rule, message, file: file, at: position, severity: severity, hint: hint)
         }
     }
 }

@@ -101,15 +101,16 @@ public struct ProductListValidator: Sendable {
             }
             guard let productIndex = indexByID[id] else {
                 if !reportsUnknown || unreadableIDs.contains(id) { continue }
-                var message = "'\(id)' is not in the catalog: StoreKit would report it as an invalid product identifier"
+                let message = "'\(id)' is not in the catalog: StoreKit would report it as an invalid product identifier"
                 let index = lowercasedIDs.value
+                var hint: String?
                 if let caseMatch = index.lowercased[id.lowercased()] {
-                    message += "; did you mean '\(caseMatch)'? (identifiers are case-sensitive)"
+                    hint = "did you mean '\(caseMatch)'? (identifiers are case-sensitive)"
                 } else if suggestionsLeft > 0 {
                     suggestionsLeft -= 1
-                    message += Suggestion.hint(for: id, in: index.live)
+                    hint = Suggestion.hint(for: id, in: index.live)
                 }
-                diagnostics.append(Diagnostic(.unknownProductID, message, at: location(offset)))
+                diagnostics.append(Diagnostic(.unknownProductID, message, at: location(offset), hint: hint))
                 continue
             }
             markListed(productIndex)

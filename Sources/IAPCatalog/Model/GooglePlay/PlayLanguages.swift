@@ -45,13 +45,13 @@ package enum PlayLanguages {
         return fromAppStore[locale]
     }
 
-    /// ` (did you mean 'de-DE'?)` for a near miss: another spelling (`de_DE`, `de`) of a Play code.
-    package static func hint(for code: String) -> String {
+    /// `did you mean 'de-DE'?` for a near miss: another spelling (`de_DE`, `de`) of a Play code.
+    package static func hint(for code: String) -> String? {
         let spelled = String(code.map { $0 == "_" ? "-" : $0 })
-        if codes.contains(spelled) { return " (did you mean '\(spelled)'?)" }
-        if let mapped = Self.code(forAppStoreLocale: spelled) { return " (did you mean '\(mapped)'?)" }
         let language = spelled.split(separator: "-").first.map(String.init) ?? spelled
-        if let match = codes.sorted().first(where: { $0.hasPrefix(language + "-") }) { return " (did you mean '\(match)'?)" }
-        return ""
+        let match =
+            codes.contains(spelled)
+            ? spelled : Self.code(forAppStoreLocale: spelled) ?? codes.sorted().first(where: { $0.hasPrefix(language + "-") })
+        return match.map { "did you mean '\($0)'?" }
     }
 }

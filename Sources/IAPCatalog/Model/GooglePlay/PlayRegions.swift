@@ -67,11 +67,9 @@ package enum PlayRegions {
     /// The Play region of an App Store storefront whose prices are in the same currency, if any.
     package static func sharedCurrencyRegion(forStorefront storefront: String) -> String? { sharedCurrency[storefront] }
 
-    /// ` (did you mean 'DE'?)` for an App Store storefront code or a lowercase region.
-    package static func hint(for code: String) -> String {
-        if let region = sharedCurrency[code] ?? (currencies[code.uppercased()] != nil ? code.uppercased() : nil) {
-            return " (did you mean '\(region)'?)"
-        }
-        return ""
+    /// `did you mean 'DE'?` for an App Store storefront code or a lowercase region.
+    package static func hint(for code: String) -> String? {
+        guard let region = sharedCurrency[code] ?? (currencies[code.uppercased()] != nil ? code.uppercased() : nil) else { return nil }
+        return "did you mean '\(region)'?"
     }
 }

@@ -1,0 +1,114 @@
+import Testing
+
+@testable import IAPCatalog
+
+@Suite struct UnifiedDiffTests {
+    private func diff(_ old: String?, _ new: String) -> String {
+        UnifiedDiff.render(old: old.map { Array($0.utf8) }, new: Array(new.utf8), oldName: "a", newName: "b")
+    }
+
+    private func numbered(_ range: ClosedRange<Int>) -> String {
+        range.map { "\($0)\n" }.joined()
+    }
+
+    @Test func equalTextsHaveNoDiff() {
+        #expect(diff("x\ny\n", "x\ny\n") == "")
+        #expect(diff("", "") == "")
+    }
+
+    @Test func oneChangedLineWithThreeLinesOfContext() {
+        let old = numbered(1...10)
+        let new = old.replacingOccurrences(of: "\n5\n", with: "\nfive\n")
+        #expect(
+            diff(old, new) == """
+                --- a
+                +++ b
+                @@ -2,7 +2,7 @@
+                 2
+                 3
+                 4
+                -5
+                +five
+                 6
+                 7
+                 8
+
+                """)
+    }
+
+    @Test func changesFarApartAreTwoHunksAndCloseOnesShareOne() {
+        let old = numbered(1...20)
+        let far = old.replacingOccurrences(of: "\n2\n", with: "\n2a\n").replacingOccurrences(of: "\n18\n", with: "\n")
+        #expect(
+            diff(old, far) == """
+                --- a
+                +++ b
+                @@ -1,5 +1,5 @@
+                 1
+                -2
+                +2a
+                 3
+                 4
+                 5
+                @@ -15,6 +15,5 @@
+                 15
+                 16
+                 17
+                -18
+                 19
+                 20
+
+                """)
+        // Six unchanged lines between two changes: one hunk (diff -u merges gaps up to twice the context).
+        let close = old.replacingOccurrences(of: "\n3\n", with: "\nc\n").replacingOccurrences(of: "\n10\n", with: "\nx\n")
+        #expect(diff(old, close).components(separatedBy: "@@ -").count == 2)
+        #expect(diff(old, close).contains("@@ -1,13 +1,13 @@\n"))
+    }
+
+    @Test func insertionsAtTheStartAndIntoAnEmptyFile() {
+        #expect(diff("b\nc\n", "a\nb\nc\n") == "--- a\n+++ b\n@@ -1,2 +1,3 @@\n+a\n b\n c\n")
+        #expect(diff("", "a\nb\n") == "--- a\n+++ b\n@@ -0,0 +1,2 @@\n+a\n+b\n")
+        #expect(diff("a\nb\n", "") == "--- a\n+++ b\n@@ -1,2 +0,0 @@\n-a\n-b\n")
+    }
+
+    @Test func aMissingFileIsDevNull() {
+        #expect(diff(nil, "a\n") == "--- /dev/null\n+++ b\n@@ -0,0 +1 @@\n+a\n")
+    }
+
+    @Test func aMissingFinalNewlineIsMarked() {
+        #expect(
+            diff("a\nb", "a\nb\n") == """
+                --- a
+                +++ b
+                @@ -1,2 +1,2 @@
+                 a
+                -b
+                \\ No newline at end of file
+                +b
+
+                """)
+    }
+
+    @Test func theScriptIsTheShortest() {
+        // Myers on the classic example: ABCABBA → CBABAC takes five edits.
+        let old = "A\nB\nC\nA\nB\nB\nA\n", new = "C\nB\nA\nB\nA\nC\n"
+        let lines = diff(old, new).split(separator: "\n").dropFirst(3)
+        #expect(lines.filter { $0.hasPrefix("-") || $0.hasPrefix("+") }.count == 5)
+        // Applying the hunk's lines gives both texts back.
+        #expect(lines.filter { !$0.hasPrefix("+") }.map { String($0.dropFirst()) + "\n" }.joined() == old)
+        #expect(lines.filter { !$0.hasPrefix("-") }.map { String($0.dropFirst()) + "\n" }.joined() == new)
+    }
+
+    @Test func pastTheEditBoundTheWholeFileIsReplaced() {
+        let count = UnifiedDiff.maximumEdits + 10
+        let old = (0..<count).map { "old \($0)\n" }.joined(), new = (0..<count).map { "new \($0)\n" }.joined()
+        let lines = diff(old, new).split(separator: "\n")
+        #expect(lines[2] == "@@ -1,\(count) +1,\(count) @@")
+        #expect(lines[3] == "-old 0" && lines[3 + count] == "+new 0")
+        #expect(lines.count == 3 + 2 * count)
+    }
+
+    @Test func controlCharactersAreEscapedAndTabsKept() {
+        #expect(diff("a\n", "\tb\u{1B}[31m\n") == "--- a\n+++ b\n@@ -1 +1 @@\n-a\n+\tb\\u{1B}[31m\n")
+    }
+}
