@@ -66,6 +66,7 @@ import Testing
                 \(catalog):19:14: error: subscription group 'premum' is not defined in subscription_groups; did you mean 'premium'? [unknown_subscription_group]
                 \(catalog):20:17: error: expected the subscription duration to be one of P1W, P1M, P2M, P3M, P6M, P1Y, found '1 month'; did you mean 'P1M'? [invalid_value]
                 \(catalog):22:39: error: unknown key 'descripton' in the en-US localization; did you mean 'description'? [unknown_key]
+                by rule: 3 invalid_value, 2 missing_review_screenshot, 1 missing_field, 1 missing_metadata, 1 unknown_key, 1 unknown_subscription_group, 1 unused_subscription_group
                 6 errors, 4 warnings, 0 notes in 1 file
 
                 """)
