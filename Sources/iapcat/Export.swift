@@ -161,7 +161,11 @@ extension IAPCat {
                 let stale = files.filter(\.isStale)
                 guard stale.isEmpty else {
                     for file in stale { Output.report(UnifiedDiff.render(file)) }
-                    throw .inputErrors(nil, details: stale.map { "\($0.path): out of date; run iapcat export to regenerate it\n" }.joined())
+                    // A path may come from the catalog's lists: printed escaped.
+                    throw .inputErrors(
+                        nil,
+                        details: stale.map { "\(ServerText.printable($0.path)): out of date; run iapcat export to regenerate it\n" }
+                            .joined())
                 }
                 Output.finish()
             }
@@ -171,7 +175,7 @@ extension IAPCat {
                 } catch {
                     throw .io(error)
                 }
-                Output.info("wrote \(file.path)")
+                Output.info("wrote \(ServerText.printable(file.path))")
             }
             Output.finish()
         }

@@ -43,7 +43,12 @@ struct IAPCat: AsyncParsableCommand {
             }
         } catch let failure as CommandFailure {
             if let details = failure.details { Output.error(details) }
-            if let message = failure.message { Output.error("iapcat: \(Output.settings.errorStyle.severity(.error, "error:")) \(message)") }
+            if let message = failure.message {
+                // Messages quote paths and values from inputs: each line escaped, so none can start a
+                // CI workflow command or carry a terminal sequence.
+                let shown = message.split(separator: "\n", omittingEmptySubsequences: false).map { ServerText.shown(String($0)) }
+                Output.error("iapcat: \(Output.settings.errorStyle.severity(.error, "error:")) \(shown.joined(separator: "\n"))")
+            }
             Output.finish(failureStatus(failure.status))
         } catch {
             if exitCode(for: error) == .validationFailure {

@@ -48,6 +48,10 @@ extension IAPCat {
 
         func validate() throws {
             if let problem = StarterProject.problem(withBundleID: bundleID) { throw ValidationError(problem) }
+            // It goes into the workflow's YAML as it is: owner/repo[/path]@ref, nothing else.
+            guard action.wholeMatch(of: #/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(/[A-Za-z0-9_./-]+)?@[A-Za-z0-9_./-]+/#) != nil else {
+                throw ValidationError("--action \(ServerText.printable(action)): expected owner/repo@ref, such as OWNER/iapcat@0.1.0")
+            }
         }
 
         func run() throws(CommandFailure) {
@@ -70,6 +74,12 @@ extension IAPCat {
                         message: "\(existing.joined(separator: ", ")) already \(Plural.word(existing.count, "exists", "exist")); "
                             + "nothing was written (--force replaces them)")
                 }
+            }
+            // Every folder first, so that a file in the way stops the run before anything is written.
+            do {
+                for file in files { try MissingFolders.createAbove(file.path) }
+            } catch {
+                throw .io(error)
             }
             for file in files {
                 do {

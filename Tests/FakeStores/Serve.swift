@@ -5,9 +5,11 @@ import FakeGooglePlay
 import Foundation
 import _CryptoExtras
 
-/// The signal sources `serve` waits on, kept alive for the life of the process.
+/// What `serve` keeps for the life of the process: the signal sources it waits on, the pid file's lock.
 private enum SignalSources {
     nonisolated(unsafe) static var kept: [any DispatchSourceSignal] = []
+    /// The open, locked pid file.
+    nonisolated(unsafe) static var pidLock: Int32 = -1
 }
 
 extension FakeStores {
@@ -59,6 +61,11 @@ extension FakeStores {
             Self.say("Google Play fake: \(play.baseURL) (packages: \(options.playApps.joined(separator: ", ")))")
 
             try Self.writePrivate("\(getpid())\n", to: options.pidFile)
+            // Held for the life of the process: `stop` and `start` take the pid as live only while it
+            // is held, so a pid file left by a killed run never names a process that took its number.
+            let lock = open(options.pidFile, O_RDONLY | O_CLOEXEC)
+            guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else { throw ValidationError("cannot lock \(options.pidFile)") }
+            SignalSources.pidLock = lock
             // env.sh last: `start` takes its appearance as "both fakes listen".
             try Self.writePrivate(environment, to: options.envFile)
 

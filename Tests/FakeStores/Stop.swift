@@ -22,10 +22,15 @@ extension FakeStores {
             print("stopped the fakes (pid \(pid))")
         }
 
-        /// The pid in DIR/pid when that process still runs.
+        /// The pid in DIR/pid while the fakes that wrote it run: they hold a lock on the file, so a
+        /// file left by a killed run (whose number another process may have taken) names nobody.
         static func runningPID(_ options: FakeStoresOptions) -> pid_t? {
+            let descriptor = open(options.pidFile, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK else { return nil }
             guard let text = try? String(contentsOfFile: options.pidFile, encoding: .utf8),
-                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0, kill(pid, 0) == 0
+                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0
             else { return nil }
             return pid
         }

@@ -30,6 +30,10 @@ import Testing
         ("{\"appleSKU\":\"\",\"products\":[{\"id\":\"coins\",\"type\":0,\"storeIDs\":[]}]}", "catalog.json", .unity),
         ("{\"products\":[]}", "Assets/Resources/IAPProductCatalog.json", .unity),
         ("", "IAPProductCatalog.json", .unity),
+        // A Unity catalog whose text mentions format_version stays one; so does a list.
+        ("{\"products\":[{\"id\":\"a\",\"defaultDescription\":{\"title\":\"See format_version\"}}]}", "IAPProductCatalog.json", .unity),
+        ("{\"version\": 2, \"products\": [{\"id\": \"format_version\"}]}", "products.json", .jsonList),
+        ("{ format_version: 1 }", "catalog.yaml", .catalog),
         // A catalog in JSON stays a catalog even when it names StoreKit's keys.
         ("{\"format_version\": 1, \"productID\": 1}", "catalog.storekit", .catalog),
     ])

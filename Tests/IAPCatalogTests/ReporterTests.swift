@@ -80,6 +80,8 @@ import Testing
     @Test func gitHubEscapingFollowsTheActionsToolkit() {
         #expect(GitHubActionsReporter.escapeData("50% a\r\nb: c, d") == "50%25 a%0D%0Ab: c, d")
         #expect(GitHubActionsReporter.escapeProperty("50% a\r\nb: c, d") == "50%25 a%0D%0Ab%3A c%2C d")
+        // Any other control character is text, so no input can reach the terminal of a log viewer.
+        #expect(GitHubActionsReporter.escapeData("a\u{1B}[31mb\u{9B}c\u{2028}") == "a\\u{1B}[31mb\\u{9B}c\\u{2028}")
     }
 
     @Test func sarifURIsArePercentEncodedRelativeReferences() {

@@ -11,6 +11,18 @@ import Testing
         range.map { "\($0)\n" }.joined()
     }
 
+    /// File names come from a catalog's lists: escaped in the headers like the lines.
+    @Test func headerNamesAreEscaped() {
+        let text = UnifiedDiff.render(
+            old: Array("a\n".utf8), new: Array("b\n".utf8), oldName: "x\u{1B}]0;t\u{07}", newName: "::error::y\nz")
+        #expect(text.hasPrefix("--- x\\u{1B}]0;t\\u{7}\n+++ ::error::y\\u{A}z\n"))
+    }
+
+    /// Canonically equivalent lines that differ in bytes are a change (the files differ).
+    @Test func linesAreComparedByTheirBytes() {
+        #expect(diff("Caf\u{E9}\n", "Cafe\u{301}\n") == "--- a\n+++ b\n@@ -1 +1 @@\n-Caf\u{E9}\n+Cafe\u{301}\n")
+    }
+
     @Test func equalTextsHaveNoDiff() {
         #expect(diff("x\ny\n", "x\ny\n") == "")
         #expect(diff("", "") == "")

@@ -83,6 +83,40 @@ import Testing
         #expect(UnityLocaleTable.written(byVersion: "5.4.0") == .current)
         #expect(UnityLocaleTable.written(byVersion: "3.0.1") == .legacy)
         #expect(UnityLocaleTable.written(byVersion: "https://github.com/x/y.git") == nil)
+        // Nothing before the dash: not a version (it trapped once).
+        #expect(UnityLocaleTable.written(byVersion: "") == nil)
+        #expect(UnityLocaleTable.written(byVersion: "-") == nil)
+    }
+
+    /// A repeated id or a product without a Unity type is left out with a warning; the rest imports.
+    @Test func whatTheImportLeavesOutIsAWarning() throws {
+        let json = #"{"products":[{"id":"a.b","type":0},{"id":"a.b","type":1},{"id":"c.d","type":0}]}"#
+        let unity = try #require(UnityCatalogReader().read(Array(json.utf8), file: "IAPProductCatalog.json").catalog)
+        let result = UnityCatalogImporter().makeCatalog(unity)
+        #expect(result.catalog.products.map(\.id) == ["a.b", "c.d"])
+        #expect(result.diagnostics.map(\.severity) == [.warning])
+    }
+
+    /// An index neither table has does not make the file the new order's.
+    @Test func anIndexBeyondBothTablesDoesNotChooseTheNewOrder() throws {
+        let json = #"""
+            {"products":[{"id":"a.b","type":0,"defaultDescription":{"googleLocale":4,"title":"Coins","description":"Some coins"},
+             "descriptions":[{"googleLocale":9223372036854775807,"title":"X","description":"Y"}]}]}
+            """#
+        let unity = try #require(UnityCatalogReader().read(Array(json.utf8), file: "IAPProductCatalog.json").catalog)
+        let result = UnityCatalogImporter().makeCatalog(unity)
+        #expect(result.catalog.products.first?.localizations.first { $0.locale == "en-US" }?.displayName == "Coins")
+    }
+
+    /// A catalog product whose type was not given is not compared with the Unity type.
+    @Test func anAssumedTypeIsNotComparedWithUnitys() throws {
+        let reference = try #require(
+            CatalogLoader().load(
+                Array("format_version: 1\nproducts:\n  - { id: gold, reference_name: Gold }\n".utf8), file: "c.yaml"
+            ).catalog)
+        let json = #"{"products":[{"id":"gold","type":0}]}"#
+        let unity = try #require(UnityCatalogReader().read(Array(json.utf8), file: "IAPProductCatalog.json").catalog)
+        #expect(UnityTypeChecker(catalog: reference).check(unity).isEmpty)
     }
 
     @Test func notAnObjectIsReportedAndReadsAsNoList() {

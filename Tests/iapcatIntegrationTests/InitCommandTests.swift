@@ -115,4 +115,26 @@ import Testing
         let workflow = try String(contentsOfFile: directory + "/.github/workflows/iapcat.yml", encoding: .utf8)
         #expect(workflow.contains("      - uses: acme/iapcat@v1\n"))
     }
+
+    /// The action goes into the workflow as written: anything but owner/repo@ref is refused.
+    @Test(arguments: ["acme/iapcat", "acme/iapcat@v1\n      - run: curl evil", "@v1", "acme/ia pcat@v1"])
+    func anActionThatIsNoneIsAUsageError(action: String) throws {
+        let directory = try GenerateCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try IAPCat.run(["init", "--action", action], in: directory)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("expected owner/repo@ref"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
+    /// A file where a folder must go stops init before it writes anything.
+    @Test func aFileInTheWayWritesNothing() throws {
+        let directory = try GenerateCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        _ = FileManager.default.createFile(atPath: directory + "/.github", contents: Data("x".utf8))
+        let run = try IAPCat.run(["init"], in: directory)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(".github exists and is not a folder"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/catalogs/catalog.yaml"))
+    }
 }

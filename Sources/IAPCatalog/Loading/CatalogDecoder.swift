@@ -219,6 +219,7 @@ package struct CatalogDecoder {
         product.positions.entry = node.position
         product.positions.id = idNode.position
         product.positions.type = typeNode?.position
+        product.positions.typeIsAssumed = typeNode?.text.flatMap(ProductType.init(rawValue:)) == nil
         if let statusNode = fields["status"], let status: ProductStatus = decoder.enumeration(statusNode, "status") {
             product.status = status
             product.positions.status = statusNode.position

@@ -26,7 +26,11 @@ package enum InputKind: Equatable, Sendable {
         case UInt8(ascii: "<"): return .plist
         case UInt8(ascii: "["): return .jsonList
         case UInt8(ascii: "{"):
-            if contains(bytes, "format_version") { return .catalog }
+            // A file Unity names is a Unity catalog, whatever its texts say; a catalog has the key
+            // "format_version" (quoted: a product's text may mention the word).
+            if ProductListFormat.implied(byFileName: path) == .unity { return .unity }
+            let flow = bytes[(index + 1)...].drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            if hasFormatVersionKey(bytes) || flow.starts(with: Array("format_version".utf8)) { return .catalog }
             // The markers stand near the top of every StoreKit configuration (its keys are sorted,
             // and the first product has a productID): only the start is searched, so that reading
             // a 35 MB products_v2.json does not first scan it three times for keys it lacks.
@@ -61,6 +65,23 @@ package enum InputKind: Equatable, Sendable {
 
     /// Whether the text contains `word` (`format_version`: only catalogs have that key). A JSON
     /// list is searched whole, so not a byte at a time (see ``UnsafeRawBufferPointer/firstOffset(of:)``).
+    /// Whether `"format_version"` stands in `bytes` as a key (a colon after it), not as a value.
+    private static func hasFormatVersionKey(_ bytes: [UInt8]) -> Bool {
+        let key = Array("\"format_version\"".utf8)
+        return bytes.withUnsafeBytes { raw in
+            key.withUnsafeBytes { needle in
+                var start = 0
+                while start < raw.count, let offset = UnsafeRawBufferPointer(rebasing: raw[start...]).firstOffset(of: needle) {
+                    var next = start + offset + needle.count
+                    while next < raw.count, [0x20, 0x09, 0x0A, 0x0D].contains(raw[next]) { next += 1 }
+                    if next < raw.count, raw[next] == UInt8(ascii: ":") { return true }
+                    start += offset + 1
+                }
+                return false
+            }
+        }
+    }
+
     private static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
         bytes.firstOffset(of: word) != nil
     }

@@ -45,6 +45,9 @@ public struct Product: Sendable, Equatable {
         package var subscription: SourcePosition?
         package var clearedForSale: SourcePosition?
         package var stores: SourcePosition?
+        /// The catalog gave no valid type (an error was reported) and `type` is the one assumed so
+        /// the rest could be checked: checks of lists against the type skip the product.
+        package var typeIsAssumed = false
         package init() {}
     }
 

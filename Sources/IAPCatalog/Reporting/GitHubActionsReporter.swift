@@ -44,6 +44,9 @@ public struct GitHubActionsReporter: DiagnosticReporter {
             case "\n": result += "%0A"
             case ":" where properties: result += "%3A"
             case "," where properties: result += "%2C"
+            // Any other control character (ESC, BEL, C1, line separators) as text, as in every other format.
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
+                result += ServerText.printable(String(scalar))
             default: result.unicodeScalars.append(scalar)
             }
         }

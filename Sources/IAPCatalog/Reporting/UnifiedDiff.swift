@@ -24,7 +24,8 @@ public enum UnifiedDiff {
     public static func render(old: [UInt8]?, new: [UInt8], oldName: String, newName: String) -> String {
         guard old != new else { return "" }
         let a = lines(old ?? []), b = lines(new)
-        var output = "--- \(old == nil ? "/dev/null" : oldName)\n+++ \(newName)\n"
+        // The names may come from a catalog's lists: escaped like the lines.
+        var output = "--- \(old == nil ? "/dev/null" : ServerText.printable(oldName))\n+++ \(ServerText.printable(newName))\n"
         for hunk in hunks(edits(a, b), a: a, b: b) { output += hunk }
         return output
     }
@@ -33,6 +34,12 @@ public enum UnifiedDiff {
     struct Line: Equatable {
         var text: Substring
         var terminated: Bool
+
+        /// Byte for byte, as the files are compared (String equality would call canonically
+        /// equivalent lines equal, and a stale file would show no changed line).
+        static func == (lhs: Line, rhs: Line) -> Bool {
+            lhs.terminated == rhs.terminated && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        }
     }
 
     /// The lines of `bytes` read as UTF-8 (invalid sequences replaced, so any file can be shown).

@@ -34,7 +34,7 @@ package struct UnityCatalogImporter: Sendable {
             guard seen.insert(item.storeID).inserted else {
                 diagnostics.report(
                     .duplicateProductID, "'\(item.storeID)' appears twice in the file; only the first is imported",
-                    file: unity.file, at: item.storeIDPosition)
+                    file: unity.file, at: item.storeIDPosition, severity: .warning)
                 continue
             }
             let type: ProductType
@@ -47,7 +47,7 @@ package struct UnityCatalogImporter: Sendable {
             default:
                 diagnostics.report(
                     .invalidValue, "'\(item.storeID)' has no Unity product type (0, 1 or 2); it is not imported", file: unity.file,
-                    at: item.positions.type ?? item.positions.entry)
+                    at: item.positions.type ?? item.positions.entry, severity: .warning)
                 continue
             }
             var product = Product(id: item.storeID, type: type, referenceName: item.storeID)
@@ -110,7 +110,7 @@ package struct UnityCatalogImporter: Sendable {
         let indices = unity.products.flatMap { $0.descriptions.compactMap(\.locale) }
         let defaults = unity.products.compactMap { $0.descriptions.first?.locale }
         let (table, reason): (UnityLocaleTable, String) =
-            if let beyond = indices.first(where: { $0 >= legacy.names.count }) {
+            if let beyond = indices.first(where: { (legacy.names.count..<current.names.count).contains($0) }) {
                 (current, "googleLocale \(beyond) exists only there")
             } else if defaults.contains(current.englishUS) && !defaults.contains(legacy.englishUS) {
                 (current, "the default descriptions use \(current.englishUS), its en_US")

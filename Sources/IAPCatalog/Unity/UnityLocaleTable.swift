@@ -49,7 +49,8 @@ package enum UnityLocaleTable: String, Sendable, CaseIterable {
     /// nil when `version` is not a version number (a git URL, a file path).
     package static func written(byVersion version: String) -> UnityLocaleTable? {
         let parts = version.split(separator: "-", maxSplits: 1)
-        let numbers = parts[0].split(separator: ".").map { Int($0) }
+        guard let core = parts.first else { return nil }
+        let numbers = core.split(separator: ".").map { Int($0) }
         guard numbers.count == 3, let major = numbers[0], let minor = numbers[1], let patch = numbers[2] else { return nil }
         if major != 5 || minor != 0 || patch != 0 || parts.count == 1 { return major >= 5 ? .current : .legacy }
         // 5.0.0-pre.N: the enum changed in pre.6.

@@ -15,7 +15,9 @@ package struct UnityTypeChecker: Sendable {
         for product in catalog.products where firstByID[product.id] == nil { firstByID[product.id] = product }
         var diagnostics: [Diagnostic] = []
         for product in unity.products {
-            guard let type = product.type, let expected = firstByID[product.storeID], !product.matches(expected.type) else { continue }
+            guard let type = product.type, let expected = firstByID[product.storeID], !expected.positions.typeIsAssumed,
+                !product.matches(expected.type)
+            else { continue }
             let wanted =
                 switch expected.type {
                 case .consumable: UnityProduct.typeName(0)

@@ -138,7 +138,9 @@ package final class CatalogStore: Sendable {
 
     static func describe(_ diagnostic: Diagnostic) -> String {
         let location = diagnostic.location
-        return "\(location.file):\(location.line ?? 0):\(location.column ?? 0): \(diagnostic.message) [\(diagnostic.rule.rawValue)]"
+        // The catalog's words, printed and logged: escaped, so none can start a CI command or a terminal sequence.
+        return ServerText.shown(
+            "\(location.file):\(location.line ?? 0):\(location.column ?? 0): \(diagnostic.text) [\(diagnostic.rule.rawValue)]")
     }
 
     private func watch(_ catalog: Catalog) {
