@@ -30,18 +30,31 @@ public enum IAPCat {
         _ arguments: [String], in directory: String? = nil, addressSpaceKiB: Int? = nil, timeout: Double? = nil,
         environment: [String: String] = [:]
     ) throws -> IAPCatRun {
-        let process = Process()
+        let executable: String, commandLine: [String]
         if let addressSpaceKiB {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -v \(addressSpaceKiB) && exec \"$0\" \"$@\"", executable] + arguments
+            executable = "/bin/sh"
+            commandLine = ["-c", "ulimit -v \(addressSpaceKiB) && exec \"$0\" \"$@\"", Self.executable] + arguments
         } else {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
+            (executable, commandLine) = (Self.executable, arguments)
         }
-        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? packageRoot)
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
+        return try ChildProcess.run(
+            executable, commandLine, in: directory ?? packageRoot, timeout: timeout,
+            environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 })
+    }
+}
+
+/// A child process run to its end with its output collected.
+public enum ChildProcess {
+    /// Runs `executable arguments…` in `directory` with `environment` (nil: this process's), stdin
+    /// empty; with `timeout`, it is killed (status 137) when it runs longer.
+    public static func run(
+        _ executable: String, _ arguments: [String], in directory: String, timeout: Double? = nil, environment: [String: String]? = nil
+    ) throws -> IAPCatRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        if let environment { process.environment = environment }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -63,7 +63,7 @@ struct DocumentationSandbox {
     }
 
     /// Runs `script` with bash in the copy; killed after `timeout` seconds.
-    func run(script: String, timeout: Double = 300) throws -> ProcessOutput {
+    func run(script: String, timeout: Double = 300) throws -> IAPCatRun {
         try Self.run(["bash", "-c", script], in: repository, environment: environment, timeout: timeout)
     }
 
@@ -84,44 +84,9 @@ struct DocumentationSandbox {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    /// What a process printed and how it ended.
-    struct ProcessOutput {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     static func run(_ arguments: [String], in directory: String, environment: [String: String], timeout: Double = 120) throws
-        -> ProcessOutput
+        -> IAPCatRun
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let pid = process.processIdentifier
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { kill(pid, SIGKILL) } }
-        let box = DataBox()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            box.data = output.fileHandleForReading.readAllRetryingInterrupts()
-            group.leave()
-        }
-        let errorData = errors.fileHandleForReading.readAllRetryingInterrupts()
-        group.wait()
-        process.waitUntilExit()
-        return ProcessOutput(
-            status: process.terminationStatus, stdout: String(decoding: box.data, as: UTF8.self),
-            stderr: String(decoding: errorData, as: UTF8.self))
+        try ChildProcess.run("/usr/bin/env", arguments, in: directory, timeout: timeout, environment: environment)
     }
-}
-
-private final class DataBox: @unchecked Sendable {
-    var data = Data()
 }
