@@ -14,6 +14,10 @@ struct CatalogOptions: ParsableArguments {
         do {
             result = try CatalogLoader().loadValidated(catalog, validator: paths.validator)
         } catch {
+            // The default catalog missing: a new project, most likely.
+            if error.isMissing, catalog == Catalog.defaultPath {
+                throw .usage("\(error); pass --catalog FILE, or start a catalog with `iapcat init`")
+            }
             throw .io(error)
         }
         guard let loaded = result.catalog, !result.hasErrors else {

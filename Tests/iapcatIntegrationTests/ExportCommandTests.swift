@@ -12,6 +12,17 @@ import Testing
 
     static func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
+    /// In a folder without catalogs/catalog.yaml (a new project) the error says how to start one.
+    @Test func aMissingDefaultCatalogPointsToInit() throws {
+        let directory = try GenerateCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try IAPCat.run(["export", "--all"], in: directory)
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "iapcat: error: catalogs/catalog.yaml: does not exist; pass --catalog FILE, or start a catalog with `iapcat init`\n")
+    }
+
     @Test func aListGoesToStdoutWithNothingElse() throws {
         let run = try IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v2", "--environment", "sandbox"])
         #expect(run.status == 0)

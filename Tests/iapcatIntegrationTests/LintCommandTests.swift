@@ -97,7 +97,10 @@ import Testing
         let run = try IAPCat.run(["lint"], in: directory)
         #expect(run.status == 2)
         #expect(run.stdout == "")
-        #expect(run.stderr == "iapcat: error: no catalog to lint: pass --catalog FILE or a catalog path, or create catalogs/catalog.yaml\n")
+        #expect(
+            run.stderr
+                == "iapcat: error: no catalog to lint: pass --catalog FILE or a catalog path, or start one at catalogs/catalog.yaml with `iapcat init`\n"
+        )
     }
 
     @Test func unreadableInputsExitWithStatusTwo() throws {

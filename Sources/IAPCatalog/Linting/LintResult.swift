@@ -35,7 +35,7 @@ public enum LintSetupError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .noCatalog:
-            "no catalog to lint: pass --catalog FILE or a catalog path, or create \(Catalog.defaultPath)"
+            "no catalog to lint: pass --catalog FILE or a catalog path, or start one at \(Catalog.defaultPath) with `iapcat init`"
         case .unreadable(let error):
             error.description
         }
