@@ -35,7 +35,7 @@ package enum InputKind: Equatable, Sendable {
             // and the first product has a productID): only the start is searched, so that reading
             // a 35 MB products_v2.json does not first scan it three times for keys it lacks.
             let head = Array(bytes.prefix(Self.storeKitMarkerWindow))
-            if ProductListFormat.implied(byFileName: path) == .unity || Self.unityMarkers.contains(where: { contains(head, $0) }) {
+            if Self.unityMarkers.contains(where: { contains(head, $0) }) {
                 return .unity
             }
             if path.lowercased().hasSuffix(".storekit") || Self.storeKitMarkers.contains(where: { contains(head, $0) }) {
@@ -66,16 +66,19 @@ package enum InputKind: Equatable, Sendable {
     /// Whether the text contains `word` (`format_version`: only catalogs have that key). A JSON
     /// list is searched whole, so not a byte at a time (see ``UnsafeRawBufferPointer/firstOffset(of:)``).
     /// Whether `"format_version"` stands in `bytes` as a key (a colon after it), not as a value.
+    /// The search is for `format_version"` (its first byte is rare in a list, where a quote is
+    /// everywhere), then the quote before it and the colon after are checked.
     private static func hasFormatVersionKey(_ bytes: [UInt8]) -> Bool {
-        let key = Array("\"format_version\"".utf8)
+        let key = Array("format_version\"".utf8)
         return bytes.withUnsafeBytes { raw in
             key.withUnsafeBytes { needle in
                 var start = 0
                 while start < raw.count, let offset = UnsafeRawBufferPointer(rebasing: raw[start...]).firstOffset(of: needle) {
-                    var next = start + offset + needle.count
+                    let found = start + offset
+                    var next = found + needle.count
                     while next < raw.count, [0x20, 0x09, 0x0A, 0x0D].contains(raw[next]) { next += 1 }
-                    if next < raw.count, raw[next] == UInt8(ascii: ":") { return true }
-                    start += offset + 1
+                    if found > 0, raw[found - 1] == UInt8(ascii: "\""), next < raw.count, raw[next] == UInt8(ascii: ":") { return true }
+                    start = found + 1
                 }
                 return false
             }
