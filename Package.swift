@@ -96,6 +96,7 @@ let package = Package(
                 "IAPCatalogServer",
                 "AppStoreConnect",
                 "GooglePlay",
+                "StoreHTTP",
                 "CatalogGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -68,8 +68,9 @@ struct ConnectOptions: ParsableArguments {
         }
         if let warning = loaded.warning { Output.error("iapcat: warning: \(warning)") }
         let verbose = self.verbose
+        let base = try SyncCommands.apiURL(flag: apiURL, variable: "ASC_API_URL", standard: ConnectClient.defaultBaseURL)
         return ConnectClient(
-            baseURL: apiURL ?? environment["ASC_API_URL"] ?? ConnectClient.defaultBaseURL, tokens: TokenProvider(key: loaded.key),
+            baseURL: base, tokens: TokenProvider(key: loaded.key),
             observer: { exchange in
                 // A wait is always one line: nobody should wonder whether iapcat hangs.
                 if let (wait, reason) = exchange.retry {

@@ -58,7 +58,7 @@ struct PlayOptions: ParsableArguments {
         }
         if let warning = loaded.warning { Output.error("iapcat: warning: \(warning)") }
         let verbose = self.verbose
-        let base = apiURL ?? environment["PLAY_API_URL"] ?? PlayClient.defaultBaseURL
+        let base = try SyncCommands.apiURL(flag: apiURL, variable: "PLAY_API_URL", standard: PlayClient.defaultBaseURL)
         return PlayClient(
             baseURL: base, packageName: packageName, key: loaded.key,
             observer: { exchange in

@@ -19,8 +19,8 @@ extension IAPCat {
                 /healthz and /metrics, with strong content-hash ETags, Last-Modified from the catalog's history, \
                 If-None-Match and If-Modified-Since (304), gzip, HEAD, 405 and 404. The catalog is watched and \
                 reloaded off the request path; a catalog with errors is never served (the last good one stays, \
-                /readyz answers 503 and /healthz says degraded). SIGTERM or SIGINT stops accepting and lets \
-                requests in flight finish. It logs "listening on HOST:PORT" once it listens.
+                /readyz answers 503 and /healthz says degraded); SIGHUP loads a changed catalog at once, and --reload signal loads one only then. \
+                SIGTERM or SIGINT stops accepting and lets requests in flight finish. It logs "listening on HOST:PORT" once it listens.
 
                 Options marked with a variable take it from the environment when the option is not given.
 
@@ -57,7 +57,14 @@ extension IAPCat {
                 "\(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")) (IAPCAT_LOG_LEVEL; default \(defaultLogLevel.rawValue)).")
         var logLevel: String?
 
-        @Option(name: .long, help: "How often to check the catalog for changes, in milliseconds.")
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "When to load a changed catalog: watch (every --reload-interval, once it has stayed the same for 0.3 s, and on SIGHUP) or signal (only on SIGHUP, sent once the catalog is whole) (IAPCAT_RELOAD; default \(defaults.reload.rawValue)).",
+                valueName: "watch|signal"))
+        var reload: String?
+
+        @Option(name: .long, help: "How often to check the catalog for changes, in milliseconds (--reload watch).")
         var reloadInterval = defaults.reloadIntervalMilliseconds
 
         @Option(name: .long, help: "Event-loop threads (0: one per core).")
@@ -92,6 +99,11 @@ extension IAPCat {
             resolved.catalogPath = catalog ?? environment("IAPCAT_CATALOG") ?? resolved.catalogPath
             resolved.port = try number(port, "IAPCAT_PORT") ?? resolved.port
             resolved.maxAge = try number(maxAge, "IAPCAT_MAX_AGE") ?? resolved.maxAge
+            let reloadName = reload ?? environment("IAPCAT_RELOAD") ?? resolved.reload.rawValue
+            guard let reloadMode = ServerConfiguration.Reload(rawValue: reloadName) else {
+                throw ValidationError("--reload must be watch or signal, not '\(ServerText.printable(reloadName))'")
+            }
+            resolved.reload = reloadMode
             resolved.reloadIntervalMilliseconds = reloadInterval
             resolved.threads = threads
             resolved.idleTimeoutSeconds = idleTimeout

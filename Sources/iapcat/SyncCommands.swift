@@ -1,5 +1,6 @@
 import Foundation
 import IAPCatalog
+import StoreHTTP
 
 #if canImport(Glibc)
     import Glibc
@@ -46,6 +47,19 @@ enum SyncCommands {
             guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else { throw .inputErrors("not applied") }
         }
         return true
+    }
+
+    /// The API's base URL: `flag` (`--api-url`), else the environment variable `variable`, else
+    /// `standard`; a usage failure naming where it came from when iapcat would not connect to it.
+    static func apiURL(flag: String?, variable: String, standard: String) throws(CommandFailure) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let (url, origin) = flag.map { ($0, "--api-url") } ?? environment[variable].map { ($0, variable) } ?? (standard, "the default")
+        do {
+            _ = try EndpointURL(checking: url)
+        } catch {
+            throw .usage("\(origin) '\(ServerText.shown(url, limit: 80))' is refused: \(error.reason { "'\(ServerText.shown($0, limit: 80))'" })")
+        }
+        return url
     }
 
     /// `iapcat: GET …: HTTP 429; trying again in 1.5 s (attempt 2)`: a wait is always one line, so

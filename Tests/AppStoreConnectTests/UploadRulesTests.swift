@@ -42,6 +42,15 @@ import Testing
         ("http://10.0.0.1/part", "upload operation 1 points at plain http://\"10.0.0.1\": iapcat uploads to https URLs only"),
         ("https://user:secret@example.com/part", "upload operation 1 has no plain host (\"user:secret@example.com\")"),
         ("https:///part", "upload operation 1 has no plain host (\"\")"),
+        // The HTTP client makes a 16-bit number of the port and stops the process on a larger one.
+        ("https://127.0.0.1:65536/upload", "upload operation 1 names port \"65536\": iapcat connects to ports 1–65535 only"),
+        ("http://127.0.0.1:0/upload", "upload operation 1 names port \"0\": iapcat connects to ports 1–65535 only"),
+        (
+            "https://[::1]:99999999999999999999/u",
+            "upload operation 1 names port \"99999999999999999999\": iapcat connects to ports 1–65535 only"
+        ),
+        ("https://example.com:-443/u", "upload operation 1 names port \"-443\": iapcat connects to ports 1–65535 only"),
+        ("https://example.com:/u", "upload operation 1 names port \"\": iapcat connects to ports 1–65535 only"),
         // {ESC} stands for an escape character, so that the test's own output stays plain.
         ("https://exa{ESC}[31mmple.com/part", "upload operation 1 has no plain host (\"exa\\u{1B}[31mmple.com\")"),
     ])

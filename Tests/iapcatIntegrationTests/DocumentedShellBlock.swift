@@ -102,7 +102,9 @@ struct DocumentedShellBlock: CustomStringConvertible {
                 script += "# not run by the documentation test (\(reason.why)):\n"
                 script += command.split(separator: "\n").map { "# " + $0 + "\n" }.joined()
             } else if command.hasPrefix("iapcat serve ") {
-                script += "\(command) & doc_servers+=($!); doc_wait_for_port \(port)\n"
+                // A page may start it in the background itself (`iapcat serve … &`, then `kill -HUP $!`).
+                let server = command.hasSuffix(" &") ? String(command.dropLast(2)) : command
+                script += "\(server) & doc_servers+=($!); doc_wait_for_port \(port)\n"
             } else {
                 script += command + "\n"
             }

@@ -42,13 +42,14 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
     }
 
-    /// Where actionlint is installed (.ci/run installs it), it accepts the workflow as written.
-    @Test(.enabled(if: DocumentedWorkflow.actionlint != nil)) func actionlintAcceptsTheWorkflow() throws {
+    /// Where actionlint is installed (scripts/bootstrap installs it), it accepts the workflow as written.
+    @Test(.enabled(if: ExternalTool.actionlint.isInstalled, ExternalTool.actionlint.skipReason))
+    func actionlintAcceptsTheWorkflow() throws {
         let directory = try GenerateCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(try IAPCat.run(["init"], in: directory).status == 0)
         let run = try BulkXMLCommandTests.shell(
-            [DocumentedWorkflow.actionlint!, "-no-color", ".github/workflows/iapcat.yml"], in: directory)
+            [ExternalTool.actionlint.path!, "-no-color", ".github/workflows/iapcat.yml"], in: directory)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output == "")
     }

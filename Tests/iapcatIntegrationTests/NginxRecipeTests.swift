@@ -11,7 +11,7 @@ import Testing
 /// docs/serving.md's nginx recipe, run as the page shows it: Debian's nginx in front of the built
 /// `iapcat serve`, with the configuration read out of the page. Skipped when nginx is not
 /// installed; CI installs it (`apt-get install nginx-light`).
-@Suite(.serialized, .enabled(if: NginxProcess.executable != nil, "nginx is not installed (apt-get install nginx-light)"))
+@Suite(.serialized, .enabled(if: ExternalTool.nginx.isInstalled, ExternalTool.nginx.skipReason))
 struct NginxRecipeTests {
     static let path = "/products_v2.json"
 
@@ -76,11 +76,7 @@ struct NginxRecipeTests {
 /// everything it writes (pid, logs, temporary files, the cache) in a test folder.
 final class NginxProcess {
     /// The nginx binary, or nil when it is not installed.
-    static let executable: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let folders = path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/local/sbin", "/usr/local/nginx/sbin"]
-        return folders.map { $0 + "/nginx" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let executable = ExternalTool.nginx.path
 
     let process: Process
     let port: Int

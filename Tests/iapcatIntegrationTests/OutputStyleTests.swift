@@ -46,7 +46,7 @@ import Testing
 
     /// On a terminal (`script` gives one), `auto` colours unless NO_COLOR is non-empty.
     @Test(
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")),
+        .enabled(if: ExternalTool.script.isInstalled, ExternalTool.script.skipReason),
         arguments: [("", true), ("1", false), ("UNSET", true)])
     func autoColoursATerminal(noColor: String, colours: Bool) throws {
         let command = ([IAPCat.executable] + Self.lintWarning).map { "'\($0)'" }.joined(separator: " ")

@@ -116,4 +116,29 @@ import _CryptoExtras
                 "iapcat: error: Google Play: GET oneTimeProducts: HTTP 404 NOT_FOUND: Package not found: com.example.other."))
         try await setup.stop()
     }
+
+    /// A port above 65535 at an IP literal stopped the process (SIGILL) inside the HTTP client; the
+    /// URL is refused before any connection, from the flag, the environment or the key file.
+    @Test func aURLWithAPortOutOfRangeIsRefusedBeforeAnyConnection() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+
+        let variable = try setup.run(["play", "plan", "--catalog", "catalog.yaml"], environment: ["PLAY_API_URL": "http://127.0.0.1:65536"])
+        #expect(variable.status == 2)
+        #expect(
+            variable.stderr
+                == "iapcat: error: PLAY_API_URL 'http://127.0.0.1:65536' is refused: its port '65536' is not a number from 1 to 65535\n")
+
+        let keyPath = setup.environment["GOOGLE_APPLICATION_CREDENTIALS"]!
+        var key = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: keyPath))) as! [String: String]
+        key["token_uri"] = "http://127.0.0.1:65536/token"
+        try JSONSerialization.data(withJSONObject: key).write(to: URL(fileURLWithPath: keyPath))
+        let keyFile = try setup.run(["play", "plan", "--catalog", "catalog.yaml"])
+        #expect(keyFile.status == 1)
+        #expect(
+            keyFile.stderr.hasSuffix(
+                "token_uri 'http://127.0.0.1:65536/token' is refused: its port '65536' is not a number from 1 to 65535\n"),
+            "\(keyFile.stderr)")
+        #expect(setup.fake.requestLog.isEmpty)
+    }
 }

@@ -348,6 +348,68 @@ import Testing
         #expect(server.stop().status == 0)
     }
 
+    /// `--reload signal`: a catalog written in place, pausing after a valid prefix, is not loaded
+    /// until SIGHUP says it is whole (with the default, a pause longer than the settle time after
+    /// a valid prefix serves that prefix: docs/serving.md says so).
+    @Test func withReloadSignalOnlySIGHUPLoadsAndAPrefixIsNeverServed() throws {
+        let (directory, catalog) = try scratchCatalog(products: ["com.example.a"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = try ServerProcess(catalog: catalog, extraArguments: ["--reload", "signal"])
+        let old = try server.request("GET", "/products_v1.json").text
+        #expect(old == "[\n  \"com.example.a\"\n]\n")
+
+        let whole = catalogText(products: ["com.example.a", "com.example.b", "com.example.c", "com.example.d"])
+        let prefix = catalogText(products: ["com.example.a", "com.example.b", "com.example.c"])
+        #expect(whole.hasPrefix(prefix))
+        let writer = try #require(FileHandle(forWritingAtPath: catalog))
+        try writer.truncate(atOffset: 0)
+        try writer.write(contentsOf: Data(prefix.utf8))
+        usleep(1_200_000)  // 12 reload intervals, 4 settle times
+        #expect(try server.request("GET", "/products_v1.json").text == old)
+        try writer.write(contentsOf: Data(whole.utf8.dropFirst(prefix.utf8.count)))
+        try writer.close()
+        usleep(500_000)
+        #expect(try server.request("GET", "/products_v1.json").text == old)
+
+        kill(server.process.processIdentifier, SIGHUP)
+        let expected = "[\n  \"com.example.a\",\n  \"com.example.b\",\n  \"com.example.c\",\n  \"com.example.d\"\n]\n"
+        let deadline = Date().addingTimeInterval(10)
+        var served = ""
+        while Date() < deadline {
+            served = try server.request("GET", "/products_v1.json").text
+            if served == expected { break }
+            usleep(50_000)
+        }
+        #expect(served == expected)
+        #expect(server.stop().status == 0)
+    }
+
+    /// SIGHUP in the default mode loads a changed catalog at once, without waiting for the interval.
+    @Test func sighupLoadsAChangedCatalogAtOnce() throws {
+        let (directory, catalog) = try scratchCatalog(products: ["com.example.a"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = try ServerProcess(catalog: catalog, extraArguments: ["--reload-interval", "3600000"])
+        try catalogText(products: ["com.example.a", "com.example.b"]).write(toFile: catalog, atomically: true, encoding: .utf8)
+        usleep(400_000)  // past the settle time
+        #expect(try server.request("GET", "/products_v1.json").text == "[\n  \"com.example.a\"\n]\n")
+        kill(server.process.processIdentifier, SIGHUP)
+        let deadline = Date().addingTimeInterval(10)
+        var served = ""
+        while Date() < deadline {
+            served = try server.request("GET", "/products_v1.json").text
+            if served != "[\n  \"com.example.a\"\n]\n" { break }
+            usleep(50_000)
+        }
+        #expect(served == "[\n  \"com.example.a\",\n  \"com.example.b\"\n]\n")
+        #expect(server.stop().status == 0)
+    }
+
+    @Test func anUnknownReloadModeIsAUsageError() throws {
+        let run = try IAPCat.run(["serve", "--catalog", "catalogs/example.yaml", "--reload", "inotify"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--reload must be watch or signal, not 'inotify'"), "\(run.stderr)")
+    }
+
     // MARK: Helpers
 
     /// A scratch folder holding `catalog.yaml` with `products` and the screenshot they name.

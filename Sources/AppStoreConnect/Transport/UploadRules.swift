@@ -1,4 +1,5 @@
 import IAPCatalog
+import StoreHTTP
 
 /// What iapcat accepts of the upload operations a reservation lists before it sends a byte: the
 /// server decides where the parts go, so a hostile or broken answer must not make iapcat reach a
@@ -6,7 +7,8 @@ import IAPCatalog
 /// file a thousand times.
 ///
 /// - URLs: `https://host…` only, with a host and without credentials; `http://` only to the
-///   loopback address (`127.0.0.1`, `[::1]`, `localhost`: the fake App Store Connect of the tests).
+///   loopback address (`127.0.0.1`, `[::1]`, `localhost`: the fake App Store Connect of the tests);
+///   a port only from 1 to 65535 (``EndpointURL``).
 /// - Methods: `PUT` or `POST`.
 /// - Headers: at most 32, names of token characters, values of visible ASCII, spaces and tabs (no
 ///   line breaks), at most 8 KiB; never `Host`, `Content-Length`, `Transfer-Encoding`, `Connection`,
@@ -64,20 +66,18 @@ package enum UploadRules {
     }
 
     private static func checkURL(_ url: String, _ which: String) throws(Refusal) {
-        let lowered = url.lowercased()
-        let scheme = lowered.hasPrefix("https://") ? "https" : lowered.hasPrefix("http://") ? "http" : nil
-        guard let scheme else {
-            throw Refusal(description: "\(which) points at \(shown(String(url.prefix(40)))): iapcat uploads to https URLs only")
-        }
-        let rest = url.dropFirst(scheme.count + 3)
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard !authority.isEmpty, !authority.contains("@"), authority.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 }) else {
-            throw Refusal(description: "\(which) has no plain host (\(shown(String(authority.prefix(80)))))")
-        }
-        if scheme == "http" {
-            let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
-            guard ["127.0.0.1", "[::1]", "localhost"].contains(host.lowercased()) else {
+        do {
+            _ = try EndpointURL(checking: url)
+        } catch {
+            switch error {
+            case .scheme:
+                throw Refusal(description: "\(which) points at \(shown(String(url.prefix(40)))): iapcat uploads to https URLs only")
+            case .host(let authority):
+                throw Refusal(description: "\(which) has no plain host (\(shown(String(authority.prefix(80)))))")
+            case .plainHTTP(let host):
                 throw Refusal(description: "\(which) points at plain http://\(shown(host)): iapcat uploads to https URLs only")
+            case .port(let port):
+                throw Refusal(description: "\(which) names port \(shown(port)): iapcat connects to ports 1–65535 only")
             }
         }
     }

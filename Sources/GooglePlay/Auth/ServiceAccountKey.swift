@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import IAPCatalog
+import StoreHTTP
 import _CryptoExtras
 
 /// A Google service account's JSON key: the account's e-mail (the tokens' issuer), the RSA key
@@ -90,25 +91,13 @@ package struct ServiceAccountKey: Sendable, CustomStringConvertible {
             throw .notAKey(path: path, reason: "private_key is missing or not a PEM RSA key of 2048 bits or more")
         }
         let tokenURI = file.token_uri ?? googleTokenURI
-        guard isAllowedTokenURI(tokenURI) else {
+        do {
+            _ = try EndpointURL(checking: tokenURI)
+        } catch {
             throw .notAKey(
                 path: path,
-                reason:
-                    "token_uri '\(ServerText.shown(tokenURI, limit: 80))' is not an https URL; iapcat sends its signed assertion to https only"
-            )
+                reason: "token_uri '\(ServerText.shown(tokenURI, limit: 80))' is refused: \(error.reason { "'\(ServerText.shown($0, limit: 80))'" })")
         }
         return ServiceAccountKey(clientEmail: email, keyID: file.private_key_id, tokenURI: tokenURI, privateKey: privateKey)
-    }
-
-    /// `https://…`, or plain `http` to the loopback address only (the tests' fake); never user info.
-    static func isAllowedTokenURI(_ uri: String) -> Bool {
-        guard let components = URLComponents(string: uri), components.user == nil, components.password == nil, !uri.contains("@"),
-            let host = components.host, !host.isEmpty
-        else { return false }
-        switch components.scheme {
-        case "https": return true
-        case "http": return ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host)
-        default: return false
-        }
     }
 }

@@ -86,12 +86,18 @@ public final class CatalogServer: Sendable {
                 terminated.succeed(signal)
             }
         }
+        // SIGHUP: look at the catalog now, on the reload thread (a signal handler does nothing else).
+        let reloadLoop = reloader.next()
+        let hangUp = Self.onSignal(SIGHUP, queue: signalQueue) { [store] in
+            reloadLoop.execute { store.reloadIfChanged() }
+        }
         let quiesce = ServerQuiescingHelper(group: group)
         let channel: Channel
         do {
             channel = try bootstrap(group: group, quiesce: quiesce).bind(host: configuration.host, port: configuration.port).wait()
         } catch {
             signals.forEach { $0.cancel() }
+            hangUp.cancel()
             terminated.fail(error)
             throw StartupError(
                 reason: .cannotListen,
@@ -107,12 +113,14 @@ public final class CatalogServer: Sendable {
                 "last_modified": "\(HTTPDate.format(health.lastModified))", "last_modified_source": "\(health.lastModifiedSource)",
             ])
 
-        let reloading = reloader.next().scheduleRepeatedTask(
-            initialDelay: .milliseconds(Int64(configuration.reloadIntervalMilliseconds)),
-            delay: .milliseconds(Int64(configuration.reloadIntervalMilliseconds))
-        ) { [store] _ in
-            store.reloadIfChanged()
-        }
+        let reloading: RepeatedTask? =
+            configuration.reload == .watch
+            ? reloadLoop.scheduleRepeatedTask(
+                initialDelay: .milliseconds(Int64(configuration.reloadIntervalMilliseconds)),
+                delay: .milliseconds(Int64(configuration.reloadIntervalMilliseconds))
+            ) { [store] _ in
+                store.reloadIfChanged()
+            } : nil
 
         let signal = try terminated.futureResult.wait()
         logger.info("stopping on \(signal): finishing requests in flight")
@@ -120,9 +128,13 @@ public final class CatalogServer: Sendable {
         quiesce.initiateShutdown(promise: stopped)
         try stopped.futureResult.wait()
         // Cancelling is asynchronous: wait, so no reload reschedules itself onto a stopped loop.
-        let cancelled = reloader.next().makePromise(of: Void.self)
-        reloading.cancel(promise: cancelled)
-        try cancelled.futureResult.wait()
+        hangUp.cancel()
+        signalQueue.sync {}  // a SIGHUP handled before the cancel has queued its reload by now
+        if let reloading {
+            let cancelled = reloadLoop.makePromise(of: Void.self)
+            reloading.cancel(promise: cancelled)
+            try cancelled.futureResult.wait()
+        }
         signals.forEach { $0.cancel() }
     }
 
@@ -137,17 +149,20 @@ public final class CatalogServer: Sendable {
         }
         let store = self.store
         let configuration = self.configuration
+        let preparedByLoop = prepared
         return ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelInitializer { channel in
-                channel.pipeline.addHandler(quiesce.makeServerChannelHandler(channel: channel))
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(quiesce.makeServerChannelHandler(channel: channel))
+                }
             }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .childChannelOption(Self.unsentLowWatermark, value: configuration.unsentBytesPerConnection)
             .childChannelInitializer { channel in
-                let responses = prepared[ObjectIdentifier(channel.eventLoop)]!.value
+                let responses = preparedByLoop[ObjectIdentifier(channel.eventLoop)]!.value
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
                         RequestHandler(
@@ -181,12 +196,15 @@ public final class CatalogServer: Sendable {
 
     /// Calls `handler` on `queue` for SIGTERM or SIGINT, instead of dying.
     private static func onTermination(queue: DispatchQueue, _ handler: @escaping @Sendable (String) -> Void) -> [DispatchSourceSignal] {
-        return [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")].map { number, name in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { handler(name) }
-            source.resume()
-            return source
-        }
+        [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")].map { number, name in onSignal(number, queue: queue) { handler(name) } }
+    }
+
+    /// Calls `handler` on `queue` for `number`, instead of the signal's default action.
+    private static func onSignal(_ number: Int32, queue: DispatchQueue, _ handler: @escaping @Sendable () -> Void) -> DispatchSourceSignal {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+        source.setEventHandler(handler: handler)
+        source.resume()
+        return source
     }
 }

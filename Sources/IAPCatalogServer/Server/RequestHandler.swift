@@ -206,7 +206,7 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             } else {
                 let written = context.eventLoop.makePromise(of: Void.self)
                 context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: written)
-                written.futureResult.whenComplete { _ in context.close(promise: nil) }
+                written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
             }
         } else {
             context.fireUserInboundEventTriggered(event)
@@ -325,7 +325,7 @@ final class RequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 context.writeAndFlush(wrapOutboundOut(head), promise: done)
             }
             unflushed = false
-            done.futureResult.whenComplete { _ in context.close(promise: nil) }
+            done.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
             return
         }
         context.write(wrapOutboundOut(head), promise: nil)

@@ -10,6 +10,16 @@ public struct ServerConfiguration: Sendable {
     public var catalogPath = Catalog.defaultPath
     /// `Cache-Control: max-age`; 0 sends `no-cache` (store, but revalidate every time).
     public var maxAge = 0
+    /// When a changed catalog is loaded.
+    public enum Reload: String, Sendable, CaseIterable {
+        /// The catalog and its screenshots are looked at every ``reloadIntervalMilliseconds`` and on
+        /// SIGHUP; a change is loaded once it has stayed the same for the settle time.
+        case watch
+        /// Only on SIGHUP: what a deploy pipeline sends once the catalog is whole.
+        case signal
+    }
+    /// When a changed catalog is loaded (default: watched, and on SIGHUP).
+    public var reload = Reload.watch
     /// How often the catalog and its screenshots are checked for changes, in milliseconds.
     public var reloadIntervalMilliseconds = 1_000
     /// A connection that sends nothing for this long is closed.
