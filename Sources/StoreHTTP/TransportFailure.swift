@@ -14,6 +14,21 @@ package enum TransportFailure {
         return !permanent.contains(error) && !String(describing: error).contains("unsupportedScheme")
     }
 
+    /// Whether the server took the call but sent no complete answer in time: the exchange's
+    /// deadline passed (a trickled answer), or nothing came for the client's read timeout. Such a
+    /// call is tried once more at most (``RetryPolicy/stalledAttempts``).
+    package static func isStalled(_ error: any Error) -> Bool {
+        if error is DeadlineExceeded { return true }
+        guard let error = error as? HTTPClientError else { return false }
+        return error == .deadlineExceeded || error == .readTimeout
+    }
+
+    /// How a failure without a usable answer counts for ``CallAttempts``: stalled, or unanswered
+    /// with its description (`describe`'s words).
+    package static func attemptFailure(_ error: any Error, description: String) -> AttemptFailure {
+        isStalled(error) ? .stalled : .unanswered(description)
+    }
+
     /// The failure in a few words (`timed out`, `the server closed the connection`); never a URL's
     /// query or a header. `responseLimit` is the largest answer read, in bytes.
     package static func describe(_ error: any Error, responseLimit: Int) -> String {

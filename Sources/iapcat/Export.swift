@@ -169,6 +169,13 @@ extension IAPCat {
                 }
                 Output.finish()
             }
+            // Every target is checked before the first is written: a FIFO, a folder or a device at one
+            // of the declared paths stops `--all` with nothing written, rather than halfway.
+            do {
+                try OutputTarget.check(files.map(\.path))
+            } catch {
+                throw .io(error)
+            }
             for file in files {
                 do {
                     try AtomicFile.write(file.bytes, to: file.path)

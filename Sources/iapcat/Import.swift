@@ -130,7 +130,9 @@ extension IAPCat {
                 let read = UnityCatalogReader().read(bytes, file: input)
                 guard let unity = read.catalog else { return (nil, read.diagnostics, ImportNotes()) }
                 let importer = UnityCatalogImporter(
-                    localeTable: unityLocales, projectVersion: UnityLocaleTable.projectPackageVersion(near: input))
+                    localeTable: unityLocales,
+                    projectVersion: UnityLocaleTable.projectPackageVersion(
+                        near: input, workingDirectory: String(cString: getcwd(nil, 0))))
                 let imported = importer.makeCatalog(unity)
                 return (imported.catalog, read.diagnostics + imported.diagnostics, imported.notes)
             case .catalog, .plist, .jsonList:

@@ -71,32 +71,40 @@ extension IAPCat {
                 guard existing.isEmpty else {
                     throw CommandFailure(
                         status: .usageOrIO,
-                        message: "\(existing.joined(separator: ", ")) already \(Plural.word(existing.count, "exists", "exist")); "
-                            + "nothing was written (--force replaces them)")
+                        message: "\(existing.map(ServerText.printable).joined(separator: ", ")) already "
+                            + "\(Plural.word(existing.count, "exists", "exist")); nothing was written (--force replaces them)")
                 }
             }
-            // Every folder first, so that a file in the way stops the run before anything is written.
+            // Every target, then every folder, before the first file: what a write would refuse (a FIFO, a
+            // directory, a device at a path) or a file in the way of a folder stops the run with nothing written.
             do {
+                try OutputTarget.check(files.map(\.path))
                 for file in files { try MissingFolders.createAbove(file.path) }
             } catch {
-                throw .io(error)
+                throw failure(error)
             }
             for file in files {
                 do {
                     try AtomicFile.write(file.bytes, to: file.path)
                 } catch {
-                    throw .io(error)
+                    throw failure(error)
                 }
-                Output.error("wrote \(file.path)")
+                // --dir is printed escaped, as every path from the command line is.
+                Output.error("wrote \(ServerText.printable(file.path))")
             }
             Output.error(nextSteps)
             Output.finish()
         }
 
+        /// `error` with its path and reason escaped (they hold --dir): the message stays one line.
+        private func failure(_ error: OutputError) -> CommandFailure {
+            .io(OutputError(path: ServerText.printable(error.path), reason: ServerText.printable(error.reason)))
+        }
+
         /// The commands to run next, from the project folder.
         private var nextSteps: String {
             var lines = ["", "Next:"]
-            if dir != "." { lines.append("  cd \(dir)") }
+            if dir != "." { lines.append("  cd \(ServerText.printable(dir))") }
             lines += [
                 "  iapcat lint                      # the catalog and its lists: clean",
                 "  $EDITOR \(StarterProject.catalogPath)    # your products (docs/catalog.md)",

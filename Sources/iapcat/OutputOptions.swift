@@ -46,7 +46,7 @@ struct OutputOptions: ParsableArguments {
 
 /// A command whose output `--color` (and `--quiet`) shape. ``IAPCat/main()`` hands its choice to
 /// ``Output`` before the command runs.
-protocol StyledCommand {
+protocol StyledCommand: SendableMetatype {
     /// `--color`.
     var colorMode: ColorMode { get }
     /// `--quiet`; false where the command has none.

@@ -77,6 +77,11 @@ import Testing
             "upload operation 1 points at \"file:///etc/passwd\": iapcat uploads to https URLs only"
         ),
         (
+            // A port above 65535 at an IP literal stopped the process (SIGILL) inside the HTTP client.
+            #"[{"method":"PUT","url":"https://127.0.0.1:65536/upload","offset":0,"length":1000,"requestHeaders":[]}]"#,
+            "upload operation 1 names port \"65536\": iapcat connects to ports 1–65535 only"
+        ),
+        (
             #"[{"method":"PUT","url":"https://up.example/1","offset":9223372036854775807,"length":1000,"requestHeaders":[]}]"#,
             "upload operation 1 lies outside the file of 1000 bytes (offset 9223372036854775807, length 1000)"
         ),
@@ -121,6 +126,123 @@ import Testing
         try await client.upload(operation, bytes: [1, 2, 3][...])
         #expect(waits.withLockedValue { $0 } == ["PUT /upload/1: HTTP 503", "PUT /upload/1: HTTP 503"])
         #expect(server.requests.count == 3)
+    }
+
+    // MARK: Stalls
+
+    /// A client whose exchanges have `deadline` and whose calls have `budget` (120 s and 240 s by
+    /// default), reporting its waits to `waits`.
+    static func client(
+        _ server: ScriptedServer, deadline: Duration, budget: Duration, waits: NIOLockedValueBox<[String]>
+    ) -> ConnectClient {
+        ConnectClient(
+            baseURL: server.baseURL, tokens: TokenProvider(key: APIKey(keyID: "K", issuerID: "I", privateKey: P256.Signing.PrivateKey())),
+            retry: RetryPolicy(maxAttempts: 6, baseDelay: .milliseconds(200), maxDelay: .seconds(1), budget: budget), deadline: deadline,
+            observer: { exchange in
+                if let (_, reason) = exchange.retry { waits.withLockedValue { $0.append("\(exchange.request): \(reason)") } }
+            })
+    }
+
+    /// Was: abandoned at the deadline, then tried up to six times — about 12 minutes for one request.
+    @Test func aTrickledAnswerIsTriedTwiceThenGivenUpWithinTheBudget() async throws {
+        let server = try ScriptedServer { _ in .trickle(interval: 300_000) }
+        defer { server.stop() }
+        let waits = NIOLockedValueBox<[String]>([])
+        let budget = Duration.seconds(10)
+        let client = Self.client(server, deadline: .seconds(1), budget: budget, waits: waits)
+        defer { Task { await client.shutdown() } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: APIError.transport(request: "GET /v1/apps", message: "no complete answer within the deadline")) {
+            _ = try await client.send(APIRequest(.get, "/v1/apps"))
+        }
+        let elapsed = clock.now - start
+        #expect(server.requests.count == 2)
+        #expect(waits.withLockedValue { $0 } == ["GET /v1/apps: no answer"])
+        #expect(elapsed >= .seconds(2) && elapsed < budget, "\(elapsed)")
+    }
+
+    /// An attempt's deadline is never past the end of the call's budget: a 30-second deadline
+    /// within a 3-second budget ends the call at 3 s, with no time left for another attempt.
+    @Test func theBudgetCutsAnAttemptsDeadlineShort() async throws {
+        let server = try ScriptedServer { _ in .trickle(interval: 300_000) }
+        defer { server.stop() }
+        let waits = NIOLockedValueBox<[String]>([])
+        let client = Self.client(server, deadline: .seconds(30), budget: .seconds(3), waits: waits)
+        defer { Task { await client.shutdown() } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: APIError.transport(request: "GET /v1/apps", message: "no complete answer within the deadline")) {
+            _ = try await client.send(APIRequest(.get, "/v1/apps"))
+        }
+        let elapsed = clock.now - start
+        #expect(server.requests.count == 1)
+        #expect(waits.withLockedValue { $0 }.isEmpty)
+        #expect(elapsed >= .seconds(3) && elapsed < .seconds(20), "\(elapsed)")
+    }
+
+    /// An upload part may take the whole budget (240 s by default, 2 s here) rather than an API
+    /// exchange's deadline, so a trickled part is not tried again.
+    @Test func aTrickledUploadPartEndsAtTheBudget() async throws {
+        let server = try ScriptedServer { _ in .trickle(interval: 300_000) }
+        defer { server.stop() }
+        let waits = NIOLockedValueBox<[String]>([])
+        let client = Self.client(server, deadline: .seconds(30), budget: .seconds(2), waits: waits)
+        defer { Task { await client.shutdown() } }
+        let operation = UploadOperation(method: "PUT", url: server.baseURL + "/upload/1", offset: 0, length: 3, headers: [])
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: APIError.transport(request: "PUT /upload/1", message: "no complete answer within the deadline")) {
+            try await client.upload(operation, bytes: [1, 2, 3][...])
+        }
+        #expect(clock.now - start < .seconds(20))
+        #expect(server.requests.count == 1 && waits.withLockedValue { $0 }.isEmpty)
+    }
+
+    /// The default policy's numbers, on a clock the test moves: at most 240 s per call, every
+    /// attempt and wait included; a second stall ends a call; a wait that would reach the end of
+    /// the budget is not begun.
+    @Test func theDefaultPolicyHoldsOneCallForAtMostFourMinutes() {
+        let start = ContinuousClock.now
+        // Two trickled answers: 120 s, a wait under a second, then what is left of the 240 s.
+        var stalled = CallAttempts(RetryPolicy(), start: start)
+        #expect(stalled.begin(deadline: .seconds(120), at: start) == .seconds(120))
+        let wait = stalled.wait(after: .stalled, at: start + .seconds(120))
+        #expect(wait.map { $0 >= .milliseconds(500) && $0 <= .milliseconds(625) } == true)
+        #expect(stalled.begin(deadline: .seconds(120), at: start + .seconds(121)) == .seconds(119))
+        #expect(stalled.wait(after: .stalled, at: start + .seconds(240)) == nil)
+        #expect(stalled.attempt == 2)
+        // A stall among 5xx answers still counts: the second one ends the call.
+        var mixed = CallAttempts(RetryPolicy(), start: start)
+        for (number, failure) in [AttemptFailure.answered, .stalled, .answered].enumerated() {
+            _ = mixed.begin(deadline: .seconds(120), at: start + .seconds(number))
+            #expect(mixed.wait(after: failure, at: start + .seconds(number)) != nil)
+        }
+        _ = mixed.begin(deadline: .seconds(120), at: start + .seconds(5))
+        #expect(mixed.wait(after: .stalled, at: start + .seconds(6)) == nil)
+        // `Retry-After: 3600` answered at once: waits of 60 s until the next would pass 240 s.
+        var throttled = CallAttempts(RetryPolicy(), start: start)
+        var now = start
+        while true {
+            _ = throttled.begin(deadline: .seconds(120), at: now)
+            now += .seconds(1)
+            guard let wait = throttled.wait(after: .answered, retryAfter: 3600, at: now) else { break }
+            #expect(wait == .seconds(60))
+            now += wait
+        }
+        #expect(throttled.attempt == 4 && now - start == .seconds(184))
+        // Nothing listening: two attempts; 5xx answers: six.
+        var unreachable = CallAttempts(RetryPolicy(), start: start)
+        _ = unreachable.begin(deadline: .seconds(120), at: start)
+        #expect(unreachable.wait(after: .unanswered("connection refused"), at: start) != nil)
+        _ = unreachable.begin(deadline: .seconds(120), at: start)
+        #expect(unreachable.wait(after: .unanswered("connection refused"), at: start) == nil)
+        var failing = CallAttempts(RetryPolicy(), start: start)
+        while true {
+            _ = failing.begin(deadline: .seconds(120), at: start)
+            guard failing.wait(after: .answered, at: start) != nil else { break }
+        }
+        #expect(failing.attempt == 6)
     }
 
     // MARK: Ids

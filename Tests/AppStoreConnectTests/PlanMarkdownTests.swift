@@ -1,3 +1,4 @@
+import Foundation
 import IAPCatTestSupport
 import IAPCatalog
 import Testing
@@ -124,7 +125,8 @@ import Testing
         #expect(lines.last == "… \(50 - shown) more notes not shown; run `iapcat asc plan` for all of them.")
     }
 
-    /// Markdown and HTML in names from the catalog are shown as written, never as markup.
+    /// Markdown and HTML in names from the catalog are shown as written, never as markup; a line break as the text format
+    /// shows it.
     @Test func markdownAndHTMLInTheCatalogAreEscaped() throws {
         var catalog = try exampleCatalog()
         catalog.products = [catalog.products[0]]
@@ -135,7 +137,7 @@ import Testing
         #expect(
             markdown.contains(
                 "  - `+` create in-app purchase \(id) (CONSUMABLE) \"\\<img src=x\\> \\`x\\` \\| y \\*b\\* \\_i\\_ \\[l\\](u) \\#1 \\~s\\~ "
-                    + "\\&amp; \\$m\\$ \\\\ line break\"\n"))
+                    + "\\&amp; \\$m\\$ \\\\ line\\\\u{A}break\"\n"))
         // Every `<` is escaped: no HTML.
         #expect(markdown.components(separatedBy: "<").dropFirst().count == markdown.components(separatedBy: "\\<").dropFirst().count)
 
@@ -152,5 +154,135 @@ import Testing
         // The step itself keeps the name as written: escaping is the renderer's.
         let summary = try #require(plan.steps.first { $0.verb == "create" && $0.owner.key == id }?.summary)
         #expect(summary.contains("<img src=x>"))
+    }
+}
+
+/// Text from the store (ids, territory and region codes, languages) reaches every format of a plan: control characters —
+/// ESC and BEL, backspace, C1 controls such as CSI (U+009B) and OSC (U+009D), line breaks — never reach the output raw.
+@Suite struct PlanControlCharacterTests {
+    /// An OSC 8 hyperlink, `ESC c` (a terminal reset), C1 CSI and OSC, BEL, backspace, DEL, CR, LF, U+2028, `|` and backticks.
+    static let id = "com.example.\u{1B}]8;;https://evil.example\u{7}coins\u{1B}]8;;\u{7}\u{1B}c"
+    static let plan: Plan = {
+        var plan = Plan(
+            steps: [
+                PlanStep(
+                    .inAppPurchase(id),
+                    .setAvailability(
+                        territories: ["USA"], availableInNewTerritories: false,
+                        changes: ["JP\u{9B}2JN removed", "D\u{8}\u{8}EU\u{7F} added"]),
+                    impact: .customers)
+            ],
+            notDone: [PlanNote(resource: "a|b`c\u{9D}0;title\u{9C}", message: "de-DE\r\nen\u{2028}US")],
+            warnings: [PlanNote(resource: id, message: "region \u{1B}[31mXX\u{1B}[0m")])
+        plan.errors = [PlanNote(resource: "\u{85}", message: "\u{0}|`")]
+        return plan
+    }()
+
+    @Test func textEscapesThem() {
+        #expect(
+            PlanRenderer().text(Self.plan) == """
+                ! set where in-app purchase com.example.\\u{1B}]8;;https://evil.example\\u{7}coins\\u{1B}]8;;\\u{7}\\u{1B}c is \
+                sold: JP\\u{9B}2JN removed; D\\u{8}\\u{8}EU\\u{7F} added
+                not done: a|b`c\\u{9D}0;title\\u{9C} de-DE\\u{D}\\u{A}en\\u{2028}US
+                warning: com.example.\\u{1B}]8;;https://evil.example\\u{7}coins\\u{1B}]8;;\\u{7}\\u{1B}c region \\u{1B}[31mXX\\u{1B}[0m
+                error: \\u{85} \\u{0}|`
+                Plan: 1 change. 1 marked - or ! needs apply --allow-impact. 1 difference left alone.
+                Apply sends about 9 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
+
+                """)
+    }
+
+    /// As the text format shows them, in code spans and in escaped text; `|` and backticks neither end a code span nor
+    /// make a table cell.
+    @Test func markdownEscapesThemAsTextDoes() {
+        #expect(
+            PlanRenderer().markdown(Self.plan) == """
+                ### iapcat asc plan
+
+                **1 change:** `+ 0 create` · `~ 0 change` · `- 0 narrow` · `! 1 customers`
+
+                **1 step needs consent: `iapcat asc apply` carries out the `-` and `!` steps only with `--allow-impact`.**
+
+                **1 error: `iapcat asc apply` would refuse this plan.**
+
+                #### Needs consent (1)
+
+                - in-app purchase `com.example.\\u{1B}]8;;https://evil.example\\u{7}coins\\u{1B}]8;;\\u{7}\\u{1B}c`
+                  - `!` set where in-app purchase com.example.\\\\u{1B}\\]8;;https://evil.example\\\\u{7}coins\\\\u{1B}\\]8;;\\\\u{7}\\\\u{1B}c \
+                is sold: JP\\\\u{9B}2JN removed; D\\\\u{8}\\\\u{8}EU\\\\u{7F} added
+
+                #### Not done (1)
+
+                - ``a|b`c\\u{9D}0;title\\u{9C}``: de-DE\\\\u{D}\\\\u{A}en\\\\u{2028}US
+
+                #### Warnings (1)
+
+                - `com.example.\\u{1B}]8;;https://evil.example\\u{7}coins\\u{1B}]8;;\\u{7}\\u{1B}c`: region \\\\u{1B}\\[31mXX\\\\u{1B}\\[0m
+
+                #### Errors (1)
+
+                - `\\u{85}`: \\\\u{0}\\|\\`
+
+                """)
+    }
+
+    /// JSON keeps the text a program reads (every control character a `\u` escape: C0 by the encoder, DEL, C1 and U+2028
+    /// too), so the output holds none raw and decodes to the store's strings.
+    @Test func jsonEscapesThemAndDecodesToTheStoresText() throws {
+        let json = PlanRenderer().json(Self.plan)
+        #expect(
+            json == """
+                {
+                  "changes" : [
+                    {
+                      "action" : "set-availability",
+                      "impact" : "customers",
+                      "kind" : "in-app purchase",
+                      "resource" : "com.example.\\u001b]8;;https://evil.example\\u0007coins\\u001b]8;;\\u0007\\u001bc",
+                      "summary" : "set where in-app purchase com.example.\\u001b]8;;https://evil.example\\u0007coins\\u001b]8;;\\u0007\\u001bc \
+                is sold: JP\\u009b2JN removed; D\\b\\bEU\\u007f added"
+                    }
+                  ],
+                  "errors" : [
+                    {
+                      "message" : "\\u0000|`",
+                      "resource" : "\\u0085"
+                    }
+                  ],
+                  "estimated_requests" : 9,
+                  "not_done" : [
+                    {
+                      "message" : "de-DE\\r\\nen\\u2028US",
+                      "resource" : "a|b`c\\u009d0;title\\u009c"
+                    }
+                  ],
+                  "warnings" : [
+                    {
+                      "message" : "region \\u001b[31mXX\\u001b[0m",
+                      "resource" : "com.example.\\u001b]8;;https://evil.example\\u0007coins\\u001b]8;;\\u0007\\u001bc"
+                    }
+                  ]
+                }
+
+                """)
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let warning = try #require((decoded["warnings"] as? [[String: String]])?.first)
+        #expect(warning == ["resource": Self.id, "message": "region \u{1B}[31mXX\u{1B}[0m"])
+        let notDone = try #require((decoded["not_done"] as? [[String: String]])?.first)
+        #expect(notDone == ["resource": "a|b`c\u{9D}0;title\u{9C}", "message": "de-DE\r\nen\u{2028}US"])
+    }
+
+    /// No format prints a control character raw (a tab or the line feeds iapcat writes aside).
+    @Test(arguments: ["text", "markdown", "json"]) func noFormatPrintsOneRaw(format: String) {
+        let output =
+            switch format {
+            case "text": PlanRenderer().text(Self.plan)
+            case "markdown": PlanRenderer().markdown(Self.plan)
+            default: PlanRenderer().json(Self.plan)
+            }
+        let raw = output.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
+        }
+        #expect(raw.isEmpty, "\(raw.map { String($0.value, radix: 16) })")
     }
 }

@@ -3,8 +3,11 @@ import Foundation
 
 /// Where the fakes keep their files (keys, `env.sh`, `pid`, `log`), and which apps they hold.
 struct FakeStoresOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The folder for the fakes' keys, env.sh, pid and log.", valueName: "dir"))
-    var dir = ".iapcat-fakes"
+    /// The folder when `--dir` is not given.
+    static let defaultDirectory = ".iapcat-fakes"
+
+    @Option(help: ArgumentHelp("The folder for the fakes' keys, env.sh, pid and log (made owner-only when new).", valueName: "dir"))
+    var dir = FakeStoresOptions.defaultDirectory
 
     @Option(
         name: .customLong("asc-app"),

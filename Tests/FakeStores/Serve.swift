@@ -22,7 +22,8 @@ extension FakeStores {
 
         func run() async throws {
             let directory = options.absoluteDirectory
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Self.refuseIfRunning(options)
+            try PrivateFile.makeFolder(directory)
             let apps = try options.parsedASCApps()
 
             // App Store Connect: a team key whose private half iapcat reads from a .p8 file.
@@ -60,11 +61,13 @@ extension FakeStores {
             Self.say("App Store Connect fake: \(asc.baseURL) (apps: \(apps.map { "\($0.id) \($0.bundleID)" }.joined(separator: ", ")))")
             Self.say("Google Play fake: \(play.baseURL) (packages: \(options.playApps.joined(separator: ", ")))")
 
-            try Self.writePrivate("\(getpid())\n", to: options.pidFile)
-            // Held for the life of the process: `stop` and `start` take the pid as live only while it
-            // is held, so a pid file left by a killed run never names a process that took its number.
-            let lock = open(options.pidFile, O_RDONLY | O_CLOEXEC)
-            guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else { throw ValidationError("cannot lock \(options.pidFile)") }
+            // Locked before it has its name, and held for the life of the process: `stop` and `start`
+            // take the pid as live only while it is held, so a pid file left by a killed run never
+            // names a process that took its number.
+            let (lock, temporary) = try PrivateFile.create(beside: options.pidFile)
+            guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { throw FakesFailure("cannot lock \(options.pidFile)") }
+            try PrivateFile.writeAll(Array("\(getpid())\n".utf8), to: lock, path: options.pidFile)
+            try PrivateFile.place(temporary, at: options.pidFile)
             SignalSources.pidLock = lock
             // env.sh last: `start` takes its appearance as "both fakes listen".
             try Self.writePrivate(environment, to: options.envFile)
@@ -77,12 +80,25 @@ extension FakeStores {
             try await play.stop()
         }
 
-        /// Writes `text` to `path` readable by the owner only (an API key refuses wider modes), atomically.
+        /// Writes `text` to `path` readable by the owner only (an API key refuses wider modes) from
+        /// its first byte, atomically.
         static func writePrivate(_ text: String, to path: String) throws {
-            let temporary = path + ".tmp-\(getpid())"
-            guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-            else { throw ValidationError("cannot write \(path)") }
-            guard rename(temporary, path) == 0 else { throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))") }
+            try PrivateFile.write(text, to: path)
+        }
+
+        /// Fails when fakes already run in the folder, or when its pid file cannot be trusted.
+        static func refuseIfRunning(_ options: FakeStoresOptions) throws {
+            switch PidFile.read(options) {
+            case .none:
+                return
+            case .untrusted(let reason):
+                throw FakesFailure(reason)
+            case .running(let pid, let descriptor):
+                close(descriptor)
+                throw FakesFailure(
+                    "the fakes already run in \(options.absoluteDirectory) (pid \(pid)); stop them first: iapcat-fakes stop --dir \(options.dir)"
+                )
+            }
         }
 
         static func say(_ line: String) {

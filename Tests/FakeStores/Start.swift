@@ -10,16 +10,14 @@ extension FakeStores {
         @OptionGroup var options: FakeStoresOptions
 
         func run() throws {
-            if let pid = Stop.runningPID(options) {
-                throw ValidationError(
-                    "the fakes already run in \(options.absoluteDirectory) (pid \(pid)); stop them first: iapcat-fakes stop --dir \(options.dir)"
-                )
-            }
-            try FileManager.default.createDirectory(atPath: options.absoluteDirectory, withIntermediateDirectories: true)
+            try Serve.refuseIfRunning(options)
+            try PrivateFile.makeFolder(options.absoluteDirectory)
             try? FileManager.default.removeItem(atPath: options.envFile)
             guard let executable = Bundle.main.executableURL else { throw ValidationError("cannot find this program's path") }
-            FileManager.default.createFile(atPath: options.logFile, contents: nil)
-            let log = try FileHandle(forWritingTo: URL(fileURLWithPath: options.logFile))
+            // A new log, owner-only like everything in the folder (a link or file left there is replaced).
+            let (logDescriptor, temporary) = try PrivateFile.create(beside: options.logFile)
+            try PrivateFile.place(temporary, at: options.logFile)
+            let log = FileHandle(fileDescriptor: logDescriptor, closeOnDealloc: true)
             let process = Process()
             process.executableURL = executable
             process.arguments =

@@ -9,30 +9,43 @@ extension FakeStores {
         @OptionGroup var options: FakeStoresOptions
 
         func run() throws {
-            guard let pid = Self.runningPID(options) else {
+            let pid: pid_t, descriptor: Int32
+            switch PidFile.read(options) {
+            case .none:
                 print("no fakes run in \(options.absoluteDirectory)")
                 return
+            case .untrusted(let reason):
+                // Whatever the file says, no process is signalled.
+                throw FakesFailure(reason)
+            case .running(let running, let file):
+                (pid, descriptor) = (running, file)
             }
+            defer { close(descriptor) }
             kill(pid, SIGTERM)
-            let deadline = Date().addingTimeInterval(10)
-            while kill(pid, 0) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+            // The fakes have ended when their lock on the pid file is free.
+            guard !Self.wait(forRelease: descriptor, seconds: 10) else { return finish(pid) }
+            // Still the fakes of this folder? (The number could have been taken by then.)
+            if FakesProcess.serves(pid, directory: options.absoluteDirectory) { kill(pid, SIGKILL) }
+            guard Self.wait(forRelease: descriptor, seconds: 5) else {
+                throw FakesFailure("the fakes (pid \(pid)) did not stop; their lock on \(options.pidFile) is still held")
+            }
+            finish(pid)
+        }
+
+        private func finish(_ pid: pid_t) {
             try? FileManager.default.removeItem(atPath: options.pidFile)
             try? FileManager.default.removeItem(atPath: options.envFile)
             print("stopped the fakes (pid \(pid))")
         }
 
-        /// The pid in DIR/pid while the fakes that wrote it run: they hold a lock on the file, so a
-        /// file left by a killed run (whose number another process may have taken) names nobody.
-        static func runningPID(_ options: FakeStoresOptions) -> pid_t? {
-            let descriptor = open(options.pidFile, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return nil }
-            defer { close(descriptor) }
-            guard flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK else { return nil }
-            guard let text = try? String(contentsOfFile: options.pidFile, encoding: .utf8),
-                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0
-            else { return nil }
-            return pid
+        /// Whether the lock on the open pid file `descriptor` came free within `seconds`.
+        static func wait(forRelease descriptor: Int32, seconds: Double) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while !PidFile.isReleased(descriptor) {
+                guard Date() < deadline else { return false }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return true
         }
     }
 }

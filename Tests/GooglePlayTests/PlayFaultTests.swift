@@ -1,10 +1,17 @@
 import FakeGooglePlay
 import Foundation
+import IAPCatTestSupport
 import IAPCatalog
 import StoreHTTP
 import Testing
 
 @testable import GooglePlay
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A write that fails — refused with a 500 before or after Play did the work, or the connection
 /// dropped before or after — stops apply; apply run again re-reads Play, plans what is left and
@@ -55,5 +62,100 @@ import Testing
         #expect(log.filter { $0.hasSuffix(" 429") }.count == 2)
         #expect(log.filter { $0.hasPrefix("GET /androidpublisher/v3/applications/com.example.cosmicquest/oneTimeProducts ") }.count >= 2)
         try await fixture.stop()
+    }
+
+    /// An answer that never completes is abandoned at the exchange's deadline and tried once more,
+    /// then the call ends, well within its budget (1 s and 10 s here; 120 s and 240 s by default),
+    /// whatever attempts remain.
+    @Test(.timeLimit(.minutes(1))) func aTrickledAnswerIsTriedTwiceThenGivenUpWithinTheBudget() async throws {
+        let fake = try await FakeGooglePlay.start(accounts: [PlayFixture.email: PlayFixture.privateKey.publicKey])
+        let server = try StallingServer()
+        defer { server.stop() }
+        let waits = WaitLog()
+        let budget = Duration.seconds(10)
+        let fixture = try PlayFixture.connect(
+            to: fake, retry: RetryPolicy(maxAttempts: 6, baseDelay: .milliseconds(200), maxDelay: .seconds(1), budget: budget),
+            apiURL: "http://127.0.0.1:\(server.port)", deadline: .seconds(1),
+            observer: { exchange in if let (_, reason) = exchange.retry { waits.add("\(exchange.request): \(reason)") } })
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: PlayAPIError.transport(request: "GET oneTimeProducts", message: "no complete answer within the deadline")) {
+            _ = try await fixture.client.send(PlayRequest(.get, ["oneTimeProducts"]))
+        }
+        let elapsed = clock.now - start
+        #expect(server.requestCount == 2)
+        #expect(waits.lines == ["GET oneTimeProducts: no answer"])
+        #expect(elapsed >= .seconds(2) && elapsed < budget, "\(elapsed)")
+        try await fixture.stop()
+    }
+}
+
+/// The waits a client reported, in order.
+final class WaitLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [String] = []
+    var lines: [String] { lock.withLock { recorded } }
+    func add(_ line: String) { lock.withLock { recorded.append(line) } }
+}
+
+/// A loopback server whose every answer stalls: a 200 head promising 100,000 bytes, then one byte
+/// every 300 ms until the client goes away. It counts the requests it got.
+final class StallingServer: @unchecked Sendable {
+    let port: UInt16
+    var requestCount: Int { lock.withLock { count } }
+
+    private let listener: Int32
+    private let lock = NSLock()
+    private var count = 0
+    private var running = true
+
+    init() throws {
+        let listener = TestSockets.stream(AF_INET)
+        self.listener = listener
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        guard bound, listen(listener, 16) == 0 else {
+            close(listener)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        Thread.detachNewThread { [self] in
+            while true {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return }
+                Thread.detachNewThread { self.stall(connection) }
+            }
+        }
+    }
+
+    func stop() {
+        lock.withLock { running = false }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func stall(_ connection: Int32) {
+        defer { close(connection) }
+        // The request's head (the test sends only GETs, without a body).
+        var head: [UInt8] = []
+        var byte: UInt8 = 0
+        while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            guard read(connection, &byte, 1) == 1 else { return }
+            head.append(byte)
+        }
+        lock.withLock { count += 1 }
+        let answer = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{".utf8)
+        guard answer.withUnsafeBytes({ TestSockets.sendBytes(connection, $0.baseAddress, $0.count) }) == answer.count else { return }
+        while lock.withLock({ running }) {
+            usleep(300_000)
+            guard TestSockets.sendBytes(connection, " ", 1) == 1 else { return }
+        }
     }
 }

@@ -40,17 +40,19 @@ struct PlayFixture {
     /// Retries with back-off in milliseconds.
     static let quick = RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50))
 
-    /// A fixture with a new client of `fake`.
-    static func connect(to fake: FakeGooglePlay, retry: RetryPolicy = quick, tokenURL: String? = nil, apiURL: String? = nil) throws
-        -> PlayFixture
-    {
+    /// A fixture with a new client of `fake` (its API at `apiURL` when given).
+    static func connect(
+        to fake: FakeGooglePlay, retry: RetryPolicy = quick, tokenURL: String? = nil, apiURL: String? = nil,
+        deadline: Duration = PlayClient.defaultDeadline, observer: (@Sendable (PlayClient.Exchange) -> Void)? = nil
+    ) throws -> PlayFixture {
         let keyFile: [String: String] = [
             "type": "service_account", "project_id": "example-project", "private_key_id": "0123abcd",
             "private_key": privateKey.pkcs8PEMRepresentation, "client_email": email, "token_uri": tokenURL ?? fake.tokenURL,
         ]
         let key = try ServiceAccountKey.parse(
             Array(try JSONSerialization.data(withJSONObject: keyFile, options: [.sortedKeys])), path: "key.json")
-        let client = PlayClient(baseURL: apiURL ?? fake.baseURL, packageName: packageName, key: key, retry: retry)
+        let client = PlayClient(
+            baseURL: apiURL ?? fake.baseURL, packageName: packageName, key: key, retry: retry, deadline: deadline, observer: observer)
         return PlayFixture(fake: fake, client: client)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import IAPCatalog
@@ -122,5 +123,79 @@ import Testing
 
     @Test func controlCharactersAreEscapedAndTabsKept() {
         #expect(diff("a\n", "\tb\u{1B}[31m\n") == "--- a\n+++ b\n@@ -1 +1 @@\n-a\n+\tb\\u{1B}[31m\n")
+    }
+
+    /// Lines end at LF, a CR before it part of the ending: a CRLF file is as many lines as an LF one, each shown with its
+    /// CR, and a line before the headers says the endings differ.
+    @Test func crlfLinesAreLinesAndTheEndingIsShown() {
+        #expect(
+            diff("a\r\nb\r\n", "a\nb\n") == """
+                Line endings differ: a ends its lines with CRLF, b with LF
+                --- a
+                +++ b
+                @@ -1,2 +1,2 @@
+                -a\\u{D}
+                -b\\u{D}
+                +a
+                +b
+
+                """)
+        #expect(
+            diff("1\n2\n3\r\n4\n5\n", "1\n2\n3\n4\n5\n") == """
+                Line endings differ: a ends its lines with CRLF and LF, b with LF
+                --- a
+                +++ b
+                @@ -1,5 +1,5 @@
+                 1
+                 2
+                -3\\u{D}
+                +3
+                 4
+                 5
+
+                """)
+        // The same endings on both sides: no note; a CR inside a line is a character of it.
+        #expect(diff("a\r\nb\r\n", "a\r\nc\r\n") == "--- a\n+++ b\n@@ -1,2 +1,2 @@\n a\\u{D}\n-b\\u{D}\n+c\\u{D}\n")
+        #expect(diff("a\rb\n", "a\n") == "--- a\n+++ b\n@@ -1 +1 @@\n-a\\u{D}b\n+a\n")
+    }
+
+    /// Past the line bound nothing is split into lines: one line says the files differ, with sizes and line counts.
+    @Test func pastTheLineBoundTheFilesAreSaidToDiffer() {
+        let lines = UnifiedDiff.maximumLines
+        let old = [UInt8](repeating: 0x0A, count: lines)
+        #expect(
+            UnifiedDiff.render(old: old, new: Array("x\n".utf8), oldName: "a", newName: "b")
+                == "Files a and b differ (\(lines) bytes in \(lines) lines against 2 bytes in 1 line): "
+                + "more than the \(lines) lines in both together iapcat compares line by line\n")
+        #expect(UnifiedDiff.render(old: old, new: old, oldName: "a", newName: "b") == "")
+    }
+
+    @Test func pastTheByteBoundTheFilesAreSaidToDiffer() {
+        let old = [UInt8](repeating: UInt8(ascii: "x"), count: UnifiedDiff.maximumBytes)
+        #expect(
+            UnifiedDiff.render(old: old, new: Array("x\r\n".utf8), oldName: "a\u{1B}", newName: "b")
+                == "Files a\\u{1B} and b differ (8388608 bytes in 1 line against 3 bytes in 1 line): "
+                + "more than the 8 MiB in both together iapcat compares line by line\n")
+        #expect(
+            UnifiedDiff.render(old: nil, new: old + [0x0A], oldName: "a", newName: "b")
+                == "Files /dev/null and b differ (0 bytes in 0 lines against 8388609 bytes in 1 line): "
+                + "more than the 8 MiB in both together iapcat compares line by line\n")
+    }
+
+    /// A file on disk of another size past the bounds is not read: its size alone is shown.
+    @Test func aLargeFileOnDiskIsNotRead() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("unified-diff-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let size = UnifiedDiff.maximumBytes + 1
+        try Data(repeating: 0x0A, count: size).write(to: URL(fileURLWithPath: path))
+        let file = ExportedFile(path: path, bytes: Array("[]\n".utf8))
+        #expect(file.isStale)
+        #expect(
+            UnifiedDiff.render(file)
+                == "Files \(path) (on disk) and \(path) (iapcat export) differ (\(size) bytes against 3 bytes in 1 line): "
+                + "more than the 8 MiB in both together iapcat compares line by line\n")
+        try Data("[]\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(!file.isStale)
+        #expect(UnifiedDiff.render(file) == "")
     }
 }

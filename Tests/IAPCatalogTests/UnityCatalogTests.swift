@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import IAPCatalog
@@ -123,5 +124,29 @@ import Testing
         let read = UnityCatalogReader().read(Array("[1]".utf8), file: "IAPProductCatalog.json")
         #expect(read.catalog == nil && read.list == nil)
         #expect(render(read.diagnostics) == ["1:1: error: a Unity IAP catalog is a JSON object, found a list [invalid_list_structure]"])
+    }
+
+    /// The project's `Packages/manifest.json` is found above a relative path as above an absolute one: the path is taken
+    /// against the working directory and its folders climbed; the manifest is named relative to the working directory.
+    @Test func theManifestIsFoundAboveARelativePath() throws {
+        let root = FileManager.default.temporaryDirectory.path + "/unity-project-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/Assets/Resources", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/Packages", withIntermediateDirectories: true)
+        try #"{"dependencies":{"com.unity.purchasing":"4.12.2"}}"#.write(
+            toFile: root + "/Packages/manifest.json", atomically: true, encoding: .utf8)
+        let cases: [(file: String, workingDirectory: String, manifest: String)] = [
+            (root + "/Assets/Resources/IAPProductCatalog.json", "/", root + "/Packages/manifest.json"),
+            ("Assets/Resources/IAPProductCatalog.json", root, "Packages/manifest.json"),
+            ("IAPProductCatalog.json", root + "/Assets/Resources", "../../Packages/manifest.json"),
+            ("./Resources/../Resources/IAPProductCatalog.json", root + "/Assets", "../Packages/manifest.json"),
+            ("Resources/IAPProductCatalog.json", root + "/Assets/", "../Packages/manifest.json"),
+        ]
+        for (file, workingDirectory, manifest) in cases {
+            let found = UnityLocaleTable.projectPackageVersion(near: file, workingDirectory: workingDirectory)
+            #expect(found?.manifest == manifest, "\(file) from \(workingDirectory)")
+            #expect(found?.version == "4.12.2", "\(file) from \(workingDirectory)")
+        }
+        #expect(UnityLocaleTable.projectPackageVersion(near: "IAPProductCatalog.json", workingDirectory: "/") == nil)
     }
 }

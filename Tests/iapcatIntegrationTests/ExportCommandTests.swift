@@ -239,4 +239,65 @@ import Testing
                 == "play-csv leaves out com.example.cosmicquest.premium.monthly: a subscription (the CSV holds one-time products only)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["play.json"])
     }
+
+    /// A stale file past the diff's bounds (here 300,000 empty lines) is not diffed: stdout says the files differ, with
+    /// their sizes and line counts, and memory stays bounded.
+    @Test func checkSaysAHugeStaleFileDiffersWithoutDiffingIt() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/products_v1.json"
+        try Data(repeating: 0x0A, count: 300_000).write(to: URL(fileURLWithPath: path))
+        let fresh = try IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1"]).stdout
+        let lines = fresh.split(separator: "\n").count
+        let run = try IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "-o", path, "--check"])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout
+                == "Files \(path) (on disk) and \(path) (iapcat export) differ (300000 bytes in 300000 lines against "
+                + "\(fresh.utf8.count) bytes in \(lines) lines): more than the 200000 lines in both together iapcat compares line by line\n"
+        )
+        #expect(run.stderr == "\(path): out of date; run iapcat export to regenerate it\n")
+    }
+
+    /// A list saved with CRLF line endings is as many lines as the one export writes: the diff says the endings differ
+    /// and shows each CR.
+    @Test func checkShowsThatOnlyTheLineEndingsDiffer() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/products_v1.json"
+        let fresh = try IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1"]).stdout
+        try fresh.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "-o", path, "--check"])
+        #expect(run.status == 1)
+        let lines = fresh.split(separator: "\n")
+        #expect(
+            run.stdout
+                == "Line endings differ: \(path) (on disk) ends its lines with CRLF, \(path) (iapcat export) with LF\n"
+                + "--- \(path) (on disk)\n+++ \(path) (iapcat export)\n@@ -1,\(lines.count) +1,\(lines.count) @@\n"
+                + lines.map { "-\($0)\\u{D}\n" }.joined() + lines.map { "+\($0)\n" }.joined())
+        #expect(run.stderr == "\(path): out of date; run iapcat export to regenerate it\n")
+    }
+
+    /// A FIFO at the last declared list stops `export --all` before the first list is written:
+    /// the lists before it keep their bytes, and the message is the one every command gives.
+    @Test func aFIFOAmongTheDeclaredListsStopsExportAllBeforeItWritesAnything() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try IAPCat.run(["init"], in: directory).status == 0)
+        for name in ["product_ids.plist", "products_v2.json"] {
+            try "mine\n".write(toFile: directory + "/catalogs/" + name, atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.removeItem(atPath: directory + "/catalogs/Products.storekit")
+        #expect(mkfifo(directory + "/catalogs/Products.storekit", 0o644) == 0)
+
+        let run = try IAPCat.run(["export", "--all"], in: directory)
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "iapcat: error: cannot write catalogs/Products.storekit: it is a FIFO; iapcat writes regular files only "
+                + "(use -o - for standard output)\n")
+        for name in ["product_ids.plist", "products_v2.json"] {
+            #expect(try String(contentsOfFile: directory + "/catalogs/" + name, encoding: .utf8) == "mine\n", "\(name)")
+        }
+    }
 }

@@ -104,6 +104,19 @@ import Testing
             manifest.stderr.hasPrefix(
                 "note: googleLocale read as written by Unity IAP before 5.0.0-pre.6 (en_US = 4): \(directory)/Packages/manifest.json names com.unity.purchasing 4.12.2\n"
             ), "\(manifest.stderr)")
+        // A bare relative path climbs the folders above it all the same: from the project, and from inside Resources.
+        for (path, folder, shown) in [
+            ("Assets/Resources/IAPProductCatalog.json", directory, "Packages/manifest.json"),
+            ("Resources/IAPProductCatalog.json", directory + "/Assets", "../Packages/manifest.json"),
+            ("IAPProductCatalog.json", directory + "/Assets/Resources", "../../Packages/manifest.json"),
+        ] {
+            let relative = try IAPCat.run(["import", path, "--bundle-id", "com.example.game"], in: folder)
+            #expect(relative.stdout.contains("      en-CA:\n        display_name: Coins\n"), "\(path): \(relative.stdout)")
+            #expect(
+                relative.stderr.hasPrefix(
+                    "note: googleLocale read as written by Unity IAP before 5.0.0-pre.6 (en_US = 4): \(shown) names com.unity.purchasing 4.12.2\n"
+                ), "\(path): \(relative.stderr)")
+        }
         let forced = try IAPCat.run(["import", input, "--bundle-id", "com.example.game", "--unity-locales", "current"])
         #expect(forced.stdout.contains("      en-US:\n        display_name: Coins\n"))
         #expect(

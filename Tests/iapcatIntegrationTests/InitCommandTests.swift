@@ -2,6 +2,12 @@ import Foundation
 import IAPCatTestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `iapcat init` end to end: what it writes (golden files), that all of it lints clean and
 /// actionlint accepts the workflow, and that it never replaces a file without `--force`.
 @Suite struct InitCommandTests {
@@ -137,5 +143,56 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr.contains(".github exists and is not a folder"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/catalogs/catalog.yaml"))
+    }
+
+    /// A FIFO at one of the paths (the third file init writes) stops `init --force` before the first file is written:
+    /// the files before it are not replaced, and the message is the one every command gives.
+    @Test func aFIFOAmongTheTargetsStopsInitBeforeItWritesAnything() throws {
+        let directory = try GenerateCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/catalogs", withIntermediateDirectories: true)
+        for name in ["catalog.yaml", "product_ids.plist"] {
+            try "mine\n".write(toFile: directory + "/catalogs/" + name, atomically: true, encoding: .utf8)
+        }
+        #expect(mkfifo(directory + "/catalogs/products_v2.json", 0o644) == 0)
+
+        let run = try IAPCat.run(["init", "--force"], in: directory)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(
+            run.stderr
+                == "iapcat: error: cannot write catalogs/products_v2.json: it is a FIFO; iapcat writes regular files only "
+                + "(use -o - for standard output)\n")
+        for name in ["catalog.yaml", "product_ids.plist"] {
+            #expect(try String(contentsOfFile: directory + "/catalogs/" + name, encoding: .utf8) == "mine\n", "\(name)")
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory + "/catalogs").sorted()
+                == ["catalog.yaml", "product_ids.plist", "products_v2.json"])
+        #expect(!FileManager.default.fileExists(atPath: directory + "/.github"))
+        var info = stat()
+        #expect(lstat(directory + "/catalogs/products_v2.json", &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+    }
+
+    /// `--dir` holding ESC and a newline is printed escaped in the `wrote` and `cd` lines, as every path is.
+    @Test func aDirWithControlCharactersIsPrintedEscaped() throws {
+        let directory = try GenerateCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let dir = "My\u{1B}[31mApp\nX"
+        let run = try IAPCat.run(["init", "--dir", dir], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "")
+        let shown = "My\\u{1B}[31mApp\\u{A}X"
+        #expect(
+            run.stderr
+                == Self.files.map { "wrote \(shown)/\($0)\n" }.joined()
+                + Self.nextSteps.replacingOccurrences(of: "Next:\n", with: "Next:\n  cd \(shown)\n"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/" + dir + "/catalogs/catalog.yaml"))
+
+        let again = try IAPCat.run(["init", "--dir", dir], in: directory)
+        #expect(again.status == 2)
+        #expect(again.stderr.hasPrefix("iapcat: error: \(shown)/catalogs/catalog.yaml, \(shown)/catalogs/product_ids.plist, "))
+        #expect(!again.stderr.contains("\u{1B}"))
+        #expect(again.stderr.filter { $0 == "\n" }.count == 1)
     }
 }

@@ -104,6 +104,22 @@ import _CryptoExtras
         try await setup.stop()
     }
 
+    /// An error from Play quoting the access token iapcat sent (of no known shape here) and a
+    /// Google access token: stderr says where, never what.
+    @Test func anAccessTokenQuotedByPlayIsNeverPrinted() async throws {
+        let setup = try await Setup.start()
+        setup.fake.tokenPrefix = "opaque-access-token-"
+        setup.fake.quoteTokenInErrors(next: 1)
+        let pull = try setup.run(["play", "pull", "--package-name", "com.example.cosmicquest"])
+        #expect(pull.status == 1)
+        #expect(
+            pull.stderr
+                == "iapcat: error: Google Play: GET oneTimeProducts: HTTP 401 UNAUTHENTICATED: invalid credentials: token [redacted] is not valid for this app; expected [redacted]\n"
+        )
+        #expect(!pull.stderr.contains("opaque-access-token") && !pull.stderr.contains("ya29"))
+        try await setup.stop()
+    }
+
     @Test func missingCredentialsAndAnUnknownAppAreClearErrors() async throws {
         let setup = try await Setup.start()
         let none = try setup.run(["play", "plan", "--catalog", "catalog.yaml"], environment: ["GOOGLE_APPLICATION_CREDENTIALS": ""])
@@ -123,7 +139,8 @@ import _CryptoExtras
         let setup = try await Setup.start()
         defer { Task { try? await setup.stop() } }
 
-        let variable = try setup.run(["play", "plan", "--catalog", "catalog.yaml"], environment: ["PLAY_API_URL": "http://127.0.0.1:65536"])
+        let variable = try setup.run(
+            ["play", "plan", "--catalog", "catalog.yaml"], environment: ["PLAY_API_URL": "http://127.0.0.1:65536"])
         #expect(variable.status == 2)
         #expect(
             variable.stderr

@@ -32,7 +32,8 @@ package final class ConnectClient: APITransport {
     }
 
     /// How long one exchange may take, the whole body included: a server that trickles its
-    /// answer is abandoned then (and the call repeated as the ``RetryPolicy`` allows).
+    /// answer is abandoned then, and tried once more at most, within the call's budget
+    /// (``RetryPolicy/stalledAttempts``, ``RetryPolicy/budget``).
     package static let defaultDeadline: Duration = .seconds(120)
 
     private let baseURL: String
@@ -83,42 +84,47 @@ package final class ConnectClient: APITransport {
         } else {
             throw .foreignLink(request: summary)
         }
-        var attempt = 0
+        var attempts = CallAttempts(retry)
         while true {
-            attempt += 1
-            let outcome = await exchange(request, url: url, attempt: attempt)
+            let deadline = attempts.begin(deadline: self.deadline)
+            let outcome = await exchange(request, url: url, attempt: attempts.attempt, deadline: deadline)
             switch outcome {
             case .success(let document):
                 return document
-            case .failure(let error, let retryAfter, let retryable):
-                guard retryable, attempt < retry.maxAttempts(for: error) else { throw error }
-                let wait = retry.delay(afterAttempt: attempt, retryAfter: retryAfter)
+            case .failure(let error, let retryAfter, let retryable, let failure):
+                guard retryable, let wait = attempts.wait(after: failure, retryAfter: retryAfter) else { throw error }
                 observer?(
                     Exchange(
-                        request: summary, status: error.status ?? 0, attempt: attempt, rateLimit: nil,
+                        request: summary, status: error.status ?? 0, attempt: attempts.attempt, rateLimit: nil,
                         retry: (wait, error.status.map { "HTTP \($0)" } ?? "no answer")))
                 try? await Task.sleep(for: wait)
             }
         }
     }
 
-    /// Uploads one part of a reserved file, without the bearer token.
+    /// Uploads one part of a reserved file, without the bearer token. A part is one call under the
+    /// ``RetryPolicy`` like any other, with one difference: a part may take longer than an API
+    /// answer, so an attempt's deadline is what is left of the call's budget (240 s for the first)
+    /// rather than the exchange's 120 s. A trickled part therefore ends the call at the budget; a
+    /// part cut short by the read timeout, a dropped connection or a 5xx is repeated while it lasts.
     package func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError) {
         let summary = "\(operation.method) \(APIRequest.pathOnly(operation.url))"
         var request = HTTPClientRequest(url: operation.url)
         request.method = HTTPMethod(rawValue: operation.method)
         for header in operation.headers { request.headers.add(name: header.name, value: header.value) }
         request.body = .bytes(ByteBuffer(bytes: bytes))
-        var attempt = 0
+        var attempts = CallAttempts(retry)
         while true {
-            attempt += 1
+            let deadline = attempts.begin(deadline: retry.budget)
+            let attempt = attempts.attempt
             counter.withLockedValue { $0 += 1 }
             let failure: APIError
             let retryable: Bool
+            let kind: AttemptFailure
             do {
-                // A part may take longer than an API answer, but not for ever.
-                let status = try await within(.seconds(300)) { [http, request] in
-                    let response = try await http.execute(request, timeout: .seconds(300))
+                let timeout = TimeAmount.nanoseconds(deadline.nanoseconds)
+                let status = try await within(deadline) { [http, request] in
+                    let response = try await http.execute(request, timeout: timeout)
                     _ = try? await response.body.collect(upTo: 1 << 20)
                     return Int(response.status.code)
                 }
@@ -127,16 +133,18 @@ package final class ConnectClient: APITransport {
                     return
                 }
                 (failure, retryable) = (.response(request: summary, status: status, errors: []), RetryPolicy.isRetryable(status: status))
+                kind = .answered
             } catch {
                 // An upload part is idempotent: the same bytes at the same place.
-                (failure, retryable) = (.transport(request: summary, message: Self.describe(error)), Self.isTransient(error))
+                let message = Self.describe(error)
+                (failure, retryable) = (.transport(request: summary, message: message), Self.isTransient(error))
+                kind = TransportFailure.attemptFailure(error, description: message)
             }
-            guard retryable, attempt < retry.maxAttempts(for: failure) else {
+            guard retryable, let wait = attempts.wait(after: kind) else {
                 observer?(Exchange(request: summary, status: failure.status ?? 0, attempt: attempt, rateLimit: nil))
                 throw failure
             }
             // Each wait is reported, as for API calls.
-            let wait = retry.delay(afterAttempt: attempt, retryAfter: nil)
             observer?(
                 Exchange(
                     request: summary, status: failure.status ?? 0, attempt: attempt, rateLimit: nil,
@@ -147,10 +155,11 @@ package final class ConnectClient: APITransport {
 
     private enum Outcome {
         case success(APIDocument)
-        case failure(APIError, retryAfter: Int?, retryable: Bool)
+        case failure(APIError, retryAfter: Int?, retryable: Bool, AttemptFailure)
     }
 
-    private func exchange(_ request: APIRequest, url: String, attempt: Int) async -> Outcome {
+    /// One attempt at `request`, abandoned after `deadline`.
+    private func exchange(_ request: APIRequest, url: String, attempt: Int, deadline: Duration) async -> Outcome {
         let summary = request.summary
         var http = HTTPClientRequest(url: url)
         http.method = HTTPMethod(rawValue: request.method.rawValue)
@@ -171,9 +180,11 @@ package final class ConnectClient: APITransport {
             }
         } catch {
             observer?(Exchange(request: summary, status: 0, attempt: attempt, rateLimit: nil))
+            let message = Self.describe(error)
             return .failure(
-                .transport(request: summary, message: Self.describe(error)), retryAfter: nil,
-                retryable: request.method.isIdempotent && Self.isTransient(error))
+                .transport(request: summary, message: message), retryAfter: nil,
+                retryable: request.method.isIdempotent && Self.isTransient(error),
+                TransportFailure.attemptFailure(error, description: message))
         }
         let total = bytesRead.withLockedValue { total -> Int in
             total += bytes.count
@@ -185,7 +196,7 @@ package final class ConnectClient: APITransport {
                 .transport(
                     request: summary, message: "more than \(InputFile.describe(bytes: totalLimit)) read from the server in this run"),
                 retryAfter: nil,
-                retryable: false)
+                retryable: false, .answered)
         }
         let status = Int(response.status.code)
         let rateLimit = response.headers.first(name: "X-Rate-Limit").flatMap(RateLimit.init(header:))
@@ -193,13 +204,13 @@ package final class ConnectClient: APITransport {
         guard (200..<300).contains(status) else {
             let retryAfter = response.headers.first(name: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             let error = APIError.response(request: summary, status: status, errors: APIErrorObject.parse(bytes))
-            return .failure(error, retryAfter: retryAfter, retryable: RetryPolicy.isRetryable(status: status))
+            return .failure(error, retryAfter: retryAfter, retryable: RetryPolicy.isRetryable(status: status), .answered)
         }
         if status == 204 || bytes.isEmpty { return .success(APIDocument()) }
         guard let document = APIDocument.parse(bytes) else {
             return .failure(
                 .malformedResponse(request: summary, message: "HTTP \(status), \(Plural.count(bytes.count, "byte"))"), retryAfter: nil,
-                retryable: false)
+                retryable: false, .answered)
         }
         return .success(document)
     }
@@ -208,12 +219,4 @@ package final class ConnectClient: APITransport {
     static func isTransient(_ error: any Error) -> Bool { TransportFailure.isTransient(error) }
 
     private static func describe(_ error: any Error) -> String { TransportFailure.describe(error, responseLimit: responseLimit) }
-}
-
-extension RetryPolicy {
-    /// Attempts for a call that failed with `error` (see ``RetryPolicy/maxAttempts(unanswered:)``).
-    package func maxAttempts(for error: APIError) -> Int {
-        guard case .transport(_, let message) = error else { return maxAttempts(unanswered: nil) }
-        return maxAttempts(unanswered: message)
-    }
 }

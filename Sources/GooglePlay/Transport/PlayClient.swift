@@ -17,7 +17,8 @@ package final class PlayClient: PlayTransport {
     package static let responseLimit = 64 << 20
     /// The most one client reads in all.
     package static let totalLimit = 4 << 30
-    /// How long one exchange may take, the whole body included.
+    /// How long one exchange may take, the whole body included: a trickled answer is abandoned
+    /// then, and tried once more at most, within the call's budget (``RetryPolicy/budget``).
     package static let defaultDeadline: Duration = .seconds(120)
 
     /// One exchange, as verbose output shows it (never a token, a body or a query).
@@ -71,22 +72,22 @@ package final class PlayClient: PlayTransport {
             throw .malformed(request: request.summary, message: "an id cannot be one path segment (empty, '.' or '..'); not sent")
         }
         let url = baseURL + request.target(packageName: packageName)
-        var attempt = 0
+        var attempts = CallAttempts(retry)
         while true {
-            attempt += 1
+            let deadline = attempts.begin(deadline: self.deadline)
+            let attempt = attempts.attempt
             let token: String
             do {
                 token = try await tokens.token()
             } catch {
                 throw .unauthorized(error.description)
             }
-            let (outcome, retryAfter, retryable) = await exchange(request, url: url, token: token, attempt: attempt)
+            let (outcome, retryAfter, retryable, failure) = await exchange(
+                request, url: url, token: token, attempt: attempt, deadline: min(deadline, attempts.remaining()))
             switch outcome {
             case .success(let value): return value
             case .failure(let error):
-                let unanswered: String? = if case .transport(_, let message) = error { message } else { nil }
-                guard retryable, attempt < retry.maxAttempts(unanswered: unanswered) else { throw error }
-                let wait = retry.delay(afterAttempt: attempt, retryAfter: retryAfter)
+                guard retryable, let wait = attempts.wait(after: failure, retryAfter: retryAfter) else { throw error }
                 observer?(
                     Exchange(
                         request: request.summary, status: error.status ?? 0, attempt: attempt,
@@ -96,8 +97,9 @@ package final class PlayClient: PlayTransport {
         }
     }
 
-    private func exchange(_ request: PlayRequest, url: String, token: String, attempt: Int) async -> (
-        Result<JSONValue, PlayAPIError>, retryAfter: Int?, retryable: Bool
+    /// One attempt at `request`, abandoned after `deadline`.
+    private func exchange(_ request: PlayRequest, url: String, token: String, attempt: Int, deadline: Duration) async -> (
+        Result<JSONValue, PlayAPIError>, retryAfter: Int?, retryable: Bool, AttemptFailure
     ) {
         let summary = request.summary
         var http = HTTPClientRequest(url: url)
@@ -122,7 +124,8 @@ package final class PlayClient: PlayTransport {
             let message = TransportFailure.describe(error, responseLimit: Self.responseLimit)
             return (
                 .failure(.transport(request: summary, message: message)), nil,
-                request.method.isIdempotent && TransportFailure.isTransient(error)
+                request.method.isIdempotent && TransportFailure.isTransient(error),
+                TransportFailure.attemptFailure(error, description: message)
             )
         }
         let total = bytesRead.withLockedValue { total -> Int in
@@ -133,19 +136,22 @@ package final class PlayClient: PlayTransport {
         observer?(Exchange(request: summary, status: status, attempt: attempt))
         guard total <= Self.totalLimit else {
             let message = "more than \(InputFile.describe(bytes: Self.totalLimit)) read from the server in this run"
-            return (.failure(.transport(request: summary, message: message)), nil, false)
+            return (.failure(.transport(request: summary, message: message)), nil, false, .answered)
         }
         guard (200..<300).contains(status) else {
             let retryAfter = response.headers.first(name: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            return (.failure(.answer(request: summary, status: status, bytes: bytes)), retryAfter, RetryPolicy.isRetryable(status: status))
+            return (
+                .failure(.answer(request: summary, status: status, bytes: bytes)), retryAfter, RetryPolicy.isRetryable(status: status),
+                .answered
+            )
         }
-        if bytes.isEmpty { return (.success(.object([])), nil, false) }
+        if bytes.isEmpty { return (.success(.object([])), nil, false, .answered) }
         guard let value = try? JSONValueReader.read(bytes), case .object = value else {
             return (
                 .failure(.malformed(request: summary, message: "HTTP \(status): not a JSON object (\(Plural.count(bytes.count, "byte")))")),
-                nil, false
+                nil, false, .answered
             )
         }
-        return (.success(value), nil, false)
+        return (.success(value), nil, false, .answered)
     }
 }

@@ -11,8 +11,9 @@ public struct ExportedFile: Sendable, Equatable {
         self.bytes = bytes
     }
 
-    /// Whether the file on disk is missing or holds other bytes than these.
+    /// Whether the file on disk is missing or holds other bytes than these; one of another size is not read.
     public var isStale: Bool {
-        (try? InputFile.read(path)) != bytes
+        guard let onDisk = try? InputFile.read(path, when: { $0 == bytes.count }) else { return true }
+        return onDisk.bytes != bytes
     }
 }

@@ -24,6 +24,16 @@ package enum InputFile {
         return try read(descriptor, count: min(size, count), path: path)
     }
 
+    /// The size of the file at `path` and, when `wanted` says so for that size, its bytes: with the checks of
+    /// ``read(_:sizeLimit:)`` but no size limit, and nothing read of a file the caller has no use for (a stale file
+    /// whose size alone tells it differs).
+    package static func read(_ path: String, when wanted: (Int) -> Bool) throws(InputError) -> (size: Int, bytes: [UInt8]?) {
+        let (descriptor, size) = try openForReading(path, sizeLimit: .max)
+        defer { close(descriptor) }
+        guard wanted(size) else { return (size, nil) }
+        return (size, try read(descriptor, count: size, path: path))
+    }
+
     private static func read(_ descriptor: Int32, count: Int, path: String) throws(InputError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var total = 0

@@ -31,6 +31,17 @@ package enum OutputTarget {
         throw OutputError(path: path, reason: "too many symbolic links")
     }
 
+    /// Refuses the first of `paths` that a write would refuse for what is at it (``resolve(_:)``), so a command that
+    /// writes several files can check them all before it writes the first. A path where nothing is, or under a folder
+    /// that is missing or not a folder, passes: creating the folders says what is in the way (``MissingFolders``).
+    package static func check(_ paths: [String]) throws(OutputError) {
+        for path in paths {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            _ = try resolve(path)
+        }
+    }
+
     /// Where the link at `link` points, relative targets taken against the link's directory.
     private static func linkTarget(of link: String, output: String) throws(OutputError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -45,7 +45,10 @@ public struct PlanRenderer: Sendable {
     /// `line` with every control character as `\u{…}` (``ServerText/printable(_:)``).
     package static func printable(_ line: String) -> String { ServerText.printable(line) }
 
-    /// `{"changes": [{"resource", "kind", "action", "summary"}], "not_done": [...], "warnings": [...]}`.
+    /// `{"changes": [{"resource", "kind", "action", "summary"}], "not_done": [...], "warnings": [...]}`. Strings keep
+    /// what the catalog and the store say, every control character (C0, DEL, C1, the line and paragraph separators)
+    /// written as a JSON `\u` escape, so a reader gets the text back as it was and the output holds no raw control
+    /// character for a terminal or a log to act on.
     public func json<P: SyncPlan>(_ plan: P) -> String {
         let document = JSONDocument(
             changes: plan.steps.map {
@@ -56,7 +59,26 @@ public struct PlanRenderer: Sendable {
             errors: plan.errors.map(JSONDocument.Note.init), estimated_requests: plan.estimatedRequests)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self) + "\n"
+        return Self.jsonEscaped(String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self)) + "\n"
+    }
+
+    /// `json` with DEL, the C1 controls (U+0080–U+009F: CSI, OSC, …) and U+2028/U+2029 as `\u007f`-style escapes: the
+    /// encoder escapes only C0. Outside its strings a JSON text is ASCII, so every such character is inside a string.
+    static func jsonEscaped(_ json: String) -> String {
+        func isUnescaped(_ scalar: Unicode.Scalar) -> Bool {
+            (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        guard json.unicodeScalars.contains(where: isUnescaped) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard isUnescaped(scalar) else {
+                out.append(scalar)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16)
+            out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+        }
+        return String(out)
     }
 
     /// The most a `markdown` plan holds, in UTF-8 bytes (so in characters too): GitHub refuses comments over 65,536
@@ -65,7 +87,8 @@ public struct PlanRenderer: Sendable {
 
     /// GitHub-flavoured Markdown for a pull-request comment: a summary (counts by mark, a warning when steps need
     /// `--allow-impact`), the steps needing consent, the other steps, each group of steps under its resource, then what
-    /// will not be done, the warnings and the errors. Text from the catalog is escaped, never raw HTML. Longer than
+    /// will not be done, the warnings and the errors. Text from the catalog and the store is escaped, never raw HTML:
+    /// control characters as the `text` format shows them (`\u{1B}`), in code spans too. Longer than
     /// `limit` UTF-8 bytes, it is cut after a whole line (the summary and the consent-needing steps come first) and
     /// ends saying how many steps were left out.
     public func markdown<P: SyncPlan>(_ plan: P, limit: Int = PlanRenderer.markdownLimit) -> String {
@@ -205,24 +228,23 @@ private struct MarkdownDocument {
         return "… \(parts.joined(separator: " and ")) not shown\(total); run `iapcat \(command) plan` for all of them."
     }
 
-    /// `text` as literal Markdown: each character Markdown or GitHub could read as syntax is backslash-escaped (so no
-    /// HTML, link, emphasis, table cell or math), and line breaks become spaces.
+    /// `text` as literal Markdown: control characters (line breaks among them) written as the `text` format writes them
+    /// (``ServerText/printable(_:)``: `\u{1B}`, `\u{A}`), then each character Markdown or GitHub could read as syntax
+    /// backslash-escaped (so no HTML, link, emphasis, table cell or math; the escape's own backslash too, so `\u{1B}`
+    /// shows as written).
     static func escaped(_ text: String) -> String {
         var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if isLineBreak(scalar) {
-                out.append(" ")
-                continue
-            }
+        for scalar in ServerText.printable(text).unicodeScalars {
             if escapedPunctuation.contains(scalar) { out.append("\\") }
             out.append(scalar)
         }
         return String(out)
     }
 
-    /// `text` in a code span whose backtick fence is longer than any run of backticks in it, so none can close it.
+    /// `text` in a code span whose backtick fence is longer than any run of backticks in it, so none can close it;
+    /// control characters written as the `text` format writes them (a code span shows a backslash as it is).
     static func code(_ text: String) -> String {
-        let scalars = text.unicodeScalars.map { isLineBreak($0) ? " " : $0 }
+        let scalars = Array(ServerText.printable(text).unicodeScalars)
         guard !scalars.isEmpty else { return "` `" }
         var longest = 0
         var run = 0
@@ -242,11 +264,4 @@ private struct MarkdownDocument {
     }
 
     private static let escapedPunctuation = Set("\\`*_[]<>#|~&$".unicodeScalars)
-
-    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
-        default: false
-        }
-    }
 }

@@ -59,16 +59,22 @@ package enum UnityLocaleTable: String, Sendable, CaseIterable {
     }
 
     /// The `com.unity.purchasing` version of the Unity project `file` lies in: the first
-    /// `Packages/manifest.json` above it that names one (its path, and the version).
-    package static func projectPackageVersion(near file: String) -> (manifest: String, version: String)? {
-        var directory = FilePaths.directory(of: file)
+    /// `Packages/manifest.json` above it that names one (its path, and the version). A relative
+    /// `file` is taken against `workingDirectory` (absolute) and the folders above are climbed all
+    /// the same (`IAPProductCatalog.json` read from inside `Assets/Resources` finds the project's
+    /// manifest); the manifest's path is then said relative to `workingDirectory`.
+    package static func projectPackageVersion(near file: String, workingDirectory: String) -> (manifest: String, version: String)? {
+        let relative = !file.hasPrefix("/")
+        var directory = FilePaths.directory(of: FilePaths.absolute(file, base: workingDirectory))
+        let base = FilePaths.absolute(".", base: workingDirectory)
         for _ in 0..<6 {
             let manifest = FilePaths.join(directory, "Packages/manifest.json")
             if let bytes = try? InputFile.read(manifest), let root = try? JSONParser().parse(bytes).document.root,
                 let dependencies = root.pairs.first(where: { $0.key.scalar?.text == "dependencies" })?.value,
                 let version = dependencies.pairs.first(where: { $0.key.scalar?.text == "com.unity.purchasing" })?.value.scalar?.text
             {
-                return (manifest, version)
+                let shown = relative ? FilePaths.join(FilePaths.relative(from: base, to: directory), "Packages/manifest.json") : manifest
+                return (shown, version)
             }
             let parent = FilePaths.directory(of: directory)
             if parent == directory { break }

@@ -99,6 +99,10 @@ public final class CatalogServer: Sendable {
             signals.forEach { $0.cancel() }
             hangUp.cancel()
             terminated.fail(error)
+            // The channel that could not bind closes on its loop: let that finish before the loops stop.
+            let settled = group.next().makePromise(of: Void.self)
+            quiesce.initiateShutdown(promise: settled)
+            try? settled.futureResult.wait()
             throw StartupError(
                 reason: .cannotListen,
                 description: "cannot listen on \(Self.hostAndPort(configuration.host, configuration.port)): \(Self.reason(error))")
