@@ -11,7 +11,8 @@ import _CryptoExtras
 /// patch, `purchaseOptions:batchUpdateStates`), subscriptions (list, get, create, patch, base plan
 /// activate/deactivate), subscription offers (list, get, create, patch, activate/deactivate) and
 /// `pricing:convertRegionPrices`, with Google's checks, error documents, paging and field masks.
-/// Tests can seed resources, throttle requests and fail or drop writes.
+/// Tests can seed resources, throttle requests, fail or drop writes, quote the bearer token back in
+/// errors and serve lists without end.
 ///
 /// Thread-safe: one lock guards all state.
 public final class FakeGooglePlay: Sendable {
@@ -121,6 +122,34 @@ public final class FakeGooglePlay: Sendable {
     /// request does not count as a write for ``failWrite(number:afterApplying:)``.
     public func throttle(next count: Int) {
         backend.withFaults { $0.throttled += max(0, count) }
+    }
+
+    /// Makes the next `count` API requests answer 401 UNAUTHENTICATED with a message quoting the
+    /// bearer token each carried, and someone else's Google access token (`ya29.…`):
+    /// `invalid credentials: token TOKEN is not valid for this app; expected ya29.…`.
+    public func quoteTokenInErrors(next count: Int) {
+        backend.withFaults { $0.tokenQuoted += max(0, count) }
+    }
+
+    /// Makes every list (one-time products, subscriptions, offers) answer pages without end from
+    /// now on, each one item padded to about `bytes` bytes with a page token never sent before;
+    /// nil ends that.
+    public func serveEndlessPages(bytes: Int?) {
+        backend.withFaults { $0.endlessPageBytes = bytes }
+    }
+
+    /// How many endless pages were answered (``serveEndlessPages(bytes:)``).
+    public var endlessPagesServed: Int {
+        var count = 0
+        backend.withFaults { count = $0.endlessPages }
+        return count
+    }
+
+    /// What the access tokens the token endpoint hands out start with (a number follows); default
+    /// `ya29.fake-`, Google's shape.
+    public var tokenPrefix: String {
+        get { backend.tokenPrefixValue }
+        set { backend.setTokenPrefix(newValue) }
     }
 
     /// Makes the `n`-th write from now (1: the next; a write is any API request but a GET)

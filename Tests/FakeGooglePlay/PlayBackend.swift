@@ -11,6 +11,8 @@ final class PlayBackend: HTTPHandling, @unchecked Sendable {
     private let accounts: [String: _RSA.Signing.PublicKey]
     private let now: @Sendable () -> Date
     private var tokenURL = ""
+    /// What the access tokens handed out start with (a number follows).
+    private var tokenPrefix = "ya29.fake-"
     private var issued: [String: Date] = [:]
     private var log: [String] = []
     private var state = PlayState()
@@ -25,6 +27,12 @@ final class PlayBackend: HTTPHandling, @unchecked Sendable {
 
     func setTokenURL(_ url: String) {
         lock.withLock { tokenURL = url }
+    }
+
+    var tokenPrefixValue: String { lock.withLock { tokenPrefix } }
+
+    func setTokenPrefix(_ prefix: String) {
+        lock.withLock { tokenPrefix = prefix }
     }
 
     var tokenLog: [String] { lock.withLock { log } }
@@ -78,11 +86,20 @@ final class PlayBackend: HTTPHandling, @unchecked Sendable {
 
     private func process(_ request: HTTPRequest) -> HTTPResponse {
         do throws(PlayError) {
+            if faults.tokenQuoted > 0 {
+                faults.tokenQuoted -= 1
+                let header = request.header("Authorization") ?? ""
+                throw PlayFaults.tokenQuotedError(header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : header)
+            }
             try authorize(request.header("Authorization"))
             guard let target = PlayRoute.target(of: request.path),
                 let route = PlayRoute.match(method: request.method, segments: target.segments, verb: target.verb)
             else { throw .notFound() }
             guard state.apps[target.packageName] != nil else { throw .notFound("Package not found: \(target.packageName).") }
+            if let bytes = faults.endlessPageBytes, let key = route.listKey {
+                faults.endlessPages += 1
+                return Self.json(200, PlayFaults.endlessPage(key: key, number: faults.endlessPages, bytes: bytes))
+            }
             let query = try PlayQuery(raw: request.query, allowed: route.parameters)
             let answer = try state.answer(route, PlayCall(packageName: target.packageName, query: query, body: request.body))
             if route.changesState {
@@ -121,7 +138,7 @@ final class PlayBackend: HTTPHandling, @unchecked Sendable {
             log.append(refusal.error)
             return Self.json(400, .object(["error": .string(refusal.error), "error_description": .string(refusal.description)]))
         case .success:
-            let token = "ya29.fake-\(issued.count + 1)"
+            let token = tokenPrefix + "\(issued.count + 1)"
             issued[token] = now().addingTimeInterval(3_599)
             log.append("issued")
             return Self.json(200, .object(["access_token": .string(token), "expires_in": 3_599, "token_type": "Bearer"]))

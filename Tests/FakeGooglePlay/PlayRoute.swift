@@ -122,6 +122,16 @@ enum PlayRoute: Equatable {
         }
     }
 
+    /// The key a list's pages hold their items under; nil for a method that is not a list.
+    var listKey: String? {
+        switch self {
+        case .listOneTimeProducts: "oneTimeProducts"
+        case .listSubscriptions: "subscriptions"
+        case .listOffers: "subscriptionOffers"
+        default: nil
+        }
+    }
+
     /// The query parameters the method binds.
     var parameters: Set<String> {
         switch self {

@@ -36,6 +36,82 @@ struct PlayBenchmarkTests {
         return catalog
     }
 
+    /// What Play lists for `count` minimal products: one-time products with one purchase option in
+    /// one region, and every fifth a subscription with one base plan and a free-trial offer.
+    static func minimalRemote(products count: Int) throws -> PlayRemoteState {
+        // Lists set whole: setting one rebuilds its index.
+        var (oneTime, subscriptions, offers): ([JSONValue], [JSONValue], [JSONValue]) = ([], [], [])
+        let us = #"{"regionCode": "US", "price": {"currencyCode": "USD", "units": "1", "nanos": 990000000}"#
+        for index in 0..<count {
+            let id = "min.p\(index)"
+            let listings = #"[{"languageCode": "en-US", "title": "Item \#(index)", "description": "Item \#(index)"}]"#
+            if index % 5 == 4 {
+                subscriptions.append(
+                    try JSONValueReader.read(
+                        Array(
+                            #"{"productId": "\#(id)", "listings": \#(listings), "basePlans": [{"basePlanId": "monthly", "state": "ACTIVE", "autoRenewingBasePlanType": {"billingPeriodDuration": "P1M"}, "regionalConfigs": [\#(us), "newSubscriberAvailability": true}]}]}"#
+                                .utf8)))
+                offers.append(
+                    try JSONValueReader.read(
+                        Array(
+                            #"{"productId": "\#(id)", "basePlanId": "monthly", "offerId": "trial", "state": "ACTIVE", "regionalConfigs": [{"regionCode": "US", "newSubscriberAvailability": true}], "phases": [{"duration": "P1W", "recurrenceCount": 1, "regionalConfigs": [{"regionCode": "US", "free": {}}]}]}"#
+                                .utf8)))
+            } else {
+                oneTime.append(
+                    try JSONValueReader.read(
+                        Array(
+                            #"{"productId": "\#(id)", "listings": \#(listings), "purchaseOptions": [{"purchaseOptionId": "buy", "state": "ACTIVE", "buyOption": {}, "regionalPricingAndAvailabilityConfigs": [\#(us), "availability": "AVAILABLE"}]}]}"#
+                                .utf8)))
+            }
+        }
+        return PlayRemoteState(oneTimeProducts: oneTime, subscriptions: subscriptions, offers: offers)
+    }
+
+    /// `play pull` and `play plan` of many minimal products without the network: the catalog built
+    /// from what Play lists, written as YAML, and planned against the same lists (no steps).
+    @Test func pullAndPlanOfManyMinimalProducts() throws {
+        let count = Int(ProcessInfo.processInfo.environment["IAPCAT_PLAY_PRODUCTS"] ?? "") ?? 20_000
+        let remote = try Self.minimalRemote(products: count)
+        let clock = ContinuousClock()
+        var start = clock.now
+        let pulled = PlayCatalogBuilder().build(remote, packageName: PlayFixture.packageName, base: nil)
+        let buildTime = clock.now - start
+        start = clock.now
+        let yaml = CatalogYAMLWriter().render(pulled.catalog)
+        let writeTime = clock.now - start
+        start = clock.now
+        let plan = PlayPlanner(regionsVersion: "2022/02").plan(pulled.catalog, against: remote)
+        let planTime = clock.now - start
+        // What the reader adds to each page: its size, and every price checked.
+        start = clock.now
+        var (bytes, problems) = (0, 0)
+        for (key, items) in [
+            ("oneTimeProducts", remote.oneTimeProducts), ("subscriptions", remote.subscriptions), ("subscriptionOffers", remote.offers),
+        ] {
+            for item in items {
+                bytes += PlayRemoteReader.size(of: item)
+                if PlayMoneyCheck.problem(in: item, list: key) != nil { problems += 1 }
+            }
+        }
+        let checkTime = clock.now - start
+        #expect(problems == 0)
+        #expect(pulled.catalog.products.count == count)
+        #expect(plan.steps.isEmpty && plan.errors.isEmpty)
+        func seconds(_ duration: Duration) -> String {
+            String(format: "%.3f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+        }
+        print(
+            """
+            play pull benchmark: \(count) minimal products (\(count / 5) subscriptions with an offer), no network
+            | what | seconds |
+            |---|---:|
+            | build the catalog from what Play lists | \(seconds(buildTime)) |
+            | write it as YAML (\(yaml.utf8.count) bytes) | \(seconds(writeTime)) |
+            | plan it against the same lists | \(seconds(planTime)) |
+            | the reader's size count and price check of the lists (\(bytes) bytes) | \(seconds(checkTime)) |
+            """)
+    }
+
     @Test func productsAppliedAndPlannedAgain() async throws {
         let count = Int(ProcessInfo.processInfo.environment["IAPCAT_PLAY_PRODUCTS"] ?? "") ?? 1000
         let catalog = Self.catalog(products: count)

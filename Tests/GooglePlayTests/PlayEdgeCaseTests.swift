@@ -199,3 +199,38 @@ extension PlayEdgeCaseTests {
         #expect(value["end"] == .int(-1) && value["k199999"] == .int(199_999))
     }
 }
+
+/// Region codes, listing languages and option ids in Play's answers reach the plan: every format shows their control
+/// characters escaped (an OSC 8 hyperlink, `ESC c`, C1 CSI) as the text format does.
+@Suite struct PlayPlanControlCharacterTests {
+    static func plan() throws -> PlayPlan {
+        let held = PlayBodiesTests.held
+            .replacingOccurrences(of: #""regionCode": "FR""#, with: #""regionCode": "F\u009b2JR""#)
+            .replacingOccurrences(of: #""languageCode": "fr-FR""#, with: #""languageCode": "fr\u001bc-FR""#)
+            .replacingOccurrences(
+                of: #""purchaseOptionId": "legacy""#, with: #""purchaseOptionId": "\u001b]8;;https://x\u0007old\u001b]8;;\u0007""#)
+        let remote = PlayRemoteState(oneTimeProducts: [try JSONValueReader.read(Array(held.utf8))])
+        return PlayPlanner(regionsVersion: "2022/02").plan(try PlayBodiesTests.catalog(), against: remote)
+    }
+
+    @Test func markdownShowsThemAsTextDoes() throws {
+        let plan = try Self.plan()
+        let text = PlanRenderer().text(plan)
+        #expect(text.contains("not done: gems listing fr\\u{1B}c-FR is on Google Play but not in the catalog: kept\n"), "\(text)")
+        let markdown = PlanRenderer().markdown(plan)
+        #expect(
+            markdown.contains(
+                "  - `!` update one-time product gems: listing en-US: title \"Gems\" → \"Gems!\"; purchase option buy: F\\\\u{9B}2JR "
+                    + "available → no\\_longer\\_available; purchase option buy: adds JP at 200; purchase option buy: US 0.99 → 1.29\n"),
+            "\(markdown)")
+        #expect(markdown.contains("- `gems`: listing fr\\\\u{1B}c-FR is on Google Play but not in the catalog: kept\n"))
+        #expect(
+            markdown.contains(
+                "- `gems`: purchase option \\\\u{1B}\\]8;;https://x\\\\u{7}old\\\\u{1B}\\]8;;\\\\u{7} is on Google Play but not in the "
+                    + "catalog: left as it is (iapcat never deletes)\n"))
+        for output in [text, markdown, PlanRenderer().json(plan)] {
+            #expect(!output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
+        }
+        #expect(PlanRenderer().json(plan).contains(#""message" : "purchase option buy: F\u009b2JR is not in the catalog;"#))
+    }
+}

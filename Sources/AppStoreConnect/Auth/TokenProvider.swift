@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import IAPCatalog
 import NIOConcurrencyHelpers
 
 /// Signs the JSON Web Tokens the API asks for (ES256), and reuses one until it nears expiry.
@@ -29,6 +30,8 @@ package final class TokenProvider: Sendable {
         return cache.withLockedValue { cached in
             if let cached, cached.expiry.timeIntervalSince(now) > Self.renewalMargin { return cached.token }
             let fresh = sign(issuedAt: now)
+            // Redacted by shape (a JWT) too; by value whatever a server does to it.
+            ServerText.mask(fresh)
             cached = (fresh, now.addingTimeInterval(Self.lifetime))
             return fresh
         }

@@ -9,7 +9,8 @@ import _CryptoExtras
 /// OAuth 2.0 access tokens for the Play Developer API from a service account: a JWT assertion
 /// signed RS256 (issuer the account, scope `androidpublisher`, audience the token URI, one hour),
 /// exchanged at the key's `token_uri` with the JWT-bearer grant. A token is reused until a minute
-/// before it expires. Neither the assertion nor a token ever appears in a message.
+/// before it expires. Neither the assertion nor a token ever appears in a message: each token is
+/// registered with ``ServerText/mask(_:)`` as it arrives, so an answer quoting it is redacted.
 package actor AccessTokenProvider {
     /// The Play Developer API's only scope.
     package static let scope = "https://www.googleapis.com/auth/androidpublisher"
@@ -123,6 +124,8 @@ package actor AccessTokenProvider {
         else {
             throw .noToken("the token endpoint answered without access_token and expires_in")
         }
+        // Every text printed from a server's answer from now on has this token masked.
+        ServerText.mask(token)
         return (token, issuedAt.addingTimeInterval(TimeInterval(min(lifetime, 86_400))))
     }
 

@@ -41,7 +41,7 @@ package struct PlayPlanner: Sendable {
                 continue
             }
             var decoder = PlayResourceDecoder()
-            let offers = json == nil ? [] : remote.offers.filter { $0["productId"]?.string == desired.productID }
+            let offers = json == nil ? [] : remote.offers(of: desired.productID)
             let current = json.flatMap { PlayProduct(remote: $0, kind: desired.kind, offers: offers, decoder: &decoder) }
             let target = PlayTarget(desired: desired, current: current)
             for note in decoder.notes + target.notes { plan.notDone.append(PlanNote(resource: desired.productID, message: note)) }
@@ -278,8 +278,10 @@ private struct Lines {
     }
 
     private mutating func regions(_ have: [PlayRegionalPrice], _ want: [PlayRegionalPrice], name: String, impact: PlanImpact) {
+        var held: [String: PlayRegionalPrice] = [:]
+        for region in have where held[region.region] == nil { held[region.region] = region }
         for region in want {
-            guard let old = have.first(where: { $0.region == region.region }) else {
+            guard let old = held[region.region] else {
                 add(
                     "\(name): adds \(region.region) at \(region.price ?? "-")\(region.availability == .available ? "" : " (\(region.availability.rawValue))")",
                     impact)

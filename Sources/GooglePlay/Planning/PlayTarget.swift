@@ -91,8 +91,10 @@ package struct PlayTarget {
         _ desired: [PlayRegionalPrice], _ current: [PlayRegionalPrice], what: String, notes: inout [String]
     ) -> [PlayRegionalPrice] {
         var result: [PlayRegionalPrice] = []
+        var wanted: [String: PlayRegionalPrice] = [:]
+        for want in desired where wanted[want.region] == nil { wanted[want.region] = want }
         for have in current {
-            if var want = desired.first(where: { $0.region == have.region }) {
+            if var want = wanted[have.region] {
                 if want.price == nil { want.price = have.price }
                 result.append(want)
             } else if have.availability == .available {

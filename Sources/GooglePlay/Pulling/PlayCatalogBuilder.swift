@@ -25,11 +25,13 @@ package struct PlayCatalogBuilder: Sendable {
         app.packageName = packageName
         catalog.app.googlePlay = app
         var notes: [PlanNote] = []
+        var lookup = ProductIndex(catalog.products)
         let items = remote.oneTimeProducts.map { ($0, PlayProduct.Kind.oneTime) } + remote.subscriptions.map { ($0, .subscription) }
         for (json, kind) in items {
             var decoder = PlayResourceDecoder()
-            let offers = remote.offers.filter { $0["productId"]?.string == json["productId"]?.string }
-            guard let pulled = PlayProduct(remote: json, kind: kind, offers: offers, decoder: &decoder) else { continue }
+            guard let productID = json["productId"]?.string,
+                let pulled = PlayProduct(remote: json, kind: kind, offers: remote.offers(of: productID), decoder: &decoder)
+            else { continue }
             notes += decoder.notes.map { PlanNote(resource: pulled.productID, message: $0) }
             for plan in pulled.basePlans {
                 let every = Set(PlayResourceJSON.regions(of: PlayOffer(id: ""), in: plan))
@@ -44,12 +46,9 @@ package struct PlayCatalogBuilder: Sendable {
                 }
             }
             // The product whose Play id this is; by id only when that product names no other Play id.
-            let index =
-                catalog.products.firstIndex { $0.status != .removed && $0.googlePlay != nil && $0.playProductID == pulled.productID }
-                ?? catalog.products.firstIndex { $0.status != .removed && $0.id == pulled.productID && $0.googlePlay?.productID == nil }
-            if index == nil,
-                let other = catalog.products.first(where: { $0.id == pulled.productID || $0.playProductID == pulled.productID })
-            {
+            let match = lookup.product(withPlayID: pulled.productID)
+            if match == nil, let position = lookup.anyProduct(named: pulled.productID) {
+                let other = catalog.products[position]
                 let why =
                     other.status == .removed
                     ? "is removed in the catalog but still on Google Play (iapcat never deletes)"
@@ -57,7 +56,7 @@ package struct PlayCatalogBuilder: Sendable {
                 notes.append(PlanNote(resource: pulled.productID, message: why + "; not pulled"))
                 continue
             }
-            if let index {
+            if let index = match {
                 guard (catalog.products[index].type == .autoRenewable) == (kind == .subscription) else {
                     notes.append(
                         PlanNote(
@@ -69,6 +68,7 @@ package struct PlayCatalogBuilder: Sendable {
                 }
                 catalog.products[index].googlePlay = part(pulled, for: catalog.products[index])
                 if !catalog.products[index].isSold(on: .googlePlay) { catalog.products[index].stores.append(.googlePlay) }
+                lookup.add(catalog.products[index], at: index)
             } else {
                 var product = Product(id: pulled.productID, type: kind == .subscription ? .autoRenewable : .nonConsumable)
                 product.stores = [.googlePlay]
@@ -79,6 +79,7 @@ package struct PlayCatalogBuilder: Sendable {
                             resource: pulled.productID,
                             message: "is new in the catalog as non-consumable (Play does not say; set consumable if the app consumes it)"))
                 }
+                lookup.add(product, at: catalog.products.count)
                 catalog.products.append(product)
             }
         }
@@ -131,19 +132,31 @@ package struct PlayCatalogBuilder: Sendable {
         return part
     }
 
-    private static func ordered<T, K: Equatable>(_ items: [T], like base: [T], by key: (T) -> K) -> [T] {
-        let known = base.compactMap { old in items.first { key($0) == key(old) } }
-        return known + items.filter { item in !base.contains { key($0) == key(item) } }
+    /// `items` in `base`'s order, items `base` does not have after (a region list is 175 long:
+    /// looked up by key, not scanned per item).
+    private static func ordered<T, K: Hashable>(_ items: [T], like base: [T], by key: (T) -> K) -> [T] {
+        let first = Self.first(items, by: key)
+        let known = base.compactMap { old in first[key(old)] }
+        let inBase = Set(base.map(key))
+        return known + items.filter { !inBase.contains(key($0)) }
     }
 
     private static func regions(_ regions: [PlayRegionalPrice], like base: [PlayRegionalPrice]) -> [PlayRegionalPrice] {
-        ordered(regions, like: base, by: \.region).map { region in
+        let before = first(base, by: \.region)
+        return ordered(regions, like: base, by: \.region).map { region in
             var region = region
-            if let old = base.first(where: { $0.region == region.region }), PlayMoney.same(old.price, region.price) {
+            if let old = before[region.region], PlayMoney.same(old.price, region.price) {
                 region.price = old.price
             }
             return region
         }
+    }
+
+    /// The first item of `items` with each key.
+    private static func first<T, K: Hashable>(_ items: [T], by key: (T) -> K) -> [K: T] {
+        var first: [K: T] = [:]
+        for item in items where first[key(item)] == nil { first[key(item)] = item }
+        return first
     }
 
     private static func newRegions(_ new: PlayNewRegions?, like base: PlayNewRegions?) -> PlayNewRegions? {
@@ -183,5 +196,45 @@ package struct PlayCatalogBuilder: Sendable {
             return plan
         }
         return part
+    }
+}
+
+/// The catalog's products by the ids a pulled product is matched on, built once and kept up to
+/// date as the pull adds and changes products: a lookup per pulled product, never a scan of the
+/// catalog (which made a pull of 20,000 products take minutes). Each key gives the first product
+/// in catalog order, as a scan would.
+private struct ProductIndex {
+    /// Play id → a product not removed, with a `google_play` part, whose Play id it is.
+    private var byPlayID: [String: Int] = [:]
+    /// Id → a product not removed whose `google_play` part names no other Play id.
+    private var byID: [String: Int] = [:]
+    /// Id or Play id → any product, removed ones included.
+    private var byAnyName: [String: Int] = [:]
+
+    init(_ products: [Product]) {
+        for (position, product) in products.enumerated() { add(product, at: position) }
+    }
+
+    /// The product a pulled product with Play id `playID` belongs to: the one with that Play id,
+    /// else the one with that id naming no other Play id.
+    func product(withPlayID playID: String) -> Int? {
+        byPlayID[playID] ?? byID[playID]
+    }
+
+    /// The first product whose id or Play id is `name`, whatever its status.
+    func anyProduct(named name: String) -> Int? {
+        byAnyName[name]
+    }
+
+    /// Indexes `product`, at `position` of the catalog (again after a change: a product only gains keys).
+    mutating func add(_ product: Product, at position: Int) {
+        func keep(_ key: String, in index: inout [String: Int]) {
+            index[key] = min(index[key] ?? position, position)
+        }
+        keep(product.id, in: &byAnyName)
+        keep(product.playProductID, in: &byAnyName)
+        guard product.status != .removed else { return }
+        if product.googlePlay != nil { keep(product.playProductID, in: &byPlayID) }
+        if product.googlePlay?.productID == nil { keep(product.id, in: &byID) }
     }
 }

@@ -1,16 +1,24 @@
 import IAPCatalog
 
 /// Reads the app's one-time products, subscriptions and offers, page by page (`pageToken`),
-/// with the limits every list has: a page token seen before ends the list, and so do 10,000 pages.
+/// with the limits every list has: a page token seen before ends the list, and so do 10,000 pages
+/// and pages holding more than 256 MiB (``listByteLimit``). Every price in what it reads is one
+/// Play can hold, or the read fails naming it (``PlayMoneyCheck``): none is dropped on the way.
 package struct PlayRemoteReader: Sendable {
     /// The most pages one list may have (1,000 items a page).
     package static let pageLimit = 10_000
+    /// The most one list's pages may hold, counted as JSON without whitespace: 256 MiB, as App
+    /// Store Connect's lists (a page of 1,000 products with 170 regions each is about 20 MB; what
+    /// is read is held in memory several times over while it is pulled or planned).
+    package static let listByteLimit = 256 << 20
 
     private let api: any PlayTransport
+    private let byteLimit: Int
 
-    /// A reader through `api`.
-    package init(api: any PlayTransport) {
+    /// A reader through `api`; `listByteLimit` is smaller in tests.
+    package init(api: any PlayTransport, listByteLimit: Int = PlayRemoteReader.listByteLimit) {
         self.api = api
+        self.byteLimit = listByteLimit
     }
 
     /// The whole state.
@@ -32,19 +40,32 @@ package struct PlayRemoteReader: Sendable {
         return version
     }
 
-    /// Every item of the list at `segments`, whose pages hold them under `key`.
+    /// Every item of the list at `segments`, whose pages hold them under `key`; every price in
+    /// them one Play can hold.
     package func list(_ segments: [String], key: String) async throws(PlayAPIError) -> [JSONValue] {
         var items: [JSONValue] = []
         var token: String?
         var seen: Set<String> = []
         var pages = 0
+        var bytes = 0
         repeat {
             var query = [(name: "pageSize", value: "1000")]
             if let token { query.append((name: "pageToken", value: token)) }
             let request = PlayRequest(.get, segments, query: query)
             let page = try await api.send(request)
             pages += 1
-            items += page[key]?.items ?? []
+            bytes += Self.size(of: page)
+            guard bytes <= byteLimit else {
+                throw .malformed(
+                    request: request.summary,
+                    message: "the list of \(Self.name(of: key)) holds more than \(InputFile.describe(bytes: byteLimit)); iapcat stops there"
+                )
+            }
+            let found = page[key]?.items ?? []
+            if let problem = found.lazy.compactMap({ PlayMoneyCheck.problem(in: $0, list: key) }).first {
+                throw .malformed(request: request.summary, message: problem)
+            }
+            items += found
             token = page["nextPageToken"]?.string.flatMap { $0.isEmpty ? nil : $0 }
             if let next = token {
                 guard seen.insert(next).inserted else {
@@ -57,5 +78,29 @@ package struct PlayRemoteReader: Sendable {
             }
         } while token != nil
         return items
+    }
+
+    /// `one-time products` for `oneTimeProducts`: a list as messages name it.
+    static func name(of key: String) -> String {
+        switch key {
+        case "oneTimeProducts": "one-time products"
+        case "subscriptions": "subscriptions"
+        case "subscriptionOffers": "subscription offers"
+        default: key
+        }
+    }
+
+    /// The length of `value` written as JSON without whitespace, strings counted in UTF-8 bytes
+    /// without their escapes: about what it takes to hold, whatever spacing the server sent.
+    static func size(of value: JSONValue) -> Int {
+        switch value {
+        case .null: 4
+        case .bool(let flag): flag ? 4 : 5
+        case .int(let number): String(number).utf8.count
+        case .double(let number): String(number).utf8.count
+        case .string(let text): text.utf8.count + 2
+        case .array(let items): items.reduce(1 + max(1, items.count)) { $0 + size(of: $1) }
+        case .object(let members): members.reduce(1 + max(1, members.count)) { $0 + $1.key.utf8.count + 3 + size(of: $1.value) }
+        }
     }
 }

@@ -1,7 +1,12 @@
+import Foundation
+
 /// Text iapcat prints that it did not write — error details, ids, names from a store's API or
 /// from a catalog — made safe for a terminal and a CI log: control characters escaped (so no
-/// line starts inside it: no `::error` workflow command, no ANSI sequence), `::` broken up, bearer
-/// tokens, JWTs and private keys redacted, and the length capped.
+/// line starts inside it: no `::error` workflow command, no ANSI sequence), `::` broken up,
+/// credentials redacted, and the length capped. Credentials are found by shape (bearer tokens,
+/// JWTs, PEM private keys, Google OAuth access tokens `ya29.…`) and by value: every token iapcat
+/// sends is registered here (``mask(_:)``) when it is made, so a server quoting it back, whatever
+/// its shape, never gets it printed. This is the one place text is redacted.
 package enum ServerText {
     /// Characters of one server text shown at most.
     static let limit = 1_000
@@ -31,13 +36,51 @@ package enum ServerText {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
-    /// `text` with credentials replaced: `Bearer …`, anything shaped like a JWT, PEM private keys.
+    /// `text` with credentials replaced: `Bearer …`, anything shaped like a JWT, PEM private keys,
+    /// the secrets registered with ``mask(_:)``, Google OAuth access tokens (`ya29.…`).
     static func redacted(_ text: String) -> String {
-        guard text.contains("Bearer") || text.contains("eyJ") || text.contains("-----BEGIN") else { return text }
+        let secrets = Secrets.shared.current.filter { text.contains($0) }
+        guard
+            !secrets.isEmpty || text.contains("ya29.") || text.contains("Bearer") || text.contains("eyJ") || text.contains("-----BEGIN")
+        else { return text }
         var text = text
         text.replace(#/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)/#, with: "[redacted private key]")
         text.replace(#/(?i:bearer)\s+[A-Za-z0-9._~+\/=-]+/#, with: "Bearer [redacted]")
         text.replace(#/eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/#, with: "[redacted token]")
+        for secret in secrets { text.replace(secret, with: "[redacted]") }
+        text.replace(#/ya29\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*/#, with: "[redacted]")
         return text
+    }
+
+    /// The shortest secret ``mask(_:)`` takes: a shorter one could be part of any text.
+    package static let shortestSecret = 8
+
+    /// Registers `secret` — an access token iapcat sends, say — to be replaced by `[redacted]` in
+    /// every text made safe from now on, whatever its shape (a secret shorter than
+    /// ``shortestSecret`` is ignored). The last ``Secrets/kept`` secrets are kept.
+    package static func mask(_ secret: String) {
+        guard secret.count >= shortestSecret else { return }
+        Secrets.shared.add(secret)
+    }
+
+    /// The secrets registered with ``mask(_:)``, newest last, behind a lock (tokens are made on
+    /// any thread).
+    final class Secrets: @unchecked Sendable {
+        /// How many secrets are kept: a run fetches a token an hour at most.
+        static let kept = 32
+        static let shared = Secrets()
+
+        private let lock = NSLock()
+        private var secrets: [String] = []
+
+        var current: [String] { lock.withLock { secrets } }
+
+        func add(_ secret: String) {
+            lock.withLock {
+                guard !secrets.contains(secret) else { return }
+                secrets.append(secret)
+                if secrets.count > Self.kept { secrets.removeFirst(secrets.count - Self.kept) }
+            }
+        }
     }
 }

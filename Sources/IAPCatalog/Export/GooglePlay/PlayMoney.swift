@@ -17,13 +17,29 @@ package enum PlayMoney {
         return (whole.isEmpty ? "0" : String(whole), nanos)
     }
 
-    /// The decimal text of a `Money` (`units` a string of an int64, `nanos` billionths), in the
-    /// shortest form: `{"units": "1", "nanos": 990000000}` is `1.99`; nil when it is not one
-    /// (a negative amount, nanos out of range, units not digits).
+    /// The decimal text of a `Money` (`units` an int64, `nanos` billionths, each a JSON number or
+    /// a string of one, as proto3 JSON allows), exactly and in the shortest form:
+    /// `{"units": "1", "nanos": 990000000}` is `1.99`, `{"units": "9223372036854775807"}` is
+    /// `9223372036854775807`. Nil when it is no amount Play can hold — not an object, a negative
+    /// amount, units past the int64 range or not digits, nanos out of range — never a guess.
     package static func decimal(_ money: JSONValue) -> String? {
-        let units = money["units"]?.string ?? money["units"]?.int.map(String.init) ?? "0"
-        let nanos = money["nanos"]?.int ?? 0
-        guard !units.isEmpty, units.utf8.count <= 18, units.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+        guard case .object = money else { return nil }
+        let units: String
+        switch money["units"] {
+        case nil, .null?: units = "0"
+        case .string(let text)?: units = text
+        case .int(let number)?: units = String(number)
+        default: return nil
+        }
+        let nanos: Int
+        switch money["nanos"] {
+        case nil, .null?: nanos = 0
+        case .int(let number)?: nanos = number
+        case .string(let text)? where !text.isEmpty && text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) && text.utf8.count <= 9:
+            nanos = Int(text) ?? -1
+        default: return nil
+        }
+        guard !units.isEmpty, units.utf8.allSatisfy({ (0x30...0x39).contains($0) }), Int64(units) != nil,
             (0...999_999_999).contains(nanos)
         else { return nil }
         let whole = units.drop { $0 == "0" }
