@@ -48,7 +48,8 @@ package struct EndpointURL: Sendable, Equatable {
         guard let scheme = ["https", "http"].first(where: { lowered.hasPrefix($0 + "://") }) else { throw .scheme }
         let rest = text.unicodeScalars.dropFirst(scheme.count + 3)
         let authority = String(String.UnicodeScalarView(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }))
-        guard !authority.isEmpty, !authority.contains("@"), authority.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
+        guard !authority.isEmpty, !authority.contains("@"),
+            authority.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
         else { throw .host(authority) }
         let host: Substring
         let portText: Substring?

@@ -57,7 +57,8 @@ enum SyncCommands {
         do {
             _ = try EndpointURL(checking: url)
         } catch {
-            throw .usage("\(origin) '\(ServerText.shown(url, limit: 80))' is refused: \(error.reason { "'\(ServerText.shown($0, limit: 80))'" })")
+            throw .usage(
+                "\(origin) '\(ServerText.shown(url, limit: 80))' is refused: \(error.reason { "'\(ServerText.shown($0, limit: 80))'" })")
         }
         return url
     }

@@ -96,7 +96,9 @@ package struct ServiceAccountKey: Sendable, CustomStringConvertible {
         } catch {
             throw .notAKey(
                 path: path,
-                reason: "token_uri '\(ServerText.shown(tokenURI, limit: 80))' is refused: \(error.reason { "'\(ServerText.shown($0, limit: 80))'" })")
+                reason:
+                    "token_uri '\(ServerText.shown(tokenURI, limit: 80))' is refused: \(error.reason { "'\(ServerText.shown($0, limit: 80))'" })"
+            )
         }
         return ServiceAccountKey(clientEmail: email, keyID: file.private_key_id, tokenURI: tokenURI, privateKey: privateKey)
     }

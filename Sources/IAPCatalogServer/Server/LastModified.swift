@@ -64,7 +64,8 @@ enum LastModified {
                 let dotGit = folder == "/" ? "/.git" : folder + "/.git"
                 var isFolder: ObjCBool = false
                 if FileManager.default.fileExists(atPath: dotGit, isDirectory: &isFolder) {
-                    return isFolder.boolValue ? Repository(top: folder, gitDirectory: dotGit, commonDirectory: dotGit) : linked(folder, dotGit)
+                    return isFolder.boolValue
+                        ? Repository(top: folder, gitDirectory: dotGit, commonDirectory: dotGit) : linked(folder, dotGit)
                 }
                 guard folder != "/", !folder.isEmpty else { return nil }
                 folder = (folder as NSString).deletingLastPathComponent
