@@ -40,19 +40,9 @@ final class ScriptedServer: @unchecked Sendable {
     private let recorded = NIOLockedValueBox<[Request]>([])
 
     init(_ script: @escaping @Sendable (Request) -> Reply) throws {
-        let descriptor = TestSockets.stream(AF_INET)
+        guard let (descriptor, port) = TestSockets.listenOnLoopback(backlog: 64) else { throw POSIXError(.EADDRNOTAVAIL) }
         self.descriptor = descriptor
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        guard bound, listen(descriptor, 64) == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         let (listener, running, recorded) = (descriptor, running, recorded)
         Thread.detachNewThread {
             while running.withLockedValue({ $0 }) {

@@ -110,22 +110,9 @@ final class StallingServer: @unchecked Sendable {
     private var running = true
 
     init() throws {
-        let listener = TestSockets.stream(AF_INET)
+        guard let (listener, port) = TestSockets.listenOnLoopback(backlog: 16) else { throw POSIXError(.EADDRNOTAVAIL) }
         self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard bound, listen(listener, 16) == 0 else {
-            close(listener)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         Thread.detachNewThread { [self] in
             while true {
                 let connection = accept(listener, nil, nil)

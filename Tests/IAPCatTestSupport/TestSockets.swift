@@ -33,4 +33,24 @@ public enum TestSockets {
     public static func connectSocket(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
         connect(descriptor, address, length)
     }
+
+    /// A stream socket listening on 127.0.0.1 at a free port, with `backlog`: the descriptor and
+    /// the port, or nil (the socket closed) when it cannot be bound.
+    public static func listenOnLoopback(backlog: Int32) -> (descriptor: Int32, port: UInt16)? {
+        let descriptor = stream(AF_INET)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard bound, listen(descriptor, backlog) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return (descriptor, UInt16(bigEndian: address.sin_port))
+    }
 }

@@ -44,14 +44,20 @@ import Testing
         }
     }
 
-    @Test func aCommittedUnchangedCatalogTakesItsLastCommitTime() throws {
-        let path = try Self.temporaryFile()
+    /// A catalog committed in a new repository of its own: its path, the repository, and `git` there.
+    static func committedCatalog() throws -> (path: String, directory: String, git: ([String]) throws -> Void) {
+        let path = try temporaryFile()
         let directory = (path as NSString).deletingLastPathComponent
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let git = Self.git(directory)
         try git(["init", "-q"])
         try git(["add", "catalog.yaml"])
         try git(["-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "-qm", "catalog"])
+        return (path, directory, git)
+    }
+
+    @Test func aCommittedUnchangedCatalogTakesItsLastCommitTime() throws {
+        let (path, directory, _) = try Self.committedCatalog()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let committed = LastModified.determine(for: path, now: 1_800_000_000)
         #expect(committed.seconds == 1_700_000_000)
         #expect(committed.source == "git")
@@ -64,13 +70,8 @@ import Testing
     /// signature check there names a program: the catalog's date is read without any of them
     /// running, at start-up or on a reload.
     @Test func theRepositorysOwnConfigurationStartsNoProgram() throws {
-        let path = try Self.temporaryFile()
-        let directory = (path as NSString).deletingLastPathComponent
+        let (path, directory, git) = try Self.committedCatalog()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let git = Self.git(directory)
-        try git(["init", "-q"])
-        try git(["add", "catalog.yaml"])
-        try git(["-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "-qm", "catalog"])
         let marker = directory + "/ran"
         let script = directory + "/hook.sh"
         try "#!/bin/sh\necho \"$0 $*\" >> '\(marker)'\ncat\n".write(toFile: script, atomically: true, encoding: .utf8)
@@ -92,13 +93,8 @@ import Testing
 
     /// A catalog in a linked worktree (`.git` is a file naming the git folder) dates from its commit too.
     @Test func aLinkedWorktreeIsReadThroughItsCommonFolder() throws {
-        let path = try Self.temporaryFile()
-        let directory = (path as NSString).deletingLastPathComponent
+        let (_, directory, git) = try Self.committedCatalog()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let git = Self.git(directory)
-        try git(["init", "-q"])
-        try git(["add", "catalog.yaml"])
-        try git(["-c", "user.name=test", "-c", "user.email=test@example.com", "commit", "-qm", "catalog"])
         try git(["worktree", "add", "-q", directory + "/linked"])
         let result = LastModified.determine(for: directory + "/linked/catalog.yaml", now: 1_800_000_000)
         #expect(result.source == "git")
