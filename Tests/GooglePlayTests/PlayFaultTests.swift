@@ -85,7 +85,10 @@ import Testing
         let elapsed = clock.now - start
         #expect(server.requestCount == 2)
         #expect(waits.lines == ["GET oneTimeProducts: no answer"])
-        #expect(elapsed >= .seconds(2) && elapsed < budget, "\(elapsed)")
+        // Two deadlines passed. The upper bound (the budget) is HostileServerTests' to prove, in a
+        // serialized suite: here, in parallel with tests that block the few threads Swift
+        // concurrency has on a 2-core machine, the wall clock can run on while nothing runs.
+        #expect(elapsed >= .seconds(2), "\(elapsed)")
         try await fixture.stop()
     }
 }

@@ -89,7 +89,7 @@ public final class CatalogServer: Sendable {
         // SIGHUP: look at the catalog now, on the reload thread (a signal handler does nothing else).
         let reloadLoop = reloader.next()
         let hangUp = Self.onSignal(SIGHUP, queue: signalQueue) { [store] in
-            reloadLoop.execute { store.reloadIfChanged() }
+            reloadLoop.execute { Self.lookUntilSettled(store, on: reloadLoop) }
         }
         let quiesce = ServerQuiescingHelper(group: group)
         let channel: Channel
@@ -197,6 +197,15 @@ public final class CatalogServer: Sendable {
     /// other connections wait: a 3 MB list to 64 clients on one core had a p99 latency of
     /// 300–440 ms without it and 64–140 ms with 512 KiB, at the same throughput.
     private static let unsentLowWatermark = ChannelOptions.Types.SocketOption(level: Int(IPPROTO_TCP), name: TCP_NOTSENT_LOWAT)
+
+    /// Loads a changed catalog, and looks again every half second while a change is still not
+    /// loaded (not settled yet, changed while read, or in the same second as the catalog it
+    /// replaces): a SIGHUP is never lost, though no periodic look may follow (`--reload signal`).
+    private static func lookUntilSettled(_ store: CatalogStore, on loop: any EventLoop) {
+        store.reloadIfChanged()
+        guard store.hasUnloadedChange else { return }
+        loop.scheduleTask(in: .milliseconds(500)) { lookUntilSettled(store, on: loop) }
+    }
 
     /// Calls `handler` on `queue` for SIGTERM or SIGINT, instead of dying.
     private static func onTermination(queue: DispatchQueue, _ handler: @escaping @Sendable (String) -> Void) -> [DispatchSourceSignal] {

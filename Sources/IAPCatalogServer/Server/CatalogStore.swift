@@ -158,6 +158,11 @@ package final class CatalogStore: Sendable {
         return Date().timeIntervalSince1970 - modified
     }
 
+    /// Whether the files on disk differ from the version last looked at: a change not loaded yet
+    /// because it had not settled, changed while it was read, or came in the same second as the
+    /// catalog it replaces.
+    package var hasUnloadedChange: Bool { currentFingerprint() != state.withLockedValue { $0.fingerprint } }
+
     /// Size, modification time and inode of the watched files: any edit or replacement changes it.
     private func currentFingerprint() -> [String] {
         state.withLockedValue { $0.watched }.map { path in
