@@ -69,7 +69,7 @@ import Testing
     /// budget is generous here: in the full suite, tests that block the few threads Swift
     /// concurrency has on a 2-core machine have held this one for 88 s of wall clock, and a
     /// budget spent while nothing ran would end the call before its second attempt.
-    @Test(.timeLimit(.minutes(10))) func aTrickledAnswerIsTriedTwiceThenGivenUpWithinTheBudget() async throws {
+    @Test(.timeLimit(.minutes(10))) func aTrickledAnswerIsTriedTwiceThenGivenUp() async throws {
         let fake = try await FakeGooglePlay.start(accounts: [PlayFixture.email: PlayFixture.privateKey.publicKey])
         let server = try StallingServer()
         defer { server.stop() }
