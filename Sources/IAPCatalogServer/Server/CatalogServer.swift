@@ -99,10 +99,6 @@ public final class CatalogServer: Sendable {
             signals.forEach { $0.cancel() }
             hangUp.cancel()
             terminated.fail(error)
-            // The channel that could not bind closes on its loop: let that finish before the loops stop.
-            let settled = group.next().makePromise(of: Void.self)
-            quiesce.initiateShutdown(promise: settled)
-            try? settled.futureResult.wait()
             throw StartupError(
                 reason: .cannotListen,
                 description: "cannot listen on \(Self.hostAndPort(configuration.host, configuration.port)): \(Self.reason(error))")
@@ -157,8 +153,12 @@ public final class CatalogServer: Sendable {
         return ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .serverChannelInitializer { channel in
+            // Weakly: a server channel that failed to bind is freed on its loop, possibly only as the
+            // loops stop; holding the helper through it would free the helper then too, and its
+            // deinit uses its loop ("Cannot schedule tasks on an EventLoop that has already shut down").
+            .serverChannelInitializer { [weak quiesce] channel in
                 channel.eventLoop.makeCompletedFuture {
+                    guard let quiesce else { return }
                     try channel.pipeline.syncOperations.addHandler(quiesce.makeServerChannelHandler(channel: channel))
                 }
             }
