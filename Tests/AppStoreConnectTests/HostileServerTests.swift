@@ -147,40 +147,37 @@ import Testing
     /// (The budget is generous here so that moments when the test machine runs nothing of this
     /// test cannot spend it before the second attempt; the next test proves the bound.)
     @Test func aTrickledAnswerIsTriedTwiceThenGivenUp() async throws {
-        let server = try ScriptedServer { _ in .trickle(interval: 300_000) }
-        defer { server.stop() }
-        let waits = NIOLockedValueBox<[String]>([])
-        let budget = Duration.seconds(300)
-        let client = Self.client(server, deadline: .seconds(1), budget: budget, waits: waits)
-        defer { Task { await client.shutdown() } }
-        let clock = ContinuousClock()
-        let start = clock.now
-        await #expect(throws: APIError.transport(request: "GET /v1/apps", message: "no complete answer within the deadline")) {
-            _ = try await client.send(APIRequest(.get, "/v1/apps"))
-        }
-        let elapsed = clock.now - start
-        #expect(server.requests.count == 2)
-        #expect(waits.withLockedValue { $0 } == ["GET /v1/apps: no answer"])
+        let (requests, waits, elapsed) = try await Self.trickledCall(deadline: .seconds(1), budget: .seconds(300))
+        #expect(requests == 2)
+        #expect(waits == ["GET /v1/apps: no answer"])
         #expect(elapsed >= .seconds(2) && elapsed < .seconds(60), "\(elapsed)")
     }
 
     /// An attempt's deadline is never past the end of the call's budget: a 30-second deadline
     /// within a 3-second budget ends the call at 3 s, with no time left for another attempt.
     @Test func theBudgetCutsAnAttemptsDeadlineShort() async throws {
+        let (requests, waits, elapsed) = try await Self.trickledCall(deadline: .seconds(30), budget: .seconds(3))
+        #expect(requests == 1)
+        #expect(waits.isEmpty)
+        #expect(elapsed >= .seconds(3) && elapsed < .seconds(20), "\(elapsed)")
+    }
+
+    /// `GET /v1/apps` against a server that trickles its answer, which must end in "no complete
+    /// answer within the deadline": the requests the server saw, the waits reported, the time taken.
+    static func trickledCall(deadline: Duration, budget: Duration) async throws -> (
+        requests: Int, waits: [String], elapsed: Duration
+    ) {
         let server = try ScriptedServer { _ in .trickle(interval: 300_000) }
         defer { server.stop() }
         let waits = NIOLockedValueBox<[String]>([])
-        let client = Self.client(server, deadline: .seconds(30), budget: .seconds(3), waits: waits)
+        let client = Self.client(server, deadline: deadline, budget: budget, waits: waits)
         defer { Task { await client.shutdown() } }
         let clock = ContinuousClock()
         let start = clock.now
         await #expect(throws: APIError.transport(request: "GET /v1/apps", message: "no complete answer within the deadline")) {
             _ = try await client.send(APIRequest(.get, "/v1/apps"))
         }
-        let elapsed = clock.now - start
-        #expect(server.requests.count == 1)
-        #expect(waits.withLockedValue { $0 }.isEmpty)
-        #expect(elapsed >= .seconds(3) && elapsed < .seconds(20), "\(elapsed)")
+        return (server.requests.count, waits.withLockedValue { $0 }, clock.now - start)
     }
 
     /// An upload part may take the whole budget (240 s by default, 2 s here) rather than an API
