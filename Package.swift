@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "IAPCatalog", targets: ["IAPCatalog"]),
         .library(name: "IAPCatalogServer", targets: ["IAPCatalogServer"]),
+        .library(name: "FieldReports", targets: ["FieldReports"]),
         .library(name: "AppStoreConnect", targets: ["AppStoreConnect"]),
         .library(name: "GooglePlay", targets: ["GooglePlay"]),
         .executable(name: "iapcat", targets: ["iapcat"]),
@@ -19,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .systemLibrary(
@@ -54,6 +57,20 @@ let package = Package(
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Atomics", package: "swift-atomics"),
+            ]
+        ),
+        // Field reports (`POST /v1/reports`, `iapcat reports`): the contract, the counts, their
+        // storage (SQLite embedded, PostgreSQL for several replicas) and what they mean.
+        .target(
+            name: "FieldReports",
+            dependencies: [
+                "IAPCatalog",
+                "CZlib",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What both stores' API clients share: retries with back-off, deadlines, which failures are worth repeating.
@@ -174,6 +191,10 @@ let package = Package(
             dependencies: ["IAPCatalogServer", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),
+        .testTarget(
+            name: "FieldReportsTests",
+            dependencies: ["FieldReports", "IAPCatalog", "IAPCatTestSupport"]
+        ),
         .testTarget(
             name: "iapcatIntegrationTests",
             dependencies: ["iapcat", "iapcat-fakes", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay"],

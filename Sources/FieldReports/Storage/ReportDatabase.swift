@@ -1,0 +1,12 @@
+/// Where reports are counted: SQLite (a file, the default) or PostgreSQL (by URL, for several
+/// replicas). Writes come in batches from the ingest queue, never from a request.
+public protocol ReportDatabase: Sendable {
+    /// Counts `records` in one transaction: a record whose `reportID` the database has seen before
+    /// is not counted again. Returns how many were new. Throws when nothing was written (the
+    /// caller keeps the batch and tries again).
+    func write(_ records: [ReportRecord]) async throws -> Int
+    /// The rows `query` selects.
+    func read(_ query: ReportQuery) async throws -> ReportSnapshot
+    /// Closes connections; the database is not used afterwards.
+    func close() async
+}
