@@ -113,6 +113,7 @@ let package = Package(
                 "IAPCatalogServer",
                 "AppStoreConnect",
                 "GooglePlay",
+                "FieldReports",
                 "StoreHTTP",
                 "CatalogGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -193,7 +194,8 @@ let package = Package(
         .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),
         .testTarget(
             name: "FieldReportsTests",
-            dependencies: ["FieldReports", "IAPCatalog", "IAPCatTestSupport"]
+            dependencies: ["FieldReports", "IAPCatalog", "IAPCatTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "iapcatIntegrationTests",
