@@ -16,8 +16,10 @@ package final class RateLimiter: Sendable {
         case limited(retryAfterSeconds: Int)
     }
 
+    /// A bucket's tokens as nanoseconds of credit (a token is `interval` of it), so the
+    /// arithmetic is exact.
     private struct Bucket {
-        var tokens: Double
+        var credit: UInt64
         var updated: UInt64
     }
 
@@ -31,15 +33,19 @@ package final class RateLimiter: Sendable {
 
     package let limit: RateLimit
     private let capacity: Int
-    /// Tokens gained per nanosecond.
-    private let rate: Double
+    /// Nanoseconds per token: a minute over `perMinute`.
+    private let interval: UInt64
+    /// A full bucket's credit: `burst` tokens.
+    private let full: UInt64
     private let table = NIOLockedValueBox(Table())
 
     package init(_ limit: RateLimit, capacity: Int = RateLimiter.defaultCapacity) {
         precondition(limit.perMinute > 0 && limit.burst > 0 && capacity > 0, "a rate limit admits at least one request")
         self.limit = limit
         self.capacity = capacity
-        self.rate = Double(limit.perMinute) / 60e9
+        self.interval = max(1, 60_000_000_000 / UInt64(limit.perMinute))
+        let (full, overflow) = interval.multipliedReportingOverflow(by: UInt64(limit.burst))
+        self.full = overflow ? UInt64.max / 2 : full
     }
 
     /// Takes a token from `client`'s bucket at `now` (nanoseconds of a monotonic clock).
@@ -48,10 +54,10 @@ package final class RateLimiter: Sendable {
             var bucket: Bucket
             if let known = table.buckets[client] {
                 bucket = known
-                let elapsed = now > bucket.updated ? Double(now - bucket.updated) : 0
-                bucket.tokens = min(Double(limit.burst), bucket.tokens + elapsed * rate)
+                let elapsed = now > bucket.updated ? now - bucket.updated : 0
+                bucket.credit = min(full, bucket.credit + min(elapsed, full))
             } else {
-                bucket = Bucket(tokens: Double(limit.burst), updated: now)
+                bucket = Bucket(credit: full, updated: now)
                 if table.order.count < capacity {
                     table.order.append(client)
                 } else {
@@ -62,12 +68,12 @@ package final class RateLimiter: Sendable {
             }
             bucket.updated = max(bucket.updated, now)
             let admission: Admission
-            if bucket.tokens >= 1 {
-                bucket.tokens -= 1
+            if bucket.credit >= interval {
+                bucket.credit -= interval
                 admission = .admitted
             } else {
-                let seconds = ((1 - bucket.tokens) / (rate * 1e9)).rounded(.up)
-                admission = .limited(retryAfterSeconds: max(1, Int(seconds)))
+                let wait = interval - bucket.credit
+                admission = .limited(retryAfterSeconds: max(1, Int((wait + 999_999_999) / 1_000_000_000)))
             }
             table.buckets[client] = bucket
             return admission
