@@ -188,7 +188,10 @@ let package = Package(
         ),
         .testTarget(
             name: "IAPCatalogServerTests",
-            dependencies: ["IAPCatalogServer", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "IAPCatalogServer", "IAPCatTestSupport", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
         .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),
         .testTarget(
