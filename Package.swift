@@ -196,7 +196,8 @@ let package = Package(
         .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),
         .testTarget(
             name: "FieldReportsTests",
-            dependencies: ["FieldReports", "IAPCatalog", "IAPCatTestSupport"]
+            dependencies: ["FieldReports", "IAPCatalog", "IAPCatTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "iapcatIntegrationTests",
@@ -211,13 +212,13 @@ let package = Package(
 // reaches its internals (`@testable import`, hence -enable-testing in release builds).
 if Context.environment["IAPCAT_FUZZ"] == "1" {
     let sanitizers = "-sanitize=fuzzer,address"
-    for target in package.targets where ["IAPCatalog", "AppStoreConnect", "GooglePlay"].contains(target.name) {
+    for target in package.targets where ["IAPCatalog", "AppStoreConnect", "GooglePlay", "FieldReports"].contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags([sanitizers, "-enable-testing"])]
     }
     package.targets.append(
         .executableTarget(
             name: "IAPCatalogFuzz",
-            dependencies: ["IAPCatalog", "AppStoreConnect", "GooglePlay"],
+            dependencies: ["IAPCatalog", "AppStoreConnect", "GooglePlay", "FieldReports"],
             path: "Fuzz",
             exclude: ["run.sh", "seeds"],
             swiftSettings: [.unsafeFlags([sanitizers, "-enable-experimental-feature", "Extern"])],
