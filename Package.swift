@@ -189,7 +189,10 @@ let package = Package(
         ),
         .testTarget(
             name: "IAPCatalogServerTests",
-            dependencies: ["IAPCatalogServer", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "IAPCatalogServer", "IAPCatTestSupport", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
         .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),
         .testTarget(
@@ -210,13 +213,13 @@ let package = Package(
 // reaches its internals (`@testable import`, hence -enable-testing in release builds).
 if Context.environment["IAPCAT_FUZZ"] == "1" {
     let sanitizers = "-sanitize=fuzzer,address"
-    for target in package.targets where ["IAPCatalog", "AppStoreConnect", "GooglePlay"].contains(target.name) {
+    for target in package.targets where ["IAPCatalog", "AppStoreConnect", "GooglePlay", "FieldReports"].contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags([sanitizers, "-enable-testing"])]
     }
     package.targets.append(
         .executableTarget(
             name: "IAPCatalogFuzz",
-            dependencies: ["IAPCatalog", "AppStoreConnect", "GooglePlay"],
+            dependencies: ["IAPCatalog", "AppStoreConnect", "GooglePlay", "FieldReports"],
             path: "Fuzz",
             exclude: ["run.sh", "seeds"],
             swiftSettings: [.unsafeFlags([sanitizers, "-enable-experimental-feature", "Extern"])],

@@ -12,12 +12,16 @@
 //             against the example catalog and pulled into a catalog, which must read back
 //   play      Google Play answers (NUL-separated: one-time products, subscriptions, offers pages)
 //             read, planned against a small catalog, turned into apply's bodies and pulled
+//   report    a `POST /v1/reports` body (gzip when it starts with gzip's magic bytes) through the
+//             report decoder and, when it decodes, the normalizer; a refusal must be a problem
+//             document of printable ASCII JSON, a record must keep its invariants
 // Every input must come back as a result or diagnostics: a crash, a leak, a timeout or running
 // out of memory is a finding.
 
 import Dispatch
 
 @testable import AppStoreConnect
+@testable import FieldReports
 @testable import GooglePlay
 @testable import IAPCatalog
 
@@ -26,11 +30,11 @@ import Dispatch
 #endif
 
 private enum FuzzTarget: String {
-    case catalog, plist, json, storekit, bulkxml, api, play
+    case catalog, plist, json, storekit, bulkxml, api, play, report
 
     static let selected: FuzzTarget = {
         guard let name = getenv("IAPCAT_FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name) else {
-            let message = "set IAPCAT_FUZZ_TARGET to catalog, plist, json, storekit, bulkxml, api or play\n"
+            let message = "set IAPCAT_FUZZ_TARGET to catalog, plist, json, storekit, bulkxml, api, play or report\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
             exit(2)
         }
@@ -63,8 +67,39 @@ private enum FuzzTarget: String {
             runAPI(bytes)
         case .play:
             runPlay(bytes)
+        case .report:
+            runReport(bytes)
         }
     }
+
+    /// A report body through the decoder and the normalizer (whose per-day bounds fill up over a
+    /// run, so both sides of each bound are taken).
+    private func runReport(_ bytes: [UInt8]) {
+        do throws(ReportProblem) {
+            let report = try ReportDecoder().decode(bytes, gzip: bytes.starts(with: [0x1F, 0x8B]))
+            precondition(ReportRules.requestedCount.contains(report.requested.count), "requested out of bounds")
+            precondition(report.missing.allSatisfy { report.requested.contains($0.id) }, "a missing id that was not requested")
+            let record = try Self.reportNormalizer.normalize(report, facts: Self.reportFacts, receivedAt: 1_795_771_800)
+            precondition(Set(record.missing.map(\.id)).count == record.missing.count, "an id twice in a record")
+            precondition(record.missing.count <= Set(report.requested).count, "more missing than requested")
+        } catch {
+            let body = error.body
+            precondition(body.allSatisfy { (0x20...0x7E).contains($0) }, "a problem document that is not printable ASCII")
+            guard case .object(let members) = try? JSONValueReader.read(body) else { preconditionFailure("a problem document that is not JSON") }
+            precondition(members.map(\.key).prefix(4) == ["type", "title", "status", "detail"], "a problem document's members")
+        }
+    }
+
+    private static let reportNormalizer = ReportNormalizer()
+
+    /// The app and ids of Fuzz/seeds/report.
+    private static let reportFacts = CatalogFacts(
+        appIDs: [.appStore: "com.example.fieldreports", .googlePlay: "com.example.fieldreports.android"],
+        productIDs: [
+            .appStore: ["com.example.fieldreports.coins100", "com.example.fieldreports.pro.monthly", "com.example.fieldreports.pro.yearly"],
+            .googlePlay: ["coins100", "pro"],
+        ],
+        servedLists: ["products_v1.json", "products_v2.json", "product_ids.plist", "sandbox/products_v1.json", "sandbox/products_v2.json"])
 
     /// Google Play's answers in `bytes` (NUL-separated: the one-time products, subscriptions and
     /// offers pages) through the reader, the planner, apply's bodies and the pull; a pulled catalog

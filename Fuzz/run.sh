@@ -6,13 +6,13 @@
 # fixtures. Findings (crashes, leaks, timeouts, out-of-memory) land in .build/fuzz/findings/TARGET/
 # and make the script exit 1; turn each into a regression test. The corpora stay in
 # .build/fuzz/corpus/TARGET/ between runs. Linux only (libFuzzer ships with the Linux toolchains).
-# Usage: Fuzz/run.sh [SECONDS=600] [TARGET…]      targets: catalog plist json storekit bulkxml api play
+# Usage: Fuzz/run.sh [SECONDS=600] [TARGET…]      targets: catalog plist json storekit bulkxml api play report
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(catalog plist json storekit bulkxml api play)
+[ ${#targets[@]} -gt 0 ] || targets=(catalog plist json storekit bulkxml api play report)
 work=.build/fuzz
 mkdir -p "$work"
 
@@ -47,6 +47,7 @@ for target in "${targets[@]}"; do
     bulkxml) seed "$corpus" -name 'metadata.xml' -o -name '*.xml' ;;
     api) cp -n Fuzz/seeds/api/* "$corpus"/ ;;  # App Store Connect answers, NUL-separated
     play) cp -n Fuzz/seeds/play/* "$corpus"/ ;;  # Google Play answers, NUL-separated
+    report) cp -n Fuzz/seeds/report/* Tests/FieldReportsTests/Fixtures/reports/* "$corpus"/ ;;  # report bodies, some gzip
     *) echo "unknown target $target" >&2; exit 2 ;;
   esac
   echo "fuzzing $target for ${seconds}s ($(ls "$corpus" | wc -l) inputs in the corpus)" >&2

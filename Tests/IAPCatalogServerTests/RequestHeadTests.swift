@@ -40,7 +40,8 @@ import Testing
 
     @Test func methodsVersionsAndConnections() throws {
         #expect(try head("HEAD / HTTP/1.1\r\nHost: a\r\n\r\n").method == .head)
-        #expect(try head("POST / HTTP/1.1\r\nHost: a\r\n\r\n").method == .other)
+        #expect(try head("POST / HTTP/1.1\r\nHost: a\r\n\r\n").method == .post)
+        #expect(try head("PUT / HTTP/1.1\r\nHost: a\r\n\r\n").method == .other)
         #expect(try head("get / HTTP/1.1\r\nHost: a\r\n\r\n").method == .other)
         #expect(try !head("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n").keepAlive)
         #expect(try !head("GET / HTTP/1.0\r\n\r\n").keepAlive)
@@ -55,6 +56,37 @@ import Testing
         #expect(try head("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\n").hasBody)
         #expect(try !head("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n").hasBody)
         #expect(try head("GET / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n").hasBody)
+    }
+
+    @Test func theFieldsABodyRouteReads() throws {
+        let text =
+            "POST /v1/reports HTTP/1.1\r\nHost: a\r\nContent-Type: application/json; charset=utf-8\r\nContent-Encoding:  gzip \r\n"
+            + "Authorization: Bearer abc\r\nContent-Length: 0042\r\nExpect: 100-Continue\r\n\r\n"
+        let request = try head(text)
+        #expect(request.method == .post && request.contentLength == 42 && request.hasBody && !request.hasTransferEncoding)
+        #expect(request.expectsContinue)
+        #expect(field(request.contentType, of: text) == "application/json; charset=utf-8")
+        #expect(field(request.contentEncoding, of: text) == "gzip")
+        #expect(field(request.authorization, of: text) == "Bearer abc")
+        let bare = try head("POST / HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(bare.contentLength == nil && !bare.hasBody && !bare.expectsContinue)
+        #expect(bare.contentType == nil && bare.contentEncoding == nil && bare.authorization == nil)
+        // The same length twice is one length; a length too large for Int reads as Int.max.
+        #expect(try head("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\ncontent-length: 005\r\n\r\n").contentLength == 5)
+        #expect(try head("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999999999\r\n\r\n").contentLength == Int.max)
+        #expect(try head("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n").hasTransferEncoding)
+        // Only 100-continue is an expectation the server knows, and HTTP/1.0 has none (RFC 9110 §10.1.1).
+        #expect(try !head("POST / HTTP/1.1\r\nHost: a\r\nExpect: 100-continue-please\r\n\r\n").expectsContinue)
+        #expect(try !head("POST / HTTP/1.0\r\nExpect: 100-continue\r\n\r\n").expectsContinue)
+    }
+
+    @Test(arguments: [
+        "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n",
+        "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5, 5\r\n\r\n", "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: +5\r\n\r\n",
+        "POST / HTTP/1.1\r\nHost: a\r\nContent-Length:\r\n\r\n", "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 0x10\r\n\r\n",
+    ])
+    func lengthsThatFrameABodyTwoWaysAreBadRequests(text: String) {
+        #expect(parse(text) == .invalid(status: 400))
     }
 
     @Test func pipelinedRequestsAreParsedOneAtATime() {

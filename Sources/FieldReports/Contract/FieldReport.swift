@@ -21,11 +21,15 @@ public struct FieldReport: Sendable, Equatable {
     public var requested: [String]
     /// The ids the store did not return, each one of `requested`.
     public var missing: [MissingProduct]
+    /// The `ETag` of the list the ids came from, as the server sent it; optional.
+    public var listETag: String?
+    /// When the app sent the report (RFC 3339), as it said; optional.
+    public var sentAt: String?
 
     public init(
         reportID: String, bundleID: String, appVersion: String, os: String, osVersion: String, store: ReportedStore,
         environment: ReportedEnvironment, storefront: String, list: String, sdk: String?, requested: [String],
-        missing: [MissingProduct]
+        missing: [MissingProduct], listETag: String? = nil, sentAt: String? = nil
     ) {
         self.reportID = reportID
         self.bundleID = bundleID
@@ -39,6 +43,8 @@ public struct FieldReport: Sendable, Equatable {
         self.sdk = sdk
         self.requested = requested
         self.missing = missing
+        self.listETag = listETag
+        self.sentAt = sentAt
     }
 }
 

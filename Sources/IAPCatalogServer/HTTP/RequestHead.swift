@@ -8,28 +8,38 @@
 ///
 /// Strict on purpose (RFC 9112): request line `token SP target SP HTTP/1.x CRLF`, header lines
 /// `token ":" OWS value OWS CRLF`, no obsolete line folding, no bare LF, exactly one `Host` on
-/// HTTP/1.1. Requests with a body (`Content-Length` > 0 or any `Transfer-Encoding`) are flagged
-/// so the connection can be closed after answering, since iapcat reads no bodies.
+/// HTTP/1.1, `Content-Length` digits only and the same value each time it is sent. Requests with a
+/// body (`Content-Length` > 0 or any `Transfer-Encoding`) are flagged: the connection reads a body
+/// only for a route that takes one, and closes after answering any other.
 ///
 /// Nothing is copied: the path and the header values the server reads are ranges of the bytes
 /// parsed (values without their surrounding whitespace), read in place while those bytes are at
 /// hand. A field sent twice keeps its last value.
 struct RequestHead: Equatable {
-    enum Method: Equatable {
-        case get, head, other
-    }
+    typealias Method = HTTPMethod
 
     var method: Method
     /// The path, without the query.
     var path: Range<Int>
     var isHTTP11: Bool
     var keepAlive: Bool
-    var hasBody: Bool
+    /// `Content-Length`, when sent (a value too large for `Int` reads as `Int.max`).
+    var contentLength: Int?
+    /// Any `Transfer-Encoding` was sent (`chunked`, say): the body's length is not known in advance.
+    var hasTransferEncoding = false
+    /// `Expect: 100-continue` on HTTP/1.1 (RFC 9110 §10.1.1: HTTP/1.0's is ignored).
+    var expectsContinue = false
     var acceptEncoding: Range<Int>?
     var ifMatch: Range<Int>?
     var ifUnmodifiedSince: Range<Int>?
     var ifNoneMatch: Range<Int>?
     var ifModifiedSince: Range<Int>?
+    var contentType: Range<Int>?
+    var contentEncoding: Range<Int>?
+    var authorization: Range<Int>?
+
+    /// The request has a body: a `Content-Length` above 0 or a `Transfer-Encoding`.
+    var hasBody: Bool { hasTransferEncoding || (contentLength ?? 0) > 0 }
 
     enum ParseResult: Equatable {
         /// More bytes are needed.
@@ -69,6 +79,9 @@ struct RequestHead: Equatable {
         case 4
         where bytes[methodStart] == 72 && bytes[methodStart + 1] == 69 && bytes[methodStart + 2] == 65 && bytes[methodStart + 3] == 68:
             method = .head
+        case 4
+        where bytes[methodStart] == 80 && bytes[methodStart + 1] == 79 && bytes[methodStart + 2] == 83 && bytes[methodStart + 3] == 84:
+            method = .post
         default: method = .other
         }
         cursor += 1
@@ -89,7 +102,7 @@ struct RequestHead: Equatable {
         guard cursor == end || (cursor + 1 < end && bytes[cursor] == 13 && bytes[cursor + 1] == 10) else { return .invalid(status: 400) }
         cursor += 2
 
-        var head = RequestHead(method: method, path: path, isHTTP11: isHTTP11, keepAlive: isHTTP11, hasBody: false)
+        var head = RequestHead(method: method, path: path, isHTTP11: isHTTP11, keepAlive: isHTTP11)
         var hosts = 0
         // Header lines, up to the blank line at `end`.
         while cursor < end {
@@ -117,11 +130,19 @@ struct RequestHead: Equatable {
             case 4 where equalsIgnoringCase(name, "host"): hosts += 1
             case 10 where equalsIgnoringCase(name, "connection"): readConnection(value, into: &head)
             case 14 where equalsIgnoringCase(name, "content-length"):
-                guard !value.isEmpty, value.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return .invalid(status: 400) }
-                if value.contains(where: { $0 != 48 }) { head.hasBody = true }
-            case 17 where equalsIgnoringCase(name, "transfer-encoding"): head.hasBody = true
+                // Two different lengths would frame the body two ways (RFC 9112 §6.3): refused.
+                guard let length = decimal(value), head.contentLength == nil || head.contentLength == length else {
+                    return .invalid(status: 400)
+                }
+                head.contentLength = length
+            case 17 where equalsIgnoringCase(name, "transfer-encoding"): head.hasTransferEncoding = true
+            case 6 where equalsIgnoringCase(name, "expect"):
+                if isHTTP11, FieldBytes.equalsIgnoringCase(value, "100-continue") { head.expectsContinue = true }
+            case 12 where equalsIgnoringCase(name, "content-type"): head.contentType = valueStart..<valueEnd
+            case 16 where equalsIgnoringCase(name, "content-encoding"): head.contentEncoding = valueStart..<valueEnd
             case 15 where equalsIgnoringCase(name, "accept-encoding"): head.acceptEncoding = valueStart..<valueEnd
             case 13 where equalsIgnoringCase(name, "if-none-match"): head.ifNoneMatch = valueStart..<valueEnd
+            case 13 where equalsIgnoringCase(name, "authorization"): head.authorization = valueStart..<valueEnd
             case 17 where equalsIgnoringCase(name, "if-modified-since"): head.ifModifiedSince = valueStart..<valueEnd
             case 8 where equalsIgnoringCase(name, "if-match"): head.ifMatch = valueStart..<valueEnd
             case 19 where equalsIgnoringCase(name, "if-unmodified-since"): head.ifUnmodifiedSince = valueStart..<valueEnd
@@ -130,6 +151,19 @@ struct RequestHead: Equatable {
         }
         guard !isHTTP11 || hosts == 1, hosts <= 1 else { return .invalid(status: 400) }
         return .request(head, consumed: end + 4)
+    }
+
+    /// The value of a `Content-Length`: one or more digits, saturating at `Int.max`; nil otherwise.
+    private static func decimal(_ value: UnsafeRawBufferPointer) -> Int? {
+        guard !value.isEmpty else { return nil }
+        var result = 0
+        for byte in value {
+            guard byte >= 48, byte <= 57 else { return nil }
+            let (times, overflowTimes) = result.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(Int(byte - 48))
+            result = overflowTimes || overflowSum ? Int.max : sum
+        }
+        return result
     }
 
     /// `Connection: close` ends a keep-alive connection; `keep-alive` keeps an HTTP/1.0 one open.

@@ -138,18 +138,20 @@ public final class CatalogServer: Sendable {
         signals.forEach { $0.cancel() }
     }
 
-    private func bootstrap(group: EventLoopGroup, quiesce: ServerQuiescingHelper) throws -> ServerBootstrap {
-        // One set of prepared responses per event loop, made on that loop: no locks on the request path.
-        var prepared: [ObjectIdentifier: NIOLoopBound<PreparedResponses>] = [:]
-        let cacheControl = configuration.cacheControl
-        for loop in group.makeIterator() {
-            prepared[ObjectIdentifier(loop)] = try loop.submit {
-                NIOLoopBound(PreparedResponses(cacheControl: cacheControl), eventLoop: loop)
-            }.wait()
-        }
+    private func bootstrap(group: EventLoopGroup, quiesce: ServerQuiescingHelper?) throws -> ServerBootstrap {
+        // One router, with its prepared responses, per event loop, made on that loop: no locks on
+        // the request path. The route table (and so each route's rate limiter) is the server's.
         let store = self.store
         let configuration = self.configuration
-        let preparedByLoop = prepared
+        let table = RouteTable(ServerRoutes.make(configuration: configuration, store: store))
+        var routers: [ObjectIdentifier: NIOLoopBound<Router>] = [:]
+        let cacheControl = configuration.cacheControl
+        for loop in group.makeIterator() {
+            routers[ObjectIdentifier(loop)] = try loop.submit {
+                NIOLoopBound(Router(table: table, prepared: PreparedResponses(cacheControl: cacheControl), store: store), eventLoop: loop)
+            }.wait()
+        }
+        let routerByLoop = routers
         return ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -166,14 +168,50 @@ public final class CatalogServer: Sendable {
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .childChannelOption(Self.unsentLowWatermark, value: configuration.unsentBytesPerConnection)
             .childChannelInitializer { channel in
-                let responses = preparedByLoop[ObjectIdentifier(channel.eventLoop)]!.value
+                let router = routerByLoop[ObjectIdentifier(channel.eventLoop)]!.value
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
-                        RequestHandler(
-                            store: store, prepared: responses, headerTimeout: .seconds(Int64(configuration.headerTimeoutSeconds)),
+                        HTTPConnection(
+                            router: router, headerTimeout: .seconds(Int64(configuration.headerTimeoutSeconds)),
                             idleTimeout: .seconds(Int64(configuration.idleTimeoutSeconds))))
                 }
             }
+    }
+
+    /// A server started by ``start()``: the port it listens on, until ``stop()``.
+    package final class Started {
+        package let port: Int
+        private let channel: Channel
+        private let group: MultiThreadedEventLoopGroup
+
+        fileprivate init(port: Int, channel: Channel, group: MultiThreadedEventLoopGroup) {
+            self.port = port
+            self.channel = channel
+            self.group = group
+        }
+
+        /// Stops listening, closes every connection and ends the event loops.
+        package func stop() throws {
+            try? channel.close().wait()
+            try group.syncShutdownGracefully()
+        }
+    }
+
+    /// Loads the catalog and listens, with no signal handling and no reload timer: for running a
+    /// server inside a test process. Throws ``StartupError`` as ``run()`` does.
+    package func start() throws -> Started {
+        store.reloadIfChanged()
+        guard store.artifacts != nil else {
+            throw StartupError(reason: .catalogHasErrors, description: store.health.problems.joined(separator: "\n"))
+        }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: configuration.threads > 0 ? configuration.threads : 1)
+        do {
+            let channel = try bootstrap(group: group, quiesce: nil).bind(host: configuration.host, port: configuration.port).wait()
+            return Started(port: channel.localAddress?.port ?? configuration.port, channel: channel, group: group)
+        } catch {
+            try? group.syncShutdownGracefully()
+            throw StartupError(reason: .cannotListen, description: "\(error)")
+        }
     }
 
     /// `127.0.0.1:8080`, `[::1]:8080`.

@@ -33,6 +33,22 @@ public struct ServerConfiguration: Sendable {
     /// unsent in the kernel (`TCP_NOTSENT_LOWAT`), so large responses share the event loop fairly.
     public var unsentBytesPerConnection = 512 * 1024
 
+    /// What answers `POST /v1/reports` (the report intake); nil: the path is 404, like any other.
+    package var reportHandler: BodyRouteHandler?
+    /// The largest report body taken, in bytes as sent (compressed or not); a larger one gets 413
+    /// without being read. The handler bounds what a compressed body may grow to.
+    public var reportBodyLimitBytes = 256 * 1024
+    /// Reports taken per client (IP address; an IPv6 client by its /64) per minute, on average;
+    /// 0: no limit. Past it, 429 with `Retry-After`. Clients behind one NAT share one allowance.
+    public var reportsPerClientPerMinute = 600
+    /// Reports a client may send at once, before the per-minute rate applies.
+    public var reportBurst = 60
+    /// Routes besides the lists, the probes, `/metrics` and `/v1/reports` (paths of their own).
+    package var extraRoutes: [Route] = []
+    /// Text appended to `/metrics` (whole lines of the Prometheus text format), e.g. the report
+    /// writer's counters; called on an event loop for each scrape.
+    package var metricsAppendix: (@Sendable () -> String)?
+
     /// Creates the defaults: `127.0.0.1:8080`, the default catalog, `no-cache`, reload every second.
     public init() {}
 

@@ -2,7 +2,7 @@ import Atomics
 
 /// Counters for `/metrics` (Prometheus text format), updated without locks.
 package final class ServerMetrics: Sendable {
-    static let statuses = [200, 304, 400, 404, 405, 412, 431, 503]
+    static let statuses = [200, 202, 304, 400, 404, 405, 411, 412, 413, 415, 429, 431, 503]
     private let requests: [ManagedAtomic<Int>] = ServerMetrics.statuses.map { _ in ManagedAtomic(0) }
     private let otherStatus = ManagedAtomic(0)
     let reloadSuccesses = ManagedAtomic(0)

@@ -1,0 +1,29 @@
+/// How many distinct values a day may bring of what the catalog does not bound, so that junk
+/// cannot grow the database: past each bound a new value is counted as ``ReportBounds/other``.
+/// Values seen earlier that day keep their own rows. Everything the catalog bounds — its
+/// product ids, its served lists, stores, environments, storefronts the tables know, the known
+/// statuses — is never bounded.
+public struct ReportBounds: Sendable, Equatable {
+    /// Product ids the catalog does not know, on any store.
+    public var unknownIDsPerDay: Int
+    /// App versions (none is known in advance).
+    public var appVersionsPerDay: Int
+    /// `status` values other than ``ReportRules/knownStatuses``.
+    public var unknownStatusesPerDay: Int
+    /// Storefront codes neither Apple's storefront table nor Play's region table holds.
+    public var unknownStorefrontsPerDay: Int
+
+    public init(
+        unknownIDsPerDay: Int = 200, appVersionsPerDay: Int = 100, unknownStatusesPerDay: Int = 20, unknownStorefrontsPerDay: Int = 20
+    ) {
+        self.unknownIDsPerDay = unknownIDsPerDay
+        self.appVersionsPerDay = appVersionsPerDay
+        self.unknownStatusesPerDay = unknownStatusesPerDay
+        self.unknownStorefrontsPerDay = unknownStorefrontsPerDay
+    }
+
+    /// What a value past its bound is counted as: ``ReportRecord/otherID``. No storefront or
+    /// status can be it (the contract allows no parentheses there); an app version or an id sent
+    /// as `(other)` is counted with the values past the bound, which is what it claims to be.
+    public static let other = ReportRecord.otherID
+}
