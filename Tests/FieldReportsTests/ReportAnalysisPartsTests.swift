@@ -49,6 +49,19 @@ import Testing
             ])
     }
 
+    @Test func anAppStoreStorefrontIsItsAlpha3CodeWhateverTheAppSent() {
+        func storefront(_ raw: String, _ normalized: String, _ store: ReportedStore) -> String {
+            ReportDimensions(
+                appVersion: "1", store: store, environment: .production, storefront: normalized, storefrontRaw: raw, list: "bundle"
+            )
+            .storeStorefront
+        }
+        #expect(storefront("USA", "US", .appStore) == "USA")
+        #expect(storefront("US", "US", .appStore) == "USA")
+        #expect(storefront("(other)", "(other)", .appStore) == "(other)")
+        #expect(storefront("US", "US", .googlePlay) == "US")
+    }
+
     @Test func didYouMeanStopsWhenItsBudgetIsSpent() throws {
         var analyzer = ReportAnalyzer(context: try ReportFixtures.context())
         analyzer.suggestionBudget = 8  // the shop has 8 products: one comparison round
