@@ -114,6 +114,7 @@ let package = Package(
                 "IAPCatalogServer",
                 "AppStoreConnect",
                 "GooglePlay",
+                "FieldReports",
                 "StoreHTTP",
                 "CatalogGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -64,7 +64,7 @@ public struct PlanRenderer: Sendable {
 
     /// `json` with DEL, the C1 controls (U+0080–U+009F: CSI, OSC, …) and U+2028/U+2029 as `\u007f`-style escapes: the
     /// encoder escapes only C0. Outside its strings a JSON text is ASCII, so every such character is inside a string.
-    static func jsonEscaped(_ json: String) -> String {
+    package static func jsonEscaped(_ json: String) -> String {
         func isUnescaped(_ scalar: Unicode.Scalar) -> Bool {
             (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
         }
@@ -181,9 +181,9 @@ private struct MarkdownDocument {
         }
         add(.structure, "", "#### \(heading) (\(steps.count))", "")
         for owner in owners {
-            add(.structure, "- \(owner.noun) \(Self.code(owner.key))")
+            add(.structure, "- \(owner.noun) \(MarkdownText.code(owner.key))")
             for step in stepsOf[owner] ?? [] {
-                add(.step, "  - `\(step.impact.rawValue)` \(Self.escaped(step.summary))")
+                add(.step, "  - `\(step.impact.rawValue)` \(MarkdownText.escaped(step.summary))")
                 stepCount += 1
             }
         }
@@ -193,7 +193,7 @@ private struct MarkdownDocument {
         guard !notes.isEmpty else { return }
         add(.structure, "", "#### \(heading) (\(notes.count))", "")
         for note in notes {
-            add(.note, "- \(Self.code(note.resource)): \(Self.escaped(note.message))")
+            add(.note, "- \(MarkdownText.code(note.resource)): \(MarkdownText.escaped(note.message))")
             noteCount += 1
         }
     }
@@ -227,41 +227,4 @@ private struct MarkdownDocument {
         let total = steps > 0 ? " (the plan has \(Plural.count(stepCount, "step")))" : ""
         return "… \(parts.joined(separator: " and ")) not shown\(total); run `iapcat \(command) plan` for all of them."
     }
-
-    /// `text` as literal Markdown: control characters (line breaks among them) written as the `text` format writes them
-    /// (``ServerText/printable(_:)``: `\u{1B}`, `\u{A}`), then each character Markdown or GitHub could read as syntax
-    /// backslash-escaped (so no HTML, link, emphasis, table cell or math; the escape's own backslash too, so `\u{1B}`
-    /// shows as written).
-    static func escaped(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in ServerText.printable(text).unicodeScalars {
-            if escapedPunctuation.contains(scalar) { out.append("\\") }
-            out.append(scalar)
-        }
-        return String(out)
-    }
-
-    /// `text` in a code span whose backtick fence is longer than any run of backticks in it, so none can close it;
-    /// control characters written as the `text` format writes them (a code span shows a backslash as it is).
-    static func code(_ text: String) -> String {
-        let scalars = Array(ServerText.printable(text).unicodeScalars)
-        guard !scalars.isEmpty else { return "` `" }
-        var longest = 0
-        var run = 0
-        for scalar in scalars {
-            run = scalar == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        let fence = String(repeating: "`", count: longest + 1)
-        // Markdown drops one space at each end when both have one: pad when the content starts or ends with a backtick
-        // (it would join the fence) or with spaces at both ends (they would be lost).
-        let first = scalars.first!
-        let last = scalars.last!
-        let pad = first == "`" || last == "`" || (first == " " && last == " " && scalars.contains { $0 != " " })
-        var content = String.UnicodeScalarView()
-        content.append(contentsOf: scalars)
-        return pad ? "\(fence) \(String(content)) \(fence)" : "\(fence)\(String(content))\(fence)"
-    }
-
-    private static let escapedPunctuation = Set("\\`*_[]<>#|~&$".unicodeScalars)
 }

@@ -1,0 +1,70 @@
+import IAPCatalog
+
+extension ReportAnalyzer {
+    /// The finding of one product id: every cause that fits, the first in precedence chosen.
+    func productFinding(_ facts: ProductFacts, suggesting budget: inout Int) -> Finding {
+        // "Did you mean" compares the id with every id of the store: spent from a budget of comparisons.
+        let comparisons = context.catalog.products.count
+        let suggest = budget >= comparisons
+        var candidates: [(Cause, [Evidence]?)] = [
+            (.unknownID, facts.unknownID(suggest: suggest)),
+            (.notSoldOnStore, facts.notSoldOnStore),
+            (.storeKitConfiguration, facts.storeKitConfiguration),
+            (.removedStillListed, facts.removedStillListed),
+            (.sandboxListInProduction, facts.sandboxListInProduction),
+            (.missingMetadata, facts.missingMetadata),
+            (.notApproved, facts.notApproved),
+            (.removedFromSale, facts.removedFromSale),
+            (.playOfferInactive, facts.playOfferInactive),
+            (.notInStorefront, facts.appStoreStorefronts ?? facts.playRegions),
+            (.playInvalidIDFormat, facts.playStatus("2")),
+            (.playProductNotFound, facts.playStatus("3")),
+            (.playNoEligibleOffer, facts.playStatus("4")),
+            (.absentFromStore, facts.absentFromStore),
+        ]
+        if facts.product == nil, facts.elsewhere == nil, facts.otherName == nil { budget -= comparisons }
+        candidates.sort { $0.0 < $1.0 }
+        let fitting = candidates.compactMap { cause, evidence in evidence.map { Alternative(cause: cause, evidence: $0) } }
+        let chosen = fitting.first ?? Alternative(cause: .unexplained, evidence: [])
+        let alternatives = Array(fitting.dropFirst())
+        let said = Set((fitting.flatMap(\.evidence)).map(\.fact))
+        let context = facts.knownFacts.filter { !said.contains($0.fact) }
+        return Finding(
+            store: facts.store, subject: .product(facts.id), stats: facts.stats, cause: chosen.cause, evidence: chosen.evidence,
+            alternatives: alternatives, context: context)
+    }
+}
+
+extension ProductFacts {
+    /// The store's pulled state lacks a product the catalog sells there.
+    var absentFromStore: [Evidence]? {
+        guard product != nil, observed == nil else { return nil }
+        let names = context.observedNames(for: store)
+        guard !names.isEmpty else { return nil }
+        return [Evidence(.observed, "not in \(names.joined(separator: ", "))")]
+    }
+
+    /// What is known of the product whatever the cause: its status and sale in the catalog, the
+    /// store's state, what the reports say beyond the cause.
+    var knownFacts: [Evidence] {
+        var facts: [Evidence] = []
+        // The status is App Store Connect's: on Google Play only a removed product's says something.
+        if let product, store == .appStore || product.status == .removed {
+            var status = "status \(product.status.rawValue)"
+            if store == .appStore, product.status != .removed { status += ", " + Self.describe(product.effectiveAvailability) }
+            facts.append(Evidence(.catalog, status))
+        }
+        if let state = appStoreState { facts.append(stateFact(state)) }
+        let xcode = count(in: .xcode)
+        if xcode > 0, xcode < stats.count { facts.append(Evidence(.reports, "\(xcode) of its reports came from environment xcode")) }
+        if product?.status == .draft, store == .appStore, count(in: .sandbox) > 0 {
+            facts.append(
+                Evidence(.reports, "missing in the sandbox too (\(count(in: .sandbox))), where products not yet approved are returned"))
+        }
+        let allMissing = Self.count(rows.filter(cells.isAllMissing))
+        if allMissing > 0 {
+            facts.append(Evidence(.reports, "\(allMissing) of its reports said every requested id was missing"))
+        }
+        return facts
+    }
+}

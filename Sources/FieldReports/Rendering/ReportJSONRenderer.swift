@@ -1,0 +1,81 @@
+import IAPCatalog
+
+/// `iapcat reports --format json`, for scripts: keys in a fixed order, days and instants as
+/// text (`2026-11-27`, `2026-11-27T14:03:05Z`), counts as numbers. Strings keep what the database
+/// and the catalogs hold, every control character (DEL and C1 included) as a `\u` escape.
+public struct ReportJSONRenderer: Sendable {
+    /// The document's `format_version`: raised when a key changes meaning or goes away.
+    public static let formatVersion = 1
+
+    public init() {}
+
+    public func render(_ analysis: ReportAnalysis) -> String {
+        let document: JSONValue = .object([
+            ("format_version", .int(Self.formatVersion)),
+            ("reports", .int(Int(analysis.reports))),
+            ("first_day", analysis.days.map { .string($0.lowerBound.description) } ?? .null),
+            ("last_day", analysis.days.map { .string($0.upperBound.description) } ?? .null),
+            ("findings", .array(analysis.findings.map(Self.finding))),
+        ])
+        return PlanRenderer.jsonEscaped(JSONWriter.serialize(document))
+    }
+
+    static func finding(_ finding: Finding) -> JSONValue {
+        let stats = finding.stats
+        var id: JSONValue = .null
+        var version: JSONValue = .null
+        switch finding.subject {
+        case .product(let product): id = .string(product)
+        case .appVersion(let appVersion): version = .string(appVersion)
+        case .otherIDs: id = .string(ReportRecord.otherID)
+        }
+        return .object([
+            ("kind", .string(finding.kind)),
+            ("store", .string(finding.store.rawValue)),
+            ("id", id),
+            ("app_version", version),
+            ("cause", .string(finding.cause.rawValue)),
+            ("summary", .string(finding.cause.summary)),
+            ("action", .string(finding.cause.action(store: finding.store))),
+            ("production", .bool(finding.isProduction)),
+            ("missing", .int(Int(stats.count))),
+            ("reports", .int(Int(stats.reports))),
+            ("first_seen", stats.count > 0 ? .string(ReportTime.instant(stats.firstSeen)) : .null),
+            ("last_seen", stats.count > 0 ? .string(ReportTime.instant(stats.lastSeen)) : .null),
+            ("environments", .object(stats.environmentCounts.map { ($0.environment.rawValue, .int(Int($0.count))) })),
+            ("app_versions", .array(stats.appVersions.map { .string($0) })),
+            ("storefronts", .array(stats.storefronts.map { .string($0) })),
+            ("lists", .array(stats.lists.map { .string($0) })),
+            (
+                "statuses",
+                .array(
+                    stats.statusCounts.map {
+                        .object([("status", $0.status.isEmpty ? .null : .string($0.status)), ("missing", .int(Int($0.count)))])
+                    })
+            ),
+            (
+                "per_day",
+                .array(
+                    stats.perDay.sorted { $0.key < $1.key }.map {
+                        .object([("day", .string($0.key.description)), ("missing", .int(Int($0.value)))])
+                    })
+            ),
+            ("evidence", evidence(finding.evidence)),
+            (
+                "also",
+                .array(
+                    finding.alternatives.map {
+                        .object([
+                            ("cause", .string($0.cause.rawValue)), ("summary", .string($0.cause.summary)),
+                            ("evidence", evidence($0.evidence)),
+                        ])
+                    })
+            ),
+            ("known", evidence(finding.context)),
+        ])
+    }
+
+    static func evidence(_ facts: [Evidence]) -> JSONValue {
+        .array(facts.map { .object([("source", .string($0.source.rawValue)), ("fact", .string($0.fact))]) })
+    }
+}

@@ -1,0 +1,65 @@
+import IAPCatalog
+import Testing
+
+@testable import FieldReports
+
+/// The pieces the analysis stands on: version order, `--since`, which declared list a report names.
+@Suite struct ReportAnalysisPartsTests {
+    @Test func appVersionsSortPartByPartAsNumbers() {
+        let versions = ["2.10", "2.9", "10.0", "2", "2.0", "beta", "2.0.1", "2.a"]
+        #expect(versions.sorted(by: AppVersionOrder.precedes) == ["2", "2.0", "2.0.1", "2.9", "2.10", "2.a", "10.0", "beta"])
+    }
+
+    @Test func sinceIsADayOrTheLastDaysTodayIncluded() {
+        let today = ReportDay(20_784)  // 2026-11-27
+        #expect(ReportPeriod.since("7d", today: today) == ReportDay(20_778))
+        #expect(ReportPeriod.since("1d", today: today) == today)
+        #expect(ReportPeriod.since("2026-11-20", today: today) == ReportDay(20_777))
+        #expect(ReportPeriod.since("2024-02-29", today: today)?.description == "2024-02-29")
+        for bad in ["0d", "-3d", "+3d", "d", "7", "2026-02-30", "2026-13-01", "2026-1-01", "26-11-20", "2026-11-20T00:00", "１d"] {
+            #expect(ReportPeriod.since(bad, today: today) == nil, "\(bad)")
+        }
+    }
+
+    @Test func aReportedListIsTheDeclaredListOfItsName() throws {
+        let lists = try ReportFixtures.context().lists
+        let v1 = lists.resolve("products_v1.json")
+        #expect(v1.lists.map(\.declaration.path) == ["lists/products_v1.json"])
+        #expect(v1.environment == .production)
+        #expect(lists.resolve("/products_v2.json").environment == .sandbox)
+        #expect(lists.resolve("sandbox/products_v1.json").environment == .sandbox)
+        let bundle = lists.resolve("bundle")
+        #expect(bundle.isBundle && bundle.lists.map(\.declaration.path) == ["lists/product_ids.plist"])
+        #expect(lists.resolve("other.json").environment == nil)
+        #expect(lists.resolve("other.json").lists.isEmpty)
+        #expect(lists.lists.allSatisfy { $0.fileIDs != nil })
+    }
+
+    @Test func aServedPathNoListDeclaresServesWhatTheServerRendersThere() throws {
+        let catalog = try ReportFixtures.catalog("shop/catalog.yaml")
+        var bare = catalog
+        bare.lists = []
+        let lists = DeclaredLists(catalog: bare)
+        #expect(lists.resolve("products_v2.json").environment == .production)
+        #expect(lists.resolve("product_ids.plist").environment == .production)
+        #expect(
+            lists.exported[.production] == [
+                "com.example.shop.coins", "com.example.shop.pass", "com.example.shop.boost", "com.example.shop.vip",
+                "com.example.shop.bundle",
+            ])
+    }
+
+    @Test func didYouMeanStopsWhenItsBudgetIsSpent() throws {
+        var analyzer = ReportAnalyzer(context: try ReportFixtures.context())
+        analyzer.suggestionBudget = 8  // the shop has 8 products: one comparison round
+        let rows = [
+            ReportFixtures.missing("com.example.shop.gemz", 5, ReportFixtures.dimensions()),
+            ReportFixtures.missing("com.example.shop.pas", 3, ReportFixtures.dimensions()),
+        ]
+        let findings = analyzer.analyze(ReportFixtures.snapshot(rows)).findings
+        #expect(
+            findings.map { $0.evidence.last?.fact } == [
+                "did you mean 'com.example.shop.gems'?", "no \"did you mean\": too many unknown ids to compare",
+            ])
+    }
+}

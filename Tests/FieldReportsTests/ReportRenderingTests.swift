@@ -1,0 +1,103 @@
+import IAPCatTestSupport
+import IAPCatalog
+import Testing
+
+@testable import FieldReports
+
+/// The four renderings of one analysis, byte for byte (golden files: `IAPCAT_RECORD_GOLDENS=1`
+/// rewrites them), and what each does with hostile values.
+@Suite struct ReportRenderingTests {
+    typealias F = ReportFixtures
+
+    /// An id a hostile app could send: a terminal sequence, a line break, HTML, Markdown and a workflow command.
+    static let hostile = "x\u{1B}[31m<b>|`*\n::error::\u{9B}2J"
+
+    /// Findings of every kind over three days, in every environment, with a hostile id and version.
+    static func analysis() throws -> ReportAnalysis {
+        let play = F.dimensions(store: .googlePlay, storefront: "FR")
+        let broken = F.dimensions("1.0")
+        let rows = [
+            F.missing("com.example.shop.gems", 9, F.dimensions()),
+            F.missing("com.example.shop.gems", 3, F.dimensions(), days: 1),
+            F.missing("com.example.shop.gems", 2, F.dimensions(.sandbox), days: 2),
+            F.missing("com.example.shop.pass", 3, F.dimensions(storefront: "FRA"), days: 1),
+            F.missing("coins", 2, play, status: "4"),
+            F.missing("coins", 1, play, status: "4", days: 2),
+            F.missing("com.example.shop.Coins", 1, F.dimensions("3.1", .xcode, list: "bundle")),
+            F.missing("com.example.shop.coins", 4, broken),
+            F.missing("com.example.shop.gems", 4, broken),
+            F.missing(ReportRecord.otherID, 7, F.dimensions(store: .googlePlay, storefront: "US"), days: 2),
+            F.missing(hostile, 1, F.dimensions("9\u{7}<i>", .sandbox, list: "products_v1.json?&x=<y>")),
+        ]
+        var snapshot = F.snapshot(rows)
+        for index in snapshot.tallies.indices where snapshot.tallies[index].dimensions == broken {
+            snapshot.tallies[index].allMissing = 4
+        }
+        return ReportAnalyzer(context: try F.context(observed: ["observed-play.yaml"])).analyze(snapshot)
+    }
+
+    static func golden(_ name: String) -> String { F.folder.path("golden/" + name) }
+
+    @Test func findingsAreOrderedProductionFirstThenByCountThenByName() throws {
+        #expect(
+            try Self.analysis().findings.map { "\($0.name) \($0.store.rawValue)" } == [
+                "com.example.shop.gems app_store", "(other) google_play", "app 1.0 app_store", "coins google_play",
+                "com.example.shop.pass app_store", "com.example.shop.Coins app_store", "\(Self.hostile) app_store",
+            ])
+    }
+
+    @Test func text() throws {
+        try Golden.expect(ReportTextRenderer().render(try Self.analysis()), path: Self.golden("reports.txt"))
+    }
+
+    @Test func json() throws {
+        try Golden.expect(ReportJSONRenderer().render(try Self.analysis()), path: Self.golden("reports.json"))
+    }
+
+    @Test func markdown() throws {
+        try Golden.expect(ReportMarkdownRenderer().render(try Self.analysis()), path: Self.golden("reports.md"))
+    }
+
+    @Test func page() throws {
+        try Golden.expect(ReportPage().render(try Self.analysis()), path: Self.golden("reports.html"))
+    }
+
+    @Test func noRenderingCarriesAControlCharacterFromTheRows() throws {
+        let analysis = try Self.analysis()
+        for output in [
+            ReportTextRenderer().render(analysis), ReportJSONRenderer().render(analysis), ReportMarkdownRenderer().render(analysis),
+            ReportPage().render(analysis),
+        ] {
+            let controls = output.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+            #expect(controls.isEmpty)
+            #expect(!output.split(separator: "\n").contains { $0.hasPrefix("::") })
+        }
+        let page = ReportPage().render(analysis)
+        #expect(!page.contains("<b>") && !page.contains("<i>") && !page.contains("<y>"))
+        #expect(!page.contains("<script") && !page.contains("src=") && !page.contains("href=\"http") && !page.contains("url("))
+    }
+
+    @Test func theJSONGivesTheValuesBack() throws {
+        let json = ReportJSONRenderer().render(try Self.analysis())
+        #expect(json.contains(#""id": "x\u001B[31m<b>|`*\n::error::\u009b2J""#))
+        #expect(json.contains(#""app_versions": [\#n        "9\u0007<i>"\#n      ]"#))
+    }
+
+    @Test func aLongMarkdownIsCutAfterWholeRowsAndSaysHowMuchIsLeftOut() throws {
+        let analysis = try Self.analysis()
+        let full = ReportMarkdownRenderer().render(analysis)
+        let short = ReportMarkdownRenderer(limit: 1_200).render(analysis)
+        #expect(short.utf8.count <= 1_200)
+        #expect(full.hasPrefix(short.components(separatedBy: "\n…").first!))
+        #expect(short.hasSuffix("not shown in full; run `iapcat reports` for all of them.\n"))
+    }
+
+    @Test func noReportsSayNoMore() {
+        let empty = ReportAnalysis(findings: [], reports: 0, days: nil)
+        #expect(ReportTextRenderer().render(empty) == "No reports.\n")
+        #expect(ReportMarkdownRenderer().render(empty) == "### iapcat reports\n\nNo reports.\n")
+        #expect(
+            ReportJSONRenderer().render(empty)
+                == "{\n  \"format_version\": 1,\n  \"reports\": 0,\n  \"first_day\": null,\n  \"last_day\": null,\n  \"findings\": []\n}\n")
+    }
+}
