@@ -51,6 +51,7 @@ let package = Package(
             name: "IAPCatalogServer",
             dependencies: [
                 "IAPCatalog",
+                "FieldReports",
                 "CZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

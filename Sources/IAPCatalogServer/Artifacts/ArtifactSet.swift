@@ -1,3 +1,4 @@
+import FieldReports
 import IAPCatalog
 
 /// Everything the server hosts for one catalog version: the three lists per environment, rendered
@@ -14,6 +15,10 @@ package final class ArtifactSet: Sendable {
     package let artifacts: [String: Artifact]
     /// Where the catalog's Last-Modified came from, for logs and `/healthz`.
     package let lastModifiedSource: String
+    /// The catalog these lists were rendered from.
+    package let catalog: Catalog
+    /// What a report must agree with while this version is served (`POST /v1/reports`).
+    package let reportFacts: CatalogFacts
 
     /// Renders `catalog`. An artifact whose bytes equal `previous`'s keeps its `Last-Modified`;
     /// the others get `lastModified`.
@@ -26,6 +31,8 @@ package final class ArtifactSet: Sendable {
         }
         self.artifacts = artifacts
         self.lastModifiedSource = lastModifiedSource
+        self.catalog = catalog
+        self.reportFacts = CatalogFacts(catalog: catalog, servedPaths: artifacts.keys)
     }
 
     /// Each artifact's path, kind and bytes.

@@ -33,7 +33,10 @@ public struct ServerConfiguration: Sendable {
     /// unsent in the kernel (`TCP_NOTSENT_LOWAT`), so large responses share the event loop fairly.
     public var unsentBytesPerConnection = 512 * 1024
 
-    /// What answers `POST /v1/reports` (the report intake); nil: the path is 404, like any other.
+    /// The closed loop: `POST /v1/reports` into a reports database, its counters on `/metrics`,
+    /// and the page at `/reports` behind a token; nil: those paths are 404, like any other.
+    package var reportService: ReportService?
+    /// What answers `POST /v1/reports` when there is no ``reportService`` (tests of the route).
     package var reportHandler: BodyRouteHandler?
     /// The largest report body taken, in bytes as sent (compressed or not); a larger one gets 413
     /// without being read. The handler bounds what a compressed body may grow to.

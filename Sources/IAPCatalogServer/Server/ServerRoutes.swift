@@ -11,14 +11,28 @@ enum ServerRoutes {
     static let reportsPath = "/v1/reports"
 
     static func make(configuration: ServerConfiguration, store: CatalogStore) -> [Route] {
-        var routes = [
+        let service = configuration.reportService
+        var appendices: [@Sendable () -> String] = []
+        if let appendix = configuration.metricsAppendix { appendices.append(appendix) }
+        if let appendix = service?.metrics { appendices.append(appendix) }
+        let lines = appendices
+        let appendix: (@Sendable () -> String)? =
+            lines.isEmpty
+            ? nil
+            : { @Sendable () -> String in
+                var text = ""
+                for line in lines { text += line() }
+                return text
+            }
+        var routes: [Route] = [
             probe("/livez", .live, store), probe("/readyz", .ready, store), probe("/healthz", .health, store),
-            metrics(store, appendix: configuration.metricsAppendix),
+            metrics(store, appendix: appendix),
         ]
-        if let handler = configuration.reportHandler {
-            let limit =
-                configuration.reportsPerClientPerMinute > 0
-                ? RateLimit(perMinute: configuration.reportsPerClientPerMinute, burst: max(1, configuration.reportBurst)) : nil
+        let limit =
+            configuration.reportsPerClientPerMinute > 0
+            ? RateLimit(perMinute: configuration.reportsPerClientPerMinute, burst: max(1, configuration.reportBurst)) : nil
+        if let page = service?.page { routes.append(page.route(limit: limit)) }
+        if let handler = service?.handler(store: store) ?? configuration.reportHandler {
             routes.append(
                 Route(
                     path: reportsPath, methods: [.post], maximumBodyBytes: configuration.reportBodyLimitBytes,
