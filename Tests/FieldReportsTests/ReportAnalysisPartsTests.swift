@@ -62,6 +62,18 @@ import Testing
         #expect(storefront("US", "US", .googlePlay) == "US")
     }
 
+    @Test(.timeLimit(.minutes(1))) func tenThousandUnknownIDsOverManyCellsAreExplainedInBoundedTime() throws {
+        var rows: [MissingRow] = []
+        for id in 0..<10_000 {
+            for day in 0..<10 {
+                rows.append(ReportFixtures.missing("com.example.junk.\(id)", 1, ReportFixtures.dimensions("\(day % 3)"), days: day))
+            }
+        }
+        let analysis = ReportAnalyzer(context: try ReportFixtures.context()).analyze(ReportFixtures.snapshot(rows))
+        #expect(analysis.findings.count == 10_000)
+        #expect(analysis.findings.allSatisfy { $0.cause == .unknownID && $0.stats.count == 10 })
+    }
+
     @Test func didYouMeanStopsWhenItsBudgetIsSpent() throws {
         var analyzer = ReportAnalyzer(context: try ReportFixtures.context())
         analyzer.suggestionBudget = 8  // the shop has 8 products: one comparison round

@@ -50,12 +50,12 @@ extension FindingStats {
         count: Int64, day: ReportDay, dimensions: ReportDimensions, status: String?, firstSeen: Int64, lastSeen: Int64,
         into sets: inout FindingSets
     ) {
-        self.count += count
+        self.count.saturatingAdd(count)
         self.firstSeen = min(self.firstSeen, firstSeen)
         self.lastSeen = max(self.lastSeen, lastSeen)
-        environments[dimensions.environment, default: 0] += count
-        if let status { statuses[status, default: 0] += count }
-        perDay[day, default: 0] += count
+        environments[dimensions.environment, default: 0].saturatingAdd(count)
+        if let status { statuses[status, default: 0].saturatingAdd(count) }
+        perDay[day, default: 0].saturatingAdd(count)
         sets.appVersions.insert(dimensions.appVersion)
         sets.storefronts.insert(dimensions.storeStorefront)
         sets.lists.insert(dimensions.list)

@@ -64,7 +64,7 @@ extension ProductFacts {
         let (availability, source, name) =
             observed.map { ($0.product.effectiveAvailability, Evidence.Source.observed, $0.source) }
             ?? (product.effectiveAvailability, .catalog, context.catalogName)
-        let reported = storeRows.reduce(into: [String: Int64]()) { $0[$1.dimensions.storeStorefront, default: 0] &+= $1.count }
+        let reported = storeRows.reduce(into: [String: Int64]()) { $0[$1.dimensions.storeStorefront, default: 0].saturatingAdd($1.count) }
         let outside = reported.filter { !Self.sells(availability.territories, in: $0.key) }
         guard !outside.isEmpty else { return nil }
         var evidence = [
