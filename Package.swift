@@ -71,6 +71,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -198,7 +199,12 @@ let package = Package(
         .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),
         .testTarget(
             name: "FieldReportsTests",
-            dependencies: ["FieldReports", "IAPCatalog", "IAPCatTestSupport"],
+            dependencies: [
+                "FieldReports", "IAPCatalog", "IAPCatTestSupport",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

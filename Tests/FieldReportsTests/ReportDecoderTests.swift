@@ -236,6 +236,26 @@ import Testing
         #expect(elapsed < .seconds(2))
     }
 
+    @Test func aReportAtEveryMaximumFitsUnderTheCap() throws {
+        func text(_ count: Int, _ seed: Int = 0) -> String {
+            "\"" + String(String(seed).reversed()) + String(repeating: "x", count: count - String(seed).count) + "\""
+        }
+        let ids = (0..<1_000).map { text(128, $0) }
+        var body = ReportExamples.Body.minimal
+        for (key, length) in [
+            ("report_id", 64), ("app_version", 64), ("os", 32), ("os_version", 32), ("list", 128), ("sdk", 32), ("list_etag", 128),
+        ] {
+            body = body.setting(key, text(length))
+        }
+        body = body.setting("bundle_id", "\"" + String(repeating: "b", count: 255) + "\"").setting("storefront", #""USA""#)
+            .setting("environment", #""production""#).setting("sent_at", #""2026-11-27T09:30:00.123456789+01:00""#)
+            .setting("requested", "[" + ids.joined(separator: ",") + "]")
+            .setting("missing", "[" + ids.map { #"{"id":\#($0),"status":\#(text(64))}"# }.joined(separator: ",") + "]")
+        #expect(body.bytes.count > 340_000 && body.bytes.count < ReportRules.maximumBodyBytes)
+        let report = try ReportExamples.decode(body.bytes).get()
+        #expect(report.requested.count == 1_000 && report.missing.count == 1_000)
+    }
+
     @Test func aBodyPastTheCapIsRefusedWith413() {
         let expected =
             #"{"type":"https://iapcat.dev/problems/content-too-large","title":"The report is too large","status":413,"#

@@ -182,11 +182,7 @@ private struct Reading {
         let token = try stringToken(at: location)
         return try scanner.withContent(token) { content throws(ReportProblem) -> String in
             if let rule {
-                guard rule.matches(content) else {
-                    throw .invalid(
-                        location,
-                        rule.pattern == TextRule.timestampPattern ? "must be \(rule.characters)" : "may hold only \(rule.characters)")
-                }
+                guard rule.matches(content) else { throw .invalid(location, rule.mismatch) }
                 guard rule.length.contains(content.count) else { throw .invalid(location, ReportProblem.lengthSentence(rule.length)) }
             }
             return String(decoding: content, as: UTF8.self)

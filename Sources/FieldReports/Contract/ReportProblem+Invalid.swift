@@ -40,9 +40,11 @@ extension ReportProblem {
     /// "must be 1 to 64 characters long", "must be 2 or 3 characters long".
     package static func lengthSentence(_ length: ClosedRange<Int>) -> String {
         let range =
-            length.count == 1
-            ? "\(length.lowerBound)"
-            : length.count == 2 ? "\(length.lowerBound) or \(length.upperBound)" : "\(length.lowerBound) to \(length.upperBound)"
+            switch length.count {
+            case 1: "\(length.lowerBound)"
+            case 2: "\(length.lowerBound) or \(length.upperBound)"
+            default: "\(length.lowerBound) to \(length.upperBound)"
+            }
         return "must be \(range) characters long"
     }
 }

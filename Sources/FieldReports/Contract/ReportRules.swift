@@ -46,7 +46,8 @@ package enum ReportRules {
         "networkError", "systemError", "userCancelled", "notAvailableInStorefront", "notEntitled", "unknown", "unsupported",
     ]
 
-    /// The largest body, after decompression: a report of plain values at every maximum above fits.
+    /// The largest body, after decompression: a report at every maximum above fits (about 350 kB)
+    /// unless most of its characters are escaped.
     package static let maximumBodyBytes = 512 * 1_024
     /// The deepest nesting of arrays and objects (the contract's own values nest 3 deep).
     package static let maximumDepth = 8

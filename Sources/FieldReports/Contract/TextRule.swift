@@ -44,6 +44,14 @@ package final class TextRule: Sendable {
         }
     }
 
+    /// What a problem says of a value that does not match: "may hold only letters, digits, _ and -".
+    package var mismatch: String {
+        switch shape {
+        case .characters: "may hold only \(characters)"
+        case .timestamp: "must be \(characters)"
+        }
+    }
+
     /// `DDDD-DD-DDTDD:DD:DD`, then `.D…` (1–9 digits), then `Z` or `±DD:DD`.
     private static func isTimestamp(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 /// ``ReportNormalizer``: a value is kept while its set is under its ``ReportBounds`` bound, or
 /// if the day has seen it already; otherwise it becomes ``ReportBounds/other``. Everything is
 /// forgotten when a report of another day arrives, so the memory is at most the bounds times the
-/// longest values (about 35 kB with the default bounds). Safe to call from any thread.
+/// longest values (about 50 kB with the default bounds). Safe to call from any thread.
 final class DailyVocabulary: Sendable {
     let bounds: ReportBounds
     private let state = NIOLockedValueBox(State())

@@ -122,6 +122,14 @@ public final class CatalogServer: Sendable {
                 store.reloadIfChanged()
             } : nil
 
+        // The reports page is made off the request path, on Swift's own threads.
+        let pageTask = configuration.reportService.map { service in
+            Task { [store, logger, catalogPath = configuration.catalogPath] in
+                await service.refreshPage(store: store, catalogName: catalogPath, logger: logger)
+            }
+        }
+        defer { pageTask?.cancel() }
+
         let signal = try terminated.futureResult.wait()
         logger.info("stopping on \(signal): finishing requests in flight")
         let stopped = group.next().makePromise(of: Void.self)

@@ -1,5 +1,5 @@
 import FieldReports
-import NIOConcurrencyHelpers
+import Logging
 
 #if canImport(Glibc)
     import Glibc
@@ -17,11 +17,43 @@ package struct ReportService: Sendable {
     package let metrics: @Sendable () -> String
     /// The page, when a token is set (`--reports-token-file`); nil: `/reports` is 404.
     package let page: ReportPageRoute?
+    /// What the page is made from.
+    package let database: any ReportDatabase
+    /// How often the page is made again (it shows the last ``pageDays`` days).
+    package var pageInterval: Duration = .seconds(2)
+    package static let pageDays = 30
 
-    package init(intake: ReportIntake, metrics: @escaping @Sendable () -> String, page: ReportPageRoute?) {
+    package init(intake: ReportIntake, metrics: @escaping @Sendable () -> String, page: ReportPageRoute?, database: any ReportDatabase) {
         self.intake = intake
         self.metrics = metrics
         self.page = page
+        self.database = database
+    }
+
+    /// Makes the page again every ``pageInterval`` from the database and the catalog being served,
+    /// until cancelled: off the request path, so a slow or absent database only leaves the page
+    /// as it was (and says so in the log). Returns at once without a page.
+    package func refreshPage(store: CatalogStore, catalogName: String, logger: Logger) async {
+        guard let page else { return }
+        var failing = false
+        while !Task.isCancelled {
+            if let catalog = store.artifacts?.catalog {
+                var now = timespec()
+                clock_gettime(CLOCK_REALTIME, &now)
+                let today = ReportDay(secondsSince1970: Int64(now.tv_sec))
+                do {
+                    let snapshot = try await database.read(ReportQuery(since: ReportDay(today.value - Self.pageDays + 1)))
+                    let analysis = ReportAnalyzer(context: ReportContext(catalog: catalog, catalogName: catalogName)).analyze(snapshot)
+                    page.update(Array(ReportPage().render(analysis).utf8))
+                    if failing { logger.info("reports page: the database answers again") }
+                    failing = false
+                } catch {
+                    if !failing { logger.warning("reports page: cannot read the reports database; the page stays as it was: \(error)") }
+                    failing = true
+                }
+            }
+            try? await Task.sleep(for: pageInterval)
+        }
     }
 
     /// The handler of `POST /v1/reports`: the catalog being served decides what is valid. Before

@@ -1,0 +1,264 @@
+import IAPCatalog
+import Logging
+import NIOConcurrencyHelpers
+import PostgresNIO
+
+/// Reports counted in PostgreSQL (postgres-nio's `PostgresClient`, a small pool), for several
+/// replicas serving one app. Each batch is one transaction of one statement per table, every
+/// column an array parameter (`INSERT … SELECT … FROM unnest(…) ON CONFLICT …`): the batch is
+/// aggregated first (one statement may not touch a row twice) and sorted by key, so that replicas
+/// writing overlapping keys take their row locks in the same order and cannot deadlock.
+public final class PostgresReportDatabase: ReportDatabase {
+    /// `postgres://USER@HOST:PORT/DATABASE`: what errors and logs show.
+    public let location: String
+    private let configuration: PostgresClient.Configuration
+    private let pool: NIOLockedValueBox<Pool>
+    private let logger: Logger
+    /// How long one write or read may take, waiting for a connection included, before it fails
+    /// (the ingest queue then keeps the batch and tries again).
+    private let deadline: Duration
+    /// Seen ids before this day have been pruned by this process.
+    private let prunedBefore = NIOLockedValueBox<ReportDay?>(nil)
+
+    /// The client in use. postgres-nio's pool backs off between connection attempts, up to a
+    /// minute after a long outage, and meanwhile fails every request at once: a client that has
+    /// failed for ``reconnectAfter`` is replaced by a new one, which connects at its first use, so
+    /// that writes resume soon after the server is back.
+    private struct Pool {
+        var client: PostgresClient
+        var running: Task<Void, Never>
+        var failingSince: ContinuousClock.Instant?
+        var madeAt: ContinuousClock.Instant
+    }
+
+    static let reconnectAfter: Duration = .seconds(10)
+
+    /// Taken (for the migration's transaction) by whichever replica migrates first.
+    static let migrationLock: Int64 = 0x6961_7063_6174_0001
+
+    /// Connects to `url` and brings the schema to this version (one replica at a time).
+    public static func open(url: String, deadline: Duration = .seconds(10), logger: Logger) async throws(ReportDatabaseError)
+        -> PostgresReportDatabase
+    {
+        let parsed = try PostgresURL(url)
+        if let password = parsed.password { ServerText.mask(password) }
+        let database = PostgresReportDatabase(
+            location: parsed.redacted, configuration: try parsed.configuration(), deadline: deadline, logger: logger)
+        do {
+            try await database.migrate()
+        } catch {
+            await database.close()
+            throw error
+        }
+        return database
+    }
+
+    private init(location: String, configuration: PostgresClient.Configuration, deadline: Duration, logger: Logger) {
+        self.location = location
+        self.configuration = configuration
+        self.deadline = deadline
+        self.logger = logger
+        pool = NIOLockedValueBox(Self.makePool(configuration, logger))
+    }
+
+    private static func makePool(_ configuration: PostgresClient.Configuration, _ logger: Logger) -> Pool {
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        return Pool(client: client, running: Task { await client.run() }, failingSince: nil, madeAt: .now)
+    }
+
+    public func write(_ records: [ReportRecord]) async throws -> Int {
+        guard !records.isEmpty else { return 0 }
+        let batch = ReportBatch(records)
+        let prune = prunedBefore.withLockedValue { pruned in
+            batch.newestDay.map { ReportDay($0.value - ReportSchema.seenDays) }.flatMap { before in
+                pruned.map { $0 < before } ?? true ? before : nil
+            }
+        }
+        let new = try await transaction("write") { connection, logger in
+            if let prune {
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "DELETE FROM seen_reports WHERE day < $1", binds: Self.binds(Int32(prune.value))),
+                    logger: logger)
+            }
+            var binds = PostgresBindings(capacity: 2)
+            binds.append(batch.seen.map(\.id))
+            binds.append(batch.seen.map { Int32($0.day.value) })
+            var new = Set<String>()
+            let rows = try await connection.query(
+                PostgresQuery(unsafeSQL: ReportSchema.seenReports.postgresInsert + " RETURNING report_id", binds: binds), logger: logger)
+            for try await id in rows.decode(String.self) { new.insert(id) }
+            let (tallies, missing) = batch.counts(new: new)
+            try await Self.upsert(connection, logger, ReportSchema.reportCounts, tallies.map(ReportSchema.values))
+            try await Self.upsert(connection, logger, ReportSchema.missingCounts, missing.map(ReportSchema.values))
+            return new.count
+        }
+        if let prune { prunedBefore.withLockedValue { $0 = max($0 ?? prune, prune) } }
+        return new
+    }
+
+    public func read(_ query: ReportQuery) async throws -> ReportSnapshot {
+        var conditions: [String] = []
+        var binds = PostgresBindings()
+        if let since = query.since {
+            binds.append(Int32(clamping: since.value))
+            conditions.append("day >= $\(binds.count)")
+        }
+        if let environment = query.environment {
+            binds.append(environment.rawValue)
+            conditions.append("environment = $\(binds.count)")
+        }
+        let condition = conditions.joined(separator: " AND ")
+        let parameters = binds
+        return try await withDeadline("read") {
+            // One snapshot for both tables.
+            try await self.client().withConnection { connection in
+                try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: self.logger)
+                do {
+                    let missing = try await Self.rows(connection, self.logger, ReportSchema.missingCounts, condition, parameters)
+                    let tallies = try await Self.rows(connection, self.logger, ReportSchema.reportCounts, condition, parameters)
+                    try await connection.query("COMMIT", logger: self.logger)
+                    return ReportSnapshot(
+                        missing: try missing.map { try ReportSchema.missing($0) }, tallies: try tallies.map { try ReportSchema.tally($0) }
+                    ).sorted()
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: self.logger)
+                    throw error
+                }
+            }
+        }
+    }
+
+    public func close() async {
+        let running = pool.withLockedValue { $0.running }
+        running.cancel()
+        await running.value
+    }
+
+    // MARK: -
+
+    private func migrate() async throws(ReportDatabaseError) {
+        _ = try await transaction("migrate") { connection, logger in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: ReportSchema.createVersionTable), logger: logger)
+            var found = 0
+            for try await version in try await connection.query("SELECT version FROM schema_version", logger: logger).decode(Int32.self) {
+                found = Int(version)
+            }
+            guard found <= ReportSchema.version else {
+                throw ReportDatabaseError.newerSchema(location: self.location, found: found, known: ReportSchema.version)
+            }
+            guard found < ReportSchema.version else { return 0 }
+            for migration in ReportSchema.migrations[found...] {
+                for statement in migration(.postgres) { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+            }
+            try await connection.query("DELETE FROM schema_version", logger: logger)
+            try await connection.query("INSERT INTO schema_version (version) VALUES (\(Int32(ReportSchema.version)))", logger: logger)
+            return 0
+        }
+    }
+
+    /// `body` in one transaction, within the deadline.
+    private func transaction(
+        _ operation: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Int
+    ) async throws(ReportDatabaseError) -> Int {
+        try await withDeadline(operation) {
+            try await self.client().withTransaction(logger: self.logger) { connection in try await body(connection, self.logger) }
+        }
+    }
+
+    /// `body`, failing with a ``ReportDatabaseError`` when it throws or outlasts ``deadline``.
+    private func withDeadline<Result: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> Result)
+        async throws(ReportDatabaseError) -> Result
+    {
+        do {
+            guard let result = try await Deadline.run(within: deadline, body) else {
+                throw ReportDatabaseError.failed(
+                    location: location, operation: operation, reason: "no answer within \(deadline) (is the server up?)")
+            }
+            pool.withLockedValue { $0.failingSince = nil }
+            return result
+        } catch {
+            replaceClientIfFailingLong()
+            if let error = error as? ReportDatabaseError { throw error }
+            throw .failed(location: location, operation: operation, reason: Self.reason(error))
+        }
+    }
+
+    private func client() -> PostgresClient { pool.withLockedValue { $0.client } }
+
+    private func replaceClientIfFailingLong() {
+        let now = ContinuousClock.now
+        let replaced = pool.withLockedValue { pool -> Task<Void, Never>? in
+            let since = pool.failingSince ?? now
+            pool.failingSince = since
+            guard now - since >= Self.reconnectAfter, now - pool.madeAt >= Self.reconnectAfter else { return nil }
+            let old = pool.running
+            pool = Self.makePool(configuration, logger)
+            pool.failingSince = since
+            return old
+        }
+        if let replaced {
+            logger.notice(
+                "reports database \(location): failing for \(now - (pool.withLockedValue { $0.failingSince } ?? now)), connecting anew")
+            replaced.cancel()
+        }
+    }
+
+    private static func upsert(_ connection: PostgresConnection, _ logger: Logger, _ table: ReportTable, _ rows: [[ReportValue]])
+        async throws
+    {
+        guard !rows.isEmpty else { return }
+        var binds = PostgresBindings(capacity: table.columns.count)
+        for (index, column) in table.columns.enumerated() {
+            switch column.kind {
+            case .text:
+                binds.append(rows.map { row -> String in if case .text(let text) = row[index] { text } else { "" } })
+            case .day:
+                binds.append(rows.map { row -> Int32 in if case .integer(let number) = row[index] { Int32(clamping: number) } else { 0 } })
+            case .count, .seconds:
+                binds.append(rows.map { row -> Int64 in if case .integer(let number) = row[index] { number } else { 0 } })
+            }
+        }
+        try await connection.query(PostgresQuery(unsafeSQL: table.postgresInsert, binds: binds), logger: logger)
+    }
+
+    private static func rows(
+        _ connection: PostgresConnection, _ logger: Logger, _ table: ReportTable, _ condition: String, _ binds: PostgresBindings
+    ) async throws -> [[ReportValue]] {
+        var result: [[ReportValue]] = []
+        for try await row in try await connection.query(
+            PostgresQuery(unsafeSQL: table.select(where: condition), binds: binds), logger: logger)
+        {
+            var values: [ReportValue] = []
+            values.reserveCapacity(table.columns.count)
+            for (cell, column) in zip(row, table.columns) {
+                switch column.kind {
+                case .text: values.append(.text(try cell.decode(String.self)))
+                case .day: values.append(.integer(Int64(try cell.decode(Int32.self))))
+                case .count, .seconds: values.append(.integer(try cell.decode(Int64.self)))
+                }
+            }
+            result.append(values)
+        }
+        return result
+    }
+
+    private static func binds(_ value: Int32) -> PostgresBindings {
+        var binds = PostgresBindings(capacity: 1)
+        binds.append(value)
+        return binds
+    }
+
+    /// What went wrong, without the query (it holds a whole batch) or the connection's secrets.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                return message + (error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? "")
+            }
+            if let underlying = error.underlying { return "\(error.code): \(underlying)" }
+            return "\(error.code)"
+        }
+        if error is CancellationError { return "cancelled" }
+        return "\(error)"
+    }
+}

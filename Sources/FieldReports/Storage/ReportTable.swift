@@ -1,0 +1,119 @@
+/// The SQL the two databases speak differently.
+enum SQLDialect: Sendable {
+    case sqlite, postgres
+}
+
+/// A value bound to or read from a statement.
+enum ReportValue: Sendable, Equatable, CustomStringConvertible {
+    case integer(Int64)
+    case text(String)
+    case null
+
+    var description: String {
+        switch self {
+        case .integer(let number): "\(number)"
+        case .text(let text): "'\(text)'"
+        case .null: "NULL"
+        }
+    }
+}
+
+/// A column of a counts table, and what becomes of it when a batch's row meets a stored one.
+struct ReportColumn: Sendable {
+    enum Kind: Sendable {
+        /// A ``ReportDay``.
+        case day
+        case text
+        /// A count (64 bits).
+        case count
+        /// Seconds since 1970, UTC (64 bits).
+        case seconds
+    }
+
+    enum Merge: Sendable {
+        /// Part of the primary key.
+        case key
+        /// Added to the stored value.
+        case sum
+        /// The earlier of the two.
+        case earliest
+        /// The later of the two.
+        case latest
+        /// The stored value stays.
+        case keep
+    }
+
+    let name: String
+    let kind: Kind
+    let merge: Merge
+
+    init(_ name: String, _ kind: Kind, _ merge: Merge) {
+        self.name = name
+        self.kind = kind
+        self.merge = merge
+    }
+
+    func type(_ dialect: SQLDialect) -> String {
+        switch (dialect, kind) {
+        case (.sqlite, .text): "TEXT"
+        case (.sqlite, _): "INTEGER"
+        case (.postgres, .text): "text"
+        case (.postgres, .day): "integer"
+        case (.postgres, .count), (.postgres, .seconds): "bigint"
+        }
+    }
+}
+
+/// A table: its columns in order (the key first is not required), the statements that create it,
+/// read it and merge a batch into it.
+struct ReportTable: Sendable {
+    let name: String
+    let columns: [ReportColumn]
+
+    var keyColumns: [ReportColumn] { columns.filter { $0.merge == .key } }
+    var columnList: String { columns.map(\.name).joined(separator: ", ") }
+
+    func createStatement(_ dialect: SQLDialect) -> String {
+        let definitions = columns.map { "\($0.name) \($0.type(dialect)) NOT NULL" }
+        let key = "PRIMARY KEY (\(keyColumns.map(\.name).joined(separator: ", ")))"
+        // A table whose key is its content is one B-tree in SQLite, not a table and an index.
+        return "CREATE TABLE \(name) (\((definitions + [key]).joined(separator: ", ")))" + (dialect == .sqlite ? " WITHOUT ROWID" : "")
+    }
+
+    /// `ON CONFLICT (key) DO UPDATE SET …` (or `DO NOTHING` when no column merges).
+    func conflictClause(_ dialect: SQLDialect) -> String {
+        let key = "ON CONFLICT (\(keyColumns.map(\.name).joined(separator: ", ")))"
+        let updates = columns.compactMap { column -> String? in
+            let stored = "\(name).\(column.name)", batch = "excluded.\(column.name)"
+            switch (column.merge, dialect) {
+            case (.key, _), (.keep, _): return nil
+            case (.sum, _): return "\(column.name) = \(stored) + \(batch)"
+            case (.earliest, .sqlite): return "\(column.name) = min(\(stored), \(batch))"
+            case (.earliest, .postgres): return "\(column.name) = LEAST(\(stored), \(batch))"
+            case (.latest, .sqlite): return "\(column.name) = max(\(stored), \(batch))"
+            case (.latest, .postgres): return "\(column.name) = GREATEST(\(stored), \(batch))"
+            }
+        }
+        return updates.isEmpty ? "\(key) DO NOTHING" : "\(key) DO UPDATE SET \(updates.joined(separator: ", "))"
+    }
+
+    /// SQLite: `INSERT … VALUES (?, …), … ON CONFLICT …` for `rows` rows.
+    func sqliteInsert(rows: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        return "INSERT INTO \(name) (\(columnList)) VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ", ") + " " + conflictClause(.sqlite)
+    }
+
+    /// PostgreSQL: one statement for a whole batch, each column an array parameter, the rows
+    /// taken in the arrays' order (the order locks are taken in).
+    var postgresInsert: String {
+        let arrays = columns.enumerated().map { "$\($0.offset + 1)::\($0.element.type(.postgres))[]" }
+        return "INSERT INTO \(name) (\(columnList)) SELECT \(columnList) FROM unnest(\(arrays.joined(separator: ", "))) "
+            + "WITH ORDINALITY AS batch (\(columnList), position) ORDER BY position " + conflictClause(.postgres)
+    }
+
+    /// `SELECT … FROM` the table, with `where` (already in the dialect's placeholders).
+    func select(where condition: String) -> String {
+        "SELECT \(columnList) FROM \(name)" + (condition.isEmpty ? "" : " WHERE \(condition)")
+    }
+}

@@ -1,0 +1,219 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOPosix
+import SQLiteNIO
+
+/// Reports counted in a SQLite file (sqlite-nio, which carries its own SQLite): WAL, so that
+/// `iapcat reports` reads while the server writes; `synchronous=NORMAL` (a crash of the process
+/// loses nothing committed; a power loss may roll back the last commits, never corrupting);
+/// every write one `BEGIN IMMEDIATE` transaction that waits at most the busy timeout for another
+/// writer, then fails (the ingest queue keeps the batch and tries again).
+///
+/// Two connections, each on the database's own thread pool (a wait for the lock then blocks
+/// none of the server's threads): one writes, one reads.
+public final class SQLiteReportDatabase: ReportDatabase {
+    public let path: String
+    private let threads: NIOThreadPool
+    private let writer: SQLiteConnection
+    private let reader: SQLiteConnection
+    private let writes = SerialAccess()
+    private let reads = SerialAccess()
+    /// Seen ids before this day have been pruned.
+    private let prunedBefore = NIOLockedValueBox<ReportDay?>(nil)
+
+    /// Rows per statement: SQLite takes at most 32,766 parameters in one.
+    static let rowsPerStatement = 1_000
+
+    /// Opens (creating when absent, see ``SQLiteDatabaseFile``) the database at `path` and brings
+    /// its schema to this version.
+    public static func open(path: String, busyTimeout: Duration = .seconds(5), logger: Logger) async throws(ReportDatabaseError)
+        -> SQLiteReportDatabase
+    {
+        try SQLiteDatabaseFile.prepare(path)
+        let threads = NIOThreadPool(numberOfThreads: 2)
+        threads.start()
+        let group = MultiThreadedEventLoopGroup.singleton
+        var opened: [SQLiteConnection] = []
+        do {
+            for _ in 0..<2 {
+                opened.append(
+                    try await SQLiteConnection.open(storage: .file(path: path), threadPool: threads, logger: logger, on: group.any()))
+            }
+            let milliseconds = busyTimeout.components.seconds * 1_000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+            for connection in opened {
+                // Replaces sqlite-nio's busy handler, which retries for ever.
+                _ = try await connection.query("PRAGMA busy_timeout = \(max(0, milliseconds))")
+            }
+            let mode = try await opened[0].query("PRAGMA journal_mode = WAL").first?.column("journal_mode")?.string
+            guard mode == "wal" else {
+                throw ReportDatabaseError.cannotOpen(path: path, reason: "cannot use WAL (journal mode \(mode ?? "?"))")
+            }
+            for connection in opened { _ = try await connection.query("PRAGMA synchronous = NORMAL") }
+            let database = SQLiteReportDatabase(path: path, threads: threads, writer: opened[0], reader: opened[1])
+            try await database.migrate()
+            return database
+        } catch {
+            for connection in opened { try? await connection.close() }
+            try? await threads.shutdownGracefully()
+            if let error = error as? ReportDatabaseError { throw error }
+            throw .cannotOpen(path: path, reason: Self.reason(error))
+        }
+    }
+
+    private init(path: String, threads: NIOThreadPool, writer: SQLiteConnection, reader: SQLiteConnection) {
+        self.path = path
+        self.threads = threads
+        self.writer = writer
+        self.reader = reader
+    }
+
+    public func write(_ records: [ReportRecord]) async throws -> Int {
+        guard !records.isEmpty else { return 0 }
+        let batch = ReportBatch(records)
+        return try await transaction("write") { connection in
+            try await self.prune(connection, newest: batch.newestDay)
+            var new = Set<String>()
+            let seen = ReportSchema.seenReports
+            for start in stride(from: 0, to: batch.seen.count, by: Self.rowsPerStatement) {
+                let part = batch.seen[start..<min(start + Self.rowsPerStatement, batch.seen.count)]
+                var binds: [SQLiteData] = []
+                binds.reserveCapacity(part.count * 2)
+                for (id, day) in part { binds += [.text(id), .integer(SQLiteInt64(day.value))] }
+                for row in try await connection.query(seen.sqliteInsert(rows: part.count) + " RETURNING report_id", binds) {
+                    if let id = row.column("report_id")?.string { new.insert(id) }
+                }
+            }
+            let (tallies, missing) = batch.counts(new: new)
+            try await self.upsert(connection, ReportSchema.reportCounts, tallies.map(ReportSchema.values))
+            try await self.upsert(connection, ReportSchema.missingCounts, missing.map(ReportSchema.values))
+            return new.count
+        }
+    }
+
+    public func read(_ query: ReportQuery) async throws -> ReportSnapshot {
+        var conditions: [String] = [], binds: [SQLiteData] = []
+        if let since = query.since {
+            conditions.append("day >= ?")
+            binds.append(.integer(SQLiteInt64(since.value)))
+        }
+        if let environment = query.environment {
+            conditions.append("environment = ?")
+            binds.append(.text(environment.rawValue))
+        }
+        let condition = conditions.joined(separator: " AND ")
+        do {
+            return try await reads.run { [reader] in
+                // One read transaction: both tables as of the same moment.
+                _ = try await reader.query("BEGIN")
+                do {
+                    let missing = try await reader.query(ReportSchema.missingCounts.select(where: condition), binds)
+                    let tallies = try await reader.query(ReportSchema.reportCounts.select(where: condition), binds)
+                    _ = try await reader.query("COMMIT")
+                    return ReportSnapshot(
+                        missing: try missing.map { try ReportSchema.missing(Self.values($0)) },
+                        tallies: try tallies.map { try ReportSchema.tally(Self.values($0)) }
+                    ).sorted()
+                } catch {
+                    _ = try? await reader.query("ROLLBACK")
+                    throw error
+                }
+            }
+        } catch let error as ReportDatabaseError {
+            throw error
+        } catch {
+            throw ReportDatabaseError.failed(location: path, operation: "read", reason: Self.reason(error))
+        }
+    }
+
+    public func close() async {
+        _ = try? await writes.run { [writer] in try? await writer.close() }
+        _ = try? await reads.run { [reader] in try? await reader.close() }
+        try? await threads.shutdownGracefully()
+    }
+
+    // MARK: -
+
+    /// Applies the migrations this file lacks, in one transaction.
+    private func migrate() async throws {
+        _ = try await transaction("migrate") { connection in
+            _ = try await connection.query(ReportSchema.createVersionTable)
+            let rows = try await connection.query("SELECT version FROM \(ReportSchema.versionTable)")
+            let found = Int(rows.first?.column("version")?.integer ?? 0)
+            guard found <= ReportSchema.version else {
+                throw ReportDatabaseError.newerSchema(location: self.path, found: found, known: ReportSchema.version)
+            }
+            guard found < ReportSchema.version else { return 0 }
+            for migration in ReportSchema.migrations[found...] {
+                for statement in migration(.sqlite) { _ = try await connection.query(statement) }
+            }
+            _ = try await connection.query("DELETE FROM \(ReportSchema.versionTable)")
+            _ = try await connection.query(
+                "INSERT INTO \(ReportSchema.versionTable) (version) VALUES (?)", [.integer(SQLiteInt64(ReportSchema.version))])
+            return 0
+        }
+    }
+
+    /// `body` in one `BEGIN IMMEDIATE` transaction on the writing connection, one at a time.
+    private func transaction(_ operation: String, _ body: @escaping @Sendable (SQLiteConnection) async throws -> Int) async throws -> Int {
+        do {
+            return try await writes.run { [writer] in
+                guard !writer.isClosed else { throw ReportDatabaseError.closed(location: path) }
+                _ = try await writer.query("BEGIN IMMEDIATE")
+                do {
+                    let result = try await body(writer)
+                    _ = try await writer.query("COMMIT")
+                    return result
+                } catch {
+                    _ = try? await writer.query("ROLLBACK")
+                    throw error
+                }
+            }
+        } catch let error as ReportDatabaseError {
+            throw error
+        } catch {
+            throw ReportDatabaseError.failed(location: path, operation: operation, reason: Self.reason(error))
+        }
+    }
+
+    /// Forgets the seen ids older than ``ReportSchema/seenDays`` before `newest` (once a day).
+    private func prune(_ connection: SQLiteConnection, newest: ReportDay?) async throws {
+        guard let newest else { return }
+        let before = ReportDay(newest.value - ReportSchema.seenDays)
+        guard prunedBefore.withLockedValue({ $0.map { $0 < before } ?? true }) else { return }
+        _ = try await connection.query("DELETE FROM seen_reports WHERE day < ?", [.integer(SQLiteInt64(before.value))])
+        prunedBefore.withLockedValue { $0 = before }
+    }
+
+    private func upsert(_ connection: SQLiteConnection, _ table: ReportTable, _ rows: [[ReportValue]]) async throws {
+        for start in stride(from: 0, to: rows.count, by: Self.rowsPerStatement) {
+            let part = rows[start..<min(start + Self.rowsPerStatement, rows.count)]
+            var binds: [SQLiteData] = []
+            binds.reserveCapacity(part.count * table.columns.count)
+            for row in part {
+                for value in row {
+                    switch value {
+                    case .integer(let number): binds.append(.integer(SQLiteInt64(number)))
+                    case .text(let text): binds.append(.text(text))
+                    case .null: binds.append(.null)
+                    }
+                }
+            }
+            _ = try await connection.query(table.sqliteInsert(rows: part.count), binds)
+        }
+    }
+
+    private static func values(_ row: SQLiteRow) -> [ReportValue] {
+        row.columns.map {
+            switch $0.data {
+            case .integer(let number): .integer(Int64(number))
+            case .text(let text): .text(text)
+            case .float, .blob, .null: .null
+            }
+        }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? SQLiteError { return error.message.isEmpty ? "\(error.reason)" : error.message }
+        return "\(error)"
+    }
+}

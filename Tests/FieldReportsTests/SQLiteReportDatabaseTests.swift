@@ -1,0 +1,126 @@
+import Foundation
+import Logging
+import SQLiteNIO
+import Testing
+
+@testable import FieldReports
+
+@Suite struct SQLiteReportDatabaseTests {
+    let logger = Logger(label: "test")
+
+    private func withDatabase(busyTimeout: Duration = .seconds(5), _ body: (SQLiteReportDatabase) async throws -> Void) async throws {
+        let path = try StorageFixtures.sqlitePath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let database = try await SQLiteReportDatabase.open(path: path, busyTimeout: busyTimeout, logger: logger)
+        do {
+            try await body(database)
+        } catch {
+            await database.close()
+            throw error
+        }
+        await database.close()
+    }
+
+    @Test func rowsComeBackExactlyAndMerged() async throws {
+        try await withDatabase { try await StorageFixtures.checkRoundTrip($0) }
+    }
+
+    @Test func aReportIDCountsOnceInABatchAndAcrossBatches() async throws {
+        try await withDatabase { try await StorageFixtures.checkDuplicates($0) }
+    }
+
+    @Test func seenIDsAreForgottenAfterTwoDays() async throws {
+        try await withDatabase { try await StorageFixtures.checkSeenDays($0) }
+    }
+
+    @Test func theFileIsCreatedForItsOwnerOnlyAndReopensWithItsRows() async throws {
+        let path = try StorageFixtures.sqlitePath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let database = try await SQLiteReportDatabase.open(path: path, logger: logger)
+        #expect(try await database.write([StorageFixtures.record("a", at: StorageFixtures.start)]) == 1)
+        for file in [path, path + "-wal", path + "-shm"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(file)")
+        }
+        await database.close()
+        let again = try await SQLiteReportDatabase.open(path: path, logger: logger)
+        #expect(try await again.read(ReportQuery()).tallies.map(\.reports) == [1])
+        #expect(try await again.write([StorageFixtures.record("a", at: StorageFixtures.start)]) == 0)
+        await again.close()
+    }
+
+    @Test func aPathThatIsNotARegularFileIsRefused() async throws {
+        let path = try StorageFixtures.sqlitePath()
+        let folder = (path as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: folder + "/nowhere")
+        let cases: [(String, String)] = [
+            (folder, "reports database \(folder) is a folder, not a regular file"),
+            ("/dev/null", "reports database /dev/null is a device, not a regular file"),
+            (
+                folder + "/dangling",
+                "reports database \(folder)/dangling is a symbolic link to nothing (No such file or directory), not a regular file"
+            ),
+            (
+                folder + "/missing/reports.sqlite",
+                "cannot open reports database \(folder)/missing/reports.sqlite: No such file or directory"
+            ),
+        ]
+        for (location, message) in cases {
+            let error = await #expect(throws: ReportDatabaseError.self) {
+                try await SQLiteReportDatabase.open(path: location, logger: logger)
+            }
+            #expect(error?.description == message)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/nowhere"))
+    }
+
+    @Test func aLinkToAFileIsFollowed() async throws {
+        let path = try StorageFixtures.sqlitePath()
+        let folder = (path as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.sqlite", withDestinationPath: path)
+        let database = try await SQLiteReportDatabase.open(path: folder + "/link.sqlite", logger: logger)
+        #expect(try await database.write([StorageFixtures.record("a", at: StorageFixtures.start)]) == 1)
+        await database.close()
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0) > 0)
+    }
+
+    @Test func aNewerSchemaIsRefused() async throws {
+        let path = try StorageFixtures.sqlitePath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        await (try SQLiteReportDatabase.open(path: path, logger: logger)).close()
+        let connection = try await SQLiteConnection.open(storage: .file(path: path))
+        _ = try await connection.query("UPDATE schema_version SET version = 99")
+        try await connection.close()
+        let error = await #expect(throws: ReportDatabaseError.self) { try await SQLiteReportDatabase.open(path: path, logger: logger) }
+        #expect(error?.description == "reports database \(path) has schema version 99; this iapcat knows up to 1 (upgrade iapcat)")
+    }
+
+    /// Another connection holds the write lock (`BEGIN EXCLUSIVE`): the writer's batches fail
+    /// after the busy timeout and are retried; nothing is lost, and they are written once the
+    /// lock is released.
+    @Test func aLockedDatabaseIsRetriedUntilReleased() async throws {
+        try await withDatabase(busyTimeout: .milliseconds(50)) { database in
+            let locker = try await SQLiteConnection.open(storage: .file(path: database.path))
+            _ = try await locker.query("PRAGMA busy_timeout = 1000")
+            _ = try await locker.query("BEGIN EXCLUSIVE")
+            let writer = ReportWriter(
+                database: database,
+                configuration: .init(
+                    batchSize: 10, interval: .milliseconds(10), retryDelay: .milliseconds(10), maximumRetryDelay: .milliseconds(50)),
+                logger: logger)
+            for index in 0..<50 { #expect(writer.offer(StorageFixtures.record("r\(index)", at: StorageFixtures.start + Int64(index)))) }
+            #expect(try await StorageFixtures.waitUntil(20) { writer.counts.writeFailures >= 3 })
+            #expect(writer.counts.written == 0)
+            #expect(writer.counts.queued == 50)
+            _ = try await locker.query("COMMIT")
+            try await locker.close()
+            #expect(try await StorageFixtures.waitUntil(20) { writer.counts.written == 50 })
+            #expect(await writer.shutdown() == 0)
+            #expect(try await database.read(ReportQuery()).tallies.map(\.reports) == [50])
+            #expect(writer.metrics().contains("iapcat_reports_total{result=\"written\"} 50\n"))
+        }
+    }
+}

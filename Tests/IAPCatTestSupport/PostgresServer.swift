@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+
+/// A real PostgreSQL for the tests, from the system's `postgresql` package (Debian puts its
+/// programs in `/usr/lib/postgresql/VERSION/bin`): its own cluster in a temporary folder,
+/// listening on 127.0.0.1 at a free port and on a socket in that folder, trust authentication
+/// (loopback only), user `postgres`. Tests that need one are skipped with ``skipReason`` when
+/// it is not installed.
+///
+/// - Fast: `initdb` runs once into a template cluster kept in the temporary folder (one per
+///   PostgreSQL version and user); each server starts from a copy. ``shared()`` is one server
+///   for the whole test process; a test that stops and restarts its server starts its own.
+/// - PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user
+///   (`runuser`), and its folders belong to it.
+/// - Never left behind: a watchdog process stops the server and removes its folder when the test
+///   process ends, however it ends.
+public final class PostgresServer: @unchecked Sendable {
+    /// The folder that holds the cluster (`data`), its log and its socket.
+    public let folder: String
+    /// The TCP port on 127.0.0.1.
+    public let port: Int
+    private let durable: Bool
+    private let lock = NSLock()
+    private var nextDatabase = 0
+
+    /// The folder of PostgreSQL's programs, or nil when it is not installed.
+    public static let binaries: String? = {
+        let fixed = ["/usr/lib/postgresql"]
+        for root in fixed {
+            let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+            for version in versions.sorted(by: { (Int($0) ?? 0) > (Int($1) ?? 0) }) {
+                let folder = root + "/" + version + "/bin"
+                if FileManager.default.isExecutableFile(atPath: folder + "/initdb") { return folder }
+            }
+        }
+        // Elsewhere (Homebrew, a source build): initdb and pg_ctl on the PATH.
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        where FileManager.default.isExecutableFile(atPath: folder + "/initdb")
+            && FileManager.default.isExecutableFile(atPath: folder + "/pg_ctl")
+        {
+            return folder
+        }
+        return nil
+    }()
+
+    /// Whether PostgreSQL is installed.
+    public static var isInstalled: Bool { binaries != nil }
+
+    /// Why a test that needs PostgreSQL is skipped.
+    public static let skipReason: Comment = "postgresql is not installed (scripts/bootstrap installs it)"
+
+    /// One server for the whole test process, started on first use.
+    public static func shared() async throws -> PostgresServer { try await sharedServer.value }
+
+    private static let sharedServer = Task { try await offThePool { try PostgresServer.startWaiting(durable: false) } }
+
+    /// A new server of its own. `durable` keeps PostgreSQL's defaults (fsync, synchronous
+    /// commits), for figures; otherwise they are off, which tests do not need.
+    public static func start(durable: Bool = false) async throws -> PostgresServer {
+        try await offThePool { try startWaiting(durable: durable) }
+    }
+
+    private init(folder: String, port: Int, durable: Bool) {
+        self.folder = folder
+        self.port = port
+        self.durable = durable
+    }
+
+    /// `postgres://postgres@127.0.0.1:PORT/DATABASE?sslmode=disable`.
+    public func url(database: String) -> String {
+        "postgres://postgres@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    }
+
+    /// A new, empty database; its URL.
+    public func createDatabase() async throws -> String {
+        let name = lock.withLock {
+            nextDatabase += 1
+            return "test_\(getpid())_\(nextDatabase)"
+        }
+        let (folder, port) = (folder, port)
+        try await Self.offThePool {
+            try Self.runChecked(Self.binaries! + "/createdb", ["-h", folder, "-p", "\(port)", "-U", "postgres", name])
+        }
+        return url(database: name)
+    }
+
+    /// Runs `sql` with psql in `database`; what it printed (unaligned, tuples only).
+    @discardableResult
+    public func psql(_ sql: String, database: String) async throws -> String {
+        let (folder, port) = (folder, port)
+        return try await Self.offThePool {
+            try Self.runChecked(
+                Self.binaries! + "/psql",
+                ["-h", folder, "-p", "\(port)", "-U", "postgres", "-d", database, "-XAtq", "-v", "ON_ERROR_STOP=1", "-c", sql])
+        }
+    }
+
+    /// Stops the server (fast shutdown: connections are closed); ``restart()`` starts it again on
+    /// the same port.
+    public func stop() async throws {
+        let folder = folder
+        try await Self.offThePool {
+            try Self.runChecked(Self.binaries! + "/pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"], asServer: true)
+        }
+    }
+
+    /// Starts the server again after ``stop()``.
+    public func restart() async throws {
+        try await Self.offThePool { try self.startWaiting() }
+    }
+
+    /// Stops the server for good and removes its folder.
+    public func destroy() async {
+        let folder = folder
+        _ = try? await Self.offThePool {
+            _ = try? Self.run(Self.binaries! + "/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"], asServer: true)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    // MARK: - Blocking work, each on a thread of its own
+
+    /// Runs `body` on a new thread: waiting for a child process must not hold one of the few
+    /// threads Swift concurrency runs on (Foundation learns of a child's exit on them, so with all
+    /// of them waiting nothing would ever end).
+    @discardableResult
+    private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
+    private static func startWaiting(durable: Bool) throws -> PostgresServer {
+        guard let binaries else { throw FixtureError("postgresql is not installed") }
+        let template = try makeTemplate(binaries)
+        var made = [CChar]("/tmp/iapcat-postgres.XXXXXX".utf8CString)
+        guard mkdtemp(&made) != nil else { throw FixtureError("mkdtemp: \(String(cString: strerror(errno)))") }
+        let folder = String(decoding: made.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        watch(folder)
+        try runChecked("/bin/cp", ["-a", template, folder + "/data"])
+        try giveToServer(folder)
+        var lastError: Error = FixtureError("no free port")
+        for _ in 0..<3 {
+            guard let (descriptor, port) = TestSockets.listenOnLoopback(backlog: 1) else { continue }
+            close(descriptor)
+            let server = PostgresServer(folder: folder, port: Int(port), durable: durable)
+            do {
+                try server.startWaiting()
+                return server
+            } catch {
+                lastError = error
+            }
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+        throw lastError
+    }
+
+    private func startWaiting() throws {
+        var options = "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=50"
+        if !durable { options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off" }
+        do {
+            try Self.runChecked(
+                Self.binaries! + "/pg_ctl", ["-D", folder + "/data", "-l", folder + "/log", "-w", "-t", "60", "-o", options, "start"],
+                asServer: true)
+        } catch {
+            let log = (try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? ""
+            throw FixtureError("\(error)\n\(log.suffix(2_000))")
+        }
+    }
+
+    /// A process that waits for this one to end, then stops the server in `folder` (if any) and
+    /// removes the folder.
+    private static func watch(_ folder: String) {
+        let stop = command(binaries! + "/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"], asServer: true)
+        let script =
+            "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; "
+            + stop.map(quoted).joined(separator: " ") + " >/dev/null 2>&1; rm -rf \(quoted(folder))"
+        let process = Process()
+        // Its own session: an interrupt at the terminal must not take the watchdog first.
+        let setsid = "/usr/bin/setsid"
+        if FileManager.default.isExecutableFile(atPath: setsid) {
+            process.executableURL = URL(fileURLWithPath: setsid)
+            process.arguments = ["/bin/sh", "-c", script]
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script]
+        }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+
+    private static var isRoot: Bool { geteuid() == 0 }
+
+    /// initdb, once per PostgreSQL version and user: later servers copy it.
+    private static func makeTemplate(_ binaries: String) throws -> String {
+        let version = binaries.split(separator: "/").dropLast().last.map(String.init) ?? "pg"
+        let template = "/tmp/iapcat-postgres-template-\(version)-\(geteuid())"
+        var info = stat()
+        if lstat(template + "/PG_VERSION", &info) == 0 && info.st_uid == serverUID { return template }
+        var made = [CChar]("/tmp/iapcat-postgres-initdb.XXXXXX".utf8CString)
+        guard mkdtemp(&made) != nil else { throw FixtureError("mkdtemp: \(String(cString: strerror(errno)))") }
+        let work = String(decoding: made.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try giveToServer(work)
+        try runChecked(
+            binaries + "/initdb",
+            ["-D", work + "/data", "-U", "postgres", "-A", "trust", "--no-sync", "--no-instructions", "-E", "UTF8", "--locale=C"],
+            asServer: true)
+        // Another test process may have made it meanwhile: the first rename wins.
+        if rename(work + "/data", template) != 0, lstat(template + "/PG_VERSION", &info) != 0 {
+            throw FixtureError("cannot make \(template): \(String(cString: strerror(errno)))")
+        }
+        return template
+    }
+
+    /// The uid PostgreSQL runs as: `postgres` under root, else this user.
+    private static let serverUID: uid_t = {
+        guard isRoot, let entry = getpwnam("postgres") else { return geteuid() }
+        return entry.pointee.pw_uid
+    }()
+
+    private static func giveToServer(_ folder: String) throws {
+        chmod(folder, 0o700)
+        if isRoot { try runChecked("/bin/chown", ["-R", "postgres:", folder]) }
+    }
+
+    private static func command(_ executable: String, _ arguments: [String], asServer: Bool) -> [String] {
+        asServer && isRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--", executable] + arguments : [executable] + arguments
+    }
+
+    private static func run(_ executable: String, _ arguments: [String], asServer: Bool = false) throws -> IAPCatRun {
+        let line = command(executable, arguments, asServer: asServer)
+        return try ChildProcess.run(line[0], Array(line.dropFirst()), in: "/tmp", timeout: 120)
+    }
+
+    @discardableResult
+    private static func runChecked(_ executable: String, _ arguments: [String], asServer: Bool = false) throws -> String {
+        let result = try run(executable, arguments, asServer: asServer)
+        guard result.status == 0 else {
+            throw FixtureError(
+                "\(executable) \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)\(result.stdout)")
+        }
+        return result.stdout
+    }
+
+    private static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}
