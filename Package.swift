@@ -209,7 +209,10 @@ let package = Package(
         ),
         .testTarget(
             name: "iapcatIntegrationTests",
-            dependencies: ["iapcat", "iapcat-fakes", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay"],
+            dependencies: [
+                "iapcat", "iapcat-fakes", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay", "FieldReports",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Fixtures"]
         ),
     ]

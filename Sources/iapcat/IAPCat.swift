@@ -24,7 +24,8 @@ struct IAPCat: AsyncParsableCommand {
             """,
         version: IAPCatalogVersion.current,
         subcommands: [
-            Init.self, Lint.self, Export.self, BulkXML.self, Import.self, ASC.self, Play.self, Serve.self, Rules.self, Generate.self,
+            Init.self, Lint.self, Export.self, BulkXML.self, Import.self, ASC.self, Play.self, Serve.self, Reports.self, Rules.self,
+            Generate.self,
         ]
     )
 

@@ -21,7 +21,7 @@ import Testing
         }
     }
 
-    @Test func aReportedListIsTheDeclaredListOfItsName() throws {
+    @Test func aReportedListIsTheDeclaredListOfItsName() async throws {
         let lists = try ReportFixtures.context().lists
         let v1 = lists.resolve("products_v1.json")
         #expect(v1.lists.map(\.declaration.path) == ["lists/products_v1.json"])
@@ -35,7 +35,7 @@ import Testing
         #expect(lists.lists.allSatisfy { $0.fileIDs != nil })
     }
 
-    @Test func aServedPathNoListDeclaresServesWhatTheServerRendersThere() throws {
+    @Test func aServedPathNoListDeclaresServesWhatTheServerRendersThere() async throws {
         let catalog = try ReportFixtures.catalog("shop/catalog.yaml")
         var bare = catalog
         bare.lists = []
@@ -69,19 +69,19 @@ import Testing
                 rows.append(ReportFixtures.missing("com.example.junk.\(id)", 1, ReportFixtures.dimensions("\(day % 3)"), days: day))
             }
         }
-        let analysis = ReportAnalyzer(context: try ReportFixtures.context()).analyze(ReportFixtures.snapshot(rows))
+        let analysis = ReportAnalyzer(context: try ReportFixtures.context()).analyze(ReportFixtures.memorySnapshot(rows))
         #expect(analysis.findings.count == 10_000)
         #expect(analysis.findings.allSatisfy { $0.cause == .unknownID && $0.stats.count == 10 })
     }
 
-    @Test func didYouMeanStopsWhenItsBudgetIsSpent() throws {
+    @Test func didYouMeanStopsWhenItsBudgetIsSpent() async throws {
         var analyzer = ReportAnalyzer(context: try ReportFixtures.context())
         analyzer.suggestionBudget = 8  // the shop has 8 products: one comparison round
         let rows = [
             ReportFixtures.missing("com.example.shop.gemz", 5, ReportFixtures.dimensions()),
             ReportFixtures.missing("com.example.shop.pas", 3, ReportFixtures.dimensions()),
         ]
-        let findings = analyzer.analyze(ReportFixtures.snapshot(rows)).findings
+        let findings = analyzer.analyze(try await ReportFixtures.snapshot(rows)).findings
         #expect(
             findings.map { $0.evidence.last?.fact } == [
                 "did you mean 'com.example.shop.gems'?", "no \"did you mean\": too many unknown ids to compare",

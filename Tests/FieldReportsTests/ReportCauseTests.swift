@@ -8,8 +8,8 @@ import Testing
 @Suite struct ReportCauseTests {
     typealias F = ReportFixtures
 
-    @Test func anIDTheCatalogLacksButForCaseGetsItsSpelling() throws {
-        let text = try F.text([F.missing("com.example.shop.Coins", 12, F.dimensions())])
+    @Test func anIDTheCatalogLacksButForCaseGetsItsSpelling() async throws {
+        let text = try await F.text([F.missing("com.example.shop.Coins", 12, F.dimensions())])
         #expect(
             text == """
                 com.example.shop.Coins · app_store
@@ -26,9 +26,9 @@ import Testing
                 """)
     }
 
-    @Test func anUnknownPlayIDGetsTheNearestAndPlaysCodeAsTheOtherCause() throws {
+    @Test func anUnknownPlayIDGetsTheNearestAndPlaysCodeAsTheOtherCause() async throws {
         let play = F.dimensions(store: .googlePlay, storefront: "US")
-        let text = try F.text([F.missing("coinz", 4, play, status: "3")])
+        let text = try await F.text([F.missing("coinz", 4, play, status: "3")])
         #expect(
             text == """
                 coinz · google_play
@@ -48,9 +48,10 @@ import Testing
                 """)
     }
 
-    @Test func theAppStoreIDOfAPlayProductNamesItsPlayID() throws {
+    @Test func theAppStoreIDOfAPlayProductNamesItsPlayID() async throws {
         let play = F.dimensions(store: .googlePlay, storefront: "US")
-        let finding = try #require(try F.findings([F.missing("com.example.shop.coins", 2, play)]).first)
+        let finding = try #require(
+            try await F.findings([F.missing("com.example.shop.coins", 2, play)]).first)
         #expect(finding.cause == .unknownID)
         #expect(
             finding.evidence == [
@@ -59,8 +60,8 @@ import Testing
             ])
     }
 
-    @Test func aProductOfTheOtherStoreOnlyIsNotSoldOnThisOne() throws {
-        let text = try F.text([F.missing("com.example.shop.film", 3, F.dimensions())])
+    @Test func aProductOfTheOtherStoreOnlyIsNotSoldOnThisOne() async throws {
+        let text = try await F.text([F.missing("com.example.shop.film", 3, F.dimensions())])
         #expect(
             text == """
                 com.example.shop.film · app_store
@@ -76,8 +77,8 @@ import Testing
                 """)
     }
 
-    @Test func reportsFromXcodeOnlyPointAtTheStoreKitConfiguration() throws {
-        let text = try F.text([F.missing("com.example.shop.gems", 3, F.dimensions("3.1", .xcode, list: "bundle"))])
+    @Test func reportsFromXcodeOnlyPointAtTheStoreKitConfiguration() async throws {
+        let text = try await F.text([F.missing("com.example.shop.gems", 3, F.dimensions("3.1", .xcode, list: "bundle"))])
         #expect(
             text == """
                 com.example.shop.gems · app_store
@@ -95,8 +96,8 @@ import Testing
                 """)
     }
 
-    @Test func aRemovedProductNamesTheListsAndVersionsStillAskingForIt() throws {
-        let text = try F.text([
+    @Test func aRemovedProductNamesTheListsAndVersionsStillAskingForIt() async throws {
+        let text = try await F.text([
             F.missing("com.example.shop.starter", 5, F.dimensions("1.0")),
             F.missing("com.example.shop.starter", 2, F.dimensions("1.1")),
             F.missing("com.example.shop.starter", 1, F.dimensions("1.0", list: "bundle")),
@@ -121,12 +122,13 @@ import Testing
                 """)
     }
 
-    @Test func aListFileThatStillNamesARemovedProductSaysSo() throws {
+    @Test func aListFileThatStillNamesARemovedProductSaysSo() async throws {
         let catalog = try F.catalog("shop/catalog.yaml")
         let context = ReportContext(
             catalog: catalog, catalogName: "shop/catalog.yaml",
             lists: DeclaredLists(catalog: catalog, fileIDs: ["lists/products_v1.json": ["com.example.shop.starter"]]))
-        let analysis = ReportAnalyzer(context: context).analyze(F.snapshot([F.missing("com.example.shop.starter", 5, F.dimensions("2.0"))]))
+        let analysis = ReportAnalyzer(context: context).analyze(
+            try await F.snapshot([F.missing("com.example.shop.starter", 5, F.dimensions("2.0"))]))
         #expect(
             analysis.findings.map(\.evidence) == [
                 [
@@ -137,10 +139,11 @@ import Testing
             ])
     }
 
-    @Test func aRemovedProductAskedForFromAPathTheServerRendersIsAnOlderCopy() throws {
+    @Test func aRemovedProductAskedForFromAPathTheServerRendersIsAnOlderCopy() async throws {
         let finding = try #require(
-            try F.findings([F.missing("com.example.shop.starter", 2, F.dimensions("2.2", .sandbox, list: "sandbox/products_v1.json"))])
-                .first)
+            try await F.findings([F.missing("com.example.shop.starter", 2, F.dimensions("2.2", .sandbox, list: "sandbox/products_v1.json"))]
+            )
+            .first)
         #expect(finding.cause == .removedStillListed)
         #expect(
             finding.evidence.dropFirst() == [
@@ -152,8 +155,8 @@ import Testing
             ])
     }
 
-    @Test func aDraftReadInProductionFromASandboxListBlamesTheListBeforeTheApproval() throws {
-        let text = try F.text([F.missing("com.example.shop.gems", 5, F.dimensions("3.0", list: "products_v2.json"))])
+    @Test func aDraftReadInProductionFromASandboxListBlamesTheListBeforeTheApproval() async throws {
+        let text = try await F.text([F.missing("com.example.shop.gems", 5, F.dimensions("3.0", list: "products_v2.json"))])
         #expect(
             text == """
                 com.example.shop.gems · app_store
@@ -175,15 +178,15 @@ import Testing
                 """)
     }
 
-    @Test func theSandboxCopyTheServerRendersIsASandboxList() throws {
+    @Test func theSandboxCopyTheServerRendersIsASandboxList() async throws {
         let finding = try #require(
-            try F.findings([F.missing("com.example.shop.gems", 1, F.dimensions("3.0", list: "/sandbox/products_v1.json"))]).first)
+            try await F.findings([F.missing("com.example.shop.gems", 1, F.dimensions("3.0", list: "/sandbox/products_v1.json"))]).first)
         #expect(finding.cause == .sandboxListInProduction)
         #expect(finding.evidence.first == Evidence(.lists, "/sandbox/products_v1.json serves the sandbox (served as the sandbox copy)"))
     }
 
-    @Test func missingMetadataHidesItInTheSandboxToo() throws {
-        let text = try F.text(
+    @Test func missingMetadataHidesItInTheSandboxToo() async throws {
+        let text = try await F.text(
             [
                 F.missing("com.example.shop.boost", 6, F.dimensions()),
                 F.missing("com.example.shop.boost", 2, F.dimensions(.sandbox)),
@@ -205,8 +208,8 @@ import Testing
                 """)
     }
 
-    @Test func aDraftReportedFromProductionIsNotApproved() throws {
-        let text = try F.text([
+    @Test func aDraftReportedFromProductionIsNotApproved() async throws {
+        let text = try await F.text([
             F.missing("com.example.shop.gems", 9, F.dimensions()),
             F.missing("com.example.shop.gems", 2, F.dimensions(.sandbox)),
         ])
@@ -228,8 +231,8 @@ import Testing
                 """)
     }
 
-    @Test func theStoresStateDecidesApprovalOverTheCatalog() throws {
-        let findings = try F.findings([F.missing("com.example.shop.gems", 9, F.dimensions())], observed: ["observed-asc.yaml"])
+    @Test func theStoresStateDecidesApprovalOverTheCatalog() async throws {
+        let findings = try await F.findings([F.missing("com.example.shop.gems", 9, F.dimensions())], observed: ["observed-asc.yaml"])
         #expect(findings.map(\.cause) == [.notApproved])
         #expect(
             findings.first?.evidence == [
@@ -238,8 +241,8 @@ import Testing
             ])
     }
 
-    @Test func removedFromSaleComesBeforeTheStorefrontsItLeft() throws {
-        let text = try F.text([F.missing("com.example.shop.vip", 4, F.dimensions())], observed: ["observed-asc.yaml"])
+    @Test func removedFromSaleComesBeforeTheStorefrontsItLeft() async throws {
+        let text = try await F.text([F.missing("com.example.shop.vip", 4, F.dimensions())], observed: ["observed-asc.yaml"])
         #expect(
             text == """
                 com.example.shop.vip · app_store
@@ -260,8 +263,8 @@ import Testing
                 """)
     }
 
-    @Test func storefrontsOutsideTheAvailabilityAreNamed() throws {
-        let text = try F.text([
+    @Test func storefrontsOutsideTheAvailabilityAreNamed() async throws {
+        let text = try await F.text([
             F.missing("com.example.shop.pass", 3, F.dimensions(storefront: "FRA")),
             F.missing("com.example.shop.pass", 1, F.dimensions(storefront: "DEU")),
             F.missing("com.example.shop.pass", 2, F.dimensions(storefront: "USA")),
@@ -284,8 +287,8 @@ import Testing
                 """)
     }
 
-    @Test func thePulledAvailabilityDecidesOverTheCatalogs() throws {
-        let findings = try F.findings(
+    @Test func thePulledAvailabilityDecidesOverTheCatalogs() async throws {
+        let findings = try await F.findings(
             [F.missing("com.example.shop.pass", 2, F.dimensions(storefront: "CAN"))], observed: ["observed-asc.yaml"])
         #expect(findings.map(\.cause) == [.notInStorefront])
         #expect(
@@ -295,16 +298,16 @@ import Testing
             ])
     }
 
-    @Test func storeKitSayingNotAvailableInStorefrontIsEvidenceEnough() throws {
-        let findings = try F.findings([
+    @Test func storeKitSayingNotAvailableInStorefrontIsEvidenceEnough() async throws {
+        let findings = try await F.findings([
             F.missing("com.example.shop.coins", 2, F.dimensions(storefront: "GBR"), status: "notAvailableInStorefront")
         ])
         #expect(findings.map(\.cause) == [.notInStorefront])
         #expect(findings.first?.evidence == [Evidence(.store, "StoreKit said notAvailableInStorefront in 2 of its 2 reports")])
     }
 
-    @Test func playRegionsWithoutAnAvailablePurchaseOptionAreNamed() throws {
-        let text = try F.text(
+    @Test func playRegionsWithoutAnAvailablePurchaseOptionAreNamed() async throws {
+        let text = try await F.text(
             [
                 F.missing("coins", 2, F.dimensions(store: .googlePlay, storefront: "FR")),
                 F.missing("coins", 1, F.dimensions(store: .googlePlay, storefront: "DE")),
@@ -326,8 +329,8 @@ import Testing
                 """)
     }
 
-    @Test func aPlayProductWithoutAnActivePurchaseOptionIsInactive() throws {
-        let text = try F.text([F.missing("film", 5, F.dimensions(store: .googlePlay, storefront: "US"), status: "4")])
+    @Test func aPlayProductWithoutAnActivePurchaseOptionIsInactive() async throws {
+        let text = try await F.text([F.missing("film", 5, F.dimensions(store: .googlePlay, storefront: "US"), status: "4")])
         #expect(
             text == """
                 film · google_play
@@ -347,15 +350,15 @@ import Testing
     }
 
     @Test(arguments: [("2", Cause.playInvalidIDFormat), ("3", .playProductNotFound), ("4", .playNoEligibleOffer)])
-    func playsStatusCodeIsTheCauseWhenNothingElseFits(code: String, cause: Cause) throws {
-        let findings = try F.findings([F.missing("coins", 3, F.dimensions(store: .googlePlay, storefront: "US"), status: code)])
+    func playsStatusCodeIsTheCauseWhenNothingElseFits(code: String, cause: Cause) async throws {
+        let findings = try await F.findings([F.missing("coins", 3, F.dimensions(store: .googlePlay, storefront: "US"), status: code)])
         #expect(findings.map(\.cause) == [cause])
         #expect(findings.first?.evidence.count == 1)
         #expect(findings.first?.evidence.first?.fact.hasPrefix("Play gave status \(code) in 3 of its 3 reports: ") == true)
     }
 
-    @Test func anIDPlayCallsMalformedIsCheckedAgainstPlaysRules() throws {
-        let findings = try F.findings([F.missing("Coins!", 1, F.dimensions(store: .googlePlay, storefront: "US"), status: "2")])
+    @Test func anIDPlayCallsMalformedIsCheckedAgainstPlaysRules() async throws {
+        let findings = try await F.findings([F.missing("Coins!", 1, F.dimensions(store: .googlePlay, storefront: "US"), status: "2")])
         #expect(findings.map(\.cause) == [.unknownID])
         #expect(
             findings.first?.alternatives == [
@@ -369,14 +372,14 @@ import Testing
             ])
     }
 
-    @Test func aProductThePulledStoreLacksIsAbsentFromIt() throws {
-        let findings = try F.findings([F.missing("com.example.shop.bundle", 2, F.dimensions())], observed: ["observed-asc.yaml"])
+    @Test func aProductThePulledStoreLacksIsAbsentFromIt() async throws {
+        let findings = try await F.findings([F.missing("com.example.shop.bundle", 2, F.dimensions())], observed: ["observed-asc.yaml"])
         #expect(findings.map(\.cause) == [.absentFromStore])
         #expect(findings.first?.evidence == [Evidence(.observed, "not in shop/observed-asc.yaml")])
     }
 
-    @Test func nothingKnownExplainsAnApprovedProductOnSale() throws {
-        let text = try F.text(
+    @Test func nothingKnownExplainsAnApprovedProductOnSale() async throws {
+        let text = try await F.text(
             [F.missing("com.example.shop.coins", 2, F.dimensions())], observed: ["observed-asc.yaml", "observed-play.yaml"])
         #expect(
             text == """
@@ -394,9 +397,9 @@ import Testing
                 """)
     }
 
-    @Test func anAppVersionWhoseReportsMissEveryIDIsOneFinding() throws {
+    @Test func anAppVersionWhoseReportsMissEveryIDIsOneFinding() async throws {
         let cell = F.dimensions("2.0")
-        let text = try F.text(
+        let text = try await F.text(
             [F.missing("com.example.shop.coins", 10, cell), F.missing("com.example.shop.gems", 10, cell)],
             tallies: [F.tally(10, allMissing: 10, cell)])
         #expect(
@@ -415,16 +418,16 @@ import Testing
                 """)
     }
 
-    @Test func aFewEveryIDMissingReportsAreOnlyKnownOfTheProduct() throws {
+    @Test func aFewEveryIDMissingReportsAreOnlyKnownOfTheProduct() async throws {
         let cell = F.dimensions("2.0")
-        let findings = try F.findings([F.missing("com.example.shop.gems", 10, cell)], tallies: [F.tally(10, allMissing: 4, cell)])
+        let findings = try await F.findings([F.missing("com.example.shop.gems", 10, cell)], tallies: [F.tally(10, allMissing: 4, cell)])
         #expect(findings.map(\.name) == ["com.example.shop.gems"])
-        let allMissing = try F.findings([F.missing("com.example.shop.gems", 10, cell)], tallies: [F.tally(10, allMissing: 10, cell)])
+        let allMissing = try await F.findings([F.missing("com.example.shop.gems", 10, cell)], tallies: [F.tally(10, allMissing: 10, cell)])
         #expect(allMissing.map(\.name) == ["app 2.0"])
     }
 
-    @Test func unknownIDsPastTheDailyBoundAreOneFinding() throws {
-        let text = try F.text([F.missing(ReportRecord.otherID, 7, F.dimensions(store: .googlePlay, storefront: "US"))])
+    @Test func unknownIDsPastTheDailyBoundAreOneFinding() async throws {
+        let text = try await F.text([F.missing(ReportRecord.otherID, 7, F.dimensions(store: .googlePlay, storefront: "US"))])
         #expect(
             text == """
                 (other) · google_play

@@ -1,9 +1,11 @@
+import Foundation
 import IAPCatTestSupport
 import IAPCatalog
+import Logging
 
 @testable import FieldReports
 
-/// The shop catalog of the fixtures, and rows written the way storage reads them back.
+/// The shop catalog of the fixtures, and rows as storage reads them back: written as reports into SQLite.
 enum ReportFixtures {
     static let folder = FixtureDirectory(besideFile: #filePath)
 
@@ -63,9 +65,47 @@ enum ReportFixtures {
             lastSeen: start + 9 * 3_600 + 1_800)
     }
 
-    /// The rows' snapshot, with a tally per cell counting as many reports as the most reported id of the cell.
-    static func snapshot(_ rows: [MissingRow], tallies: [TallyRow]? = nil) -> ReportSnapshot {
-        if let tallies { return ReportSnapshot(missing: rows, tallies: tallies) }
+    /// The reports behind `rows` — for each day and dimensions, as many reports as the most
+    /// reported id's count; report `i` of `n` names the ids reported at least `n - i` times, so every
+    /// id is in the last one (09:30) and the first ones came at 08:00 — and `allMissing` of them
+    /// (from `tallies`, by cell) said every id was missing, written into a new SQLite database and
+    /// read back.
+    static func snapshot(_ rows: [MissingRow], tallies: [TallyRow]? = nil) async throws -> ReportSnapshot {
+        struct Cell: Hashable {
+            var day: ReportDay
+            var dimensions: ReportDimensions
+        }
+        var cells: [Cell: [MissingRow]] = [:]
+        for row in rows { cells[Cell(day: row.day, dimensions: row.dimensions), default: []].append(row) }
+        var records: [ReportRecord] = []
+        for (cell, rows) in cells {
+            let reports = Int(rows.map(\.count).max() ?? 0)
+            let allMissing = tallies?.first { $0.day == cell.day && $0.dimensions == cell.dimensions }?.allMissing ?? 0
+            let start = Int64(cell.day.value) * 86_400
+            for index in 0..<reports {
+                let missing = rows.filter { Int($0.count) >= reports - index }.map {
+                    MissingProduct(id: $0.productID, status: $0.status.isEmpty ? nil : $0.status)
+                }
+                records.append(
+                    ReportRecord(
+                        reportID: "r\(records.count)", receivedAt: start + (index == reports - 1 ? 9 * 3_600 + 1_800 : 8 * 3_600),
+                        dimensions: cell.dimensions, allMissing: index < allMissing, missing: missing))
+            }
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("iapcat-report-fixtures-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try await ReportDatabases.open(
+            folder + "/reports.sqlite", logger: Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() }))
+        _ = try await database.write(records)
+        let snapshot = try await database.read(ReportQuery())
+        await database.close()
+        return snapshot
+    }
+
+    /// The rows as they are, with a tally per cell counting as many reports as the most reported id
+    /// of the cell: for what no database would hold (counts near the largest Int64), and for speed.
+    static func memorySnapshot(_ rows: [MissingRow]) -> ReportSnapshot {
         var cells: [String: TallyRow] = [:]
         for row in rows {
             let key = "\(row.day.value)|\(row.dimensions)"
@@ -73,18 +113,17 @@ enum ReportFixtures {
             tally.reports = max(tally.reports, row.count)
             cells[key] = tally
         }
-        return ReportSnapshot(
-            missing: rows, tallies: cells.values.sorted { "\($0.day.value)|\($0.dimensions)" < "\($1.day.value)|\($1.dimensions)" })
+        return ReportSnapshot(missing: rows, tallies: cells.sorted { $0.key < $1.key }.map(\.value))
     }
 
     /// The findings of `rows` against the shop (and `observed`).
-    static func findings(_ rows: [MissingRow], tallies: [TallyRow]? = nil, observed: [String] = []) throws -> [Finding] {
-        ReportAnalyzer(context: try context(observed: observed)).analyze(snapshot(rows, tallies: tallies)).findings
+    static func findings(_ rows: [MissingRow], tallies: [TallyRow]? = nil, observed: [String] = []) async throws -> [Finding] {
+        ReportAnalyzer(context: try context(observed: observed)).analyze(try await snapshot(rows, tallies: tallies)).findings
     }
 
     /// The one finding's text.
-    static func text(_ rows: [MissingRow], tallies: [TallyRow]? = nil, observed: [String] = []) throws -> String {
-        let findings = try findings(rows, tallies: tallies, observed: observed)
+    static func text(_ rows: [MissingRow], tallies: [TallyRow]? = nil, observed: [String] = []) async throws -> String {
+        let findings = try await findings(rows, tallies: tallies, observed: observed)
         guard findings.count == 1 else { throw FixtureError("\(findings.count) findings: \(findings.map(\.name))") }
         return ReportTextRenderer().details(findings[0])
     }

@@ -13,7 +13,7 @@ import Testing
     static let hostile = "x\u{1B}[31m<b>|`*\n::error::\u{9B}2J"
 
     /// Findings of every kind over three days, in every environment, with a hostile id and version.
-    static func analysis() throws -> ReportAnalysis {
+    static func analysis() async throws -> ReportAnalysis {
         let play = F.dimensions(store: .googlePlay, storefront: "FR")
         let broken = F.dimensions("1.0")
         let rows = [
@@ -29,41 +29,38 @@ import Testing
             F.missing(ReportRecord.otherID, 7, F.dimensions(store: .googlePlay, storefront: "US"), days: 2),
             F.missing(hostile, 1, F.dimensions("9\u{7}<i>", .sandbox, list: "products_v1.json?&x=<y>")),
         ]
-        var snapshot = F.snapshot(rows)
-        for index in snapshot.tallies.indices where snapshot.tallies[index].dimensions == broken {
-            snapshot.tallies[index].allMissing = 4
-        }
+        let snapshot = try await F.snapshot(rows, tallies: [F.tally(4, allMissing: 4, broken)])
         return ReportAnalyzer(context: try F.context(observed: ["observed-play.yaml"])).analyze(snapshot)
     }
 
     static func golden(_ name: String) -> String { F.folder.path("golden/" + name) }
 
-    @Test func findingsAreOrderedProductionFirstThenByCountThenByName() throws {
+    @Test func findingsAreOrderedProductionFirstThenByCountThenByName() async throws {
         #expect(
-            try Self.analysis().findings.map { "\($0.name) \($0.store.rawValue)" } == [
+            try await Self.analysis().findings.map { "\($0.name) \($0.store.rawValue)" } == [
                 "com.example.shop.gems app_store", "(other) google_play", "app 1.0 app_store", "coins google_play",
                 "com.example.shop.pass app_store", "com.example.shop.Coins app_store", "\(Self.hostile) app_store",
             ])
     }
 
-    @Test func text() throws {
-        try Golden.expect(ReportTextRenderer().render(try Self.analysis()), path: Self.golden("reports.txt"))
+    @Test func text() async throws {
+        try Golden.expect(ReportTextRenderer().render(try await Self.analysis()), path: Self.golden("reports.txt"))
     }
 
-    @Test func json() throws {
-        try Golden.expect(ReportJSONRenderer().render(try Self.analysis()), path: Self.golden("reports.json"))
+    @Test func json() async throws {
+        try Golden.expect(ReportJSONRenderer().render(try await Self.analysis()), path: Self.golden("reports.json"))
     }
 
-    @Test func markdown() throws {
-        try Golden.expect(ReportMarkdownRenderer().render(try Self.analysis()), path: Self.golden("reports.md"))
+    @Test func markdown() async throws {
+        try Golden.expect(ReportMarkdownRenderer().render(try await Self.analysis()), path: Self.golden("reports.md"))
     }
 
-    @Test func page() throws {
-        try Golden.expect(ReportPage().render(try Self.analysis()), path: Self.golden("reports.html"))
+    @Test func page() async throws {
+        try Golden.expect(ReportPage().render(try await Self.analysis()), path: Self.golden("reports.html"))
     }
 
-    @Test func noRenderingCarriesAControlCharacterFromTheRows() throws {
-        let analysis = try Self.analysis()
+    @Test func noRenderingCarriesAControlCharacterFromTheRows() async throws {
+        let analysis = try await Self.analysis()
         for output in [
             ReportTextRenderer().render(analysis), ReportJSONRenderer().render(analysis), ReportMarkdownRenderer().render(analysis),
             ReportPage().render(analysis),
@@ -77,14 +74,14 @@ import Testing
         #expect(!page.contains("<script") && !page.contains("src=") && !page.contains("href=\"http") && !page.contains("url("))
     }
 
-    @Test func theJSONGivesTheValuesBack() throws {
-        let json = ReportJSONRenderer().render(try Self.analysis())
+    @Test func theJSONGivesTheValuesBack() async throws {
+        let json = ReportJSONRenderer().render(try await Self.analysis())
         #expect(json.contains(#""id": "x\u001B[31m<b>|`*\n::error::\u009b2J""#))
         #expect(json.contains(#""app_versions": [\#n        "9\u0007<i>"\#n      ]"#))
     }
 
-    @Test func aLongMarkdownIsCutAfterWholeRowsAndSaysHowMuchIsLeftOut() throws {
-        let analysis = try Self.analysis()
+    @Test func aLongMarkdownIsCutAfterWholeRowsAndSaysHowMuchIsLeftOut() async throws {
+        let analysis = try await Self.analysis()
         let full = ReportMarkdownRenderer().render(analysis)
         let short = ReportMarkdownRenderer(limit: 1_200).render(analysis)
         #expect(short.utf8.count <= 1_200)
@@ -92,7 +89,7 @@ import Testing
         #expect(short.hasSuffix("not shown in full; run `iapcat reports` for all of them.\n"))
     }
 
-    @Test func extremeCountsAndTimesFromTheDatabaseAreRenderedWithoutTrapping() throws {
+    @Test func extremeCountsAndTimesFromTheDatabaseAreRenderedWithoutTrapping() async throws {
         var rows = [
             F.missing("com.example.shop.gems", 5, F.dimensions()), F.missing("com.example.shop.gems", 5, F.dimensions(), days: 1),
             F.missing("com.example.shop.pass", .max, F.dimensions(storefront: "FRA")),
@@ -100,7 +97,7 @@ import Testing
         ]
         rows[0].firstSeen = .min
         rows[1].lastSeen = .max
-        var snapshot = F.snapshot(rows)
+        var snapshot = F.memorySnapshot(rows)
         for index in snapshot.tallies.indices { snapshot.tallies[index].reports = .max }
         snapshot.tallies.append(F.tally(.max, allMissing: .max, F.dimensions("9.9")))
         let analysis = ReportAnalyzer(context: try F.context()).analyze(snapshot)

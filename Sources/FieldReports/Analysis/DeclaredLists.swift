@@ -6,10 +6,12 @@ import IAPCatalog
 public struct DeclaredLists: Sendable {
     /// One declared list.
     public struct List: Sendable {
+        /// What the catalog declares: path, format, environment.
         public var declaration: ProductListDeclaration
         /// The ids its file holds; nil when the file was not read.
         public var fileIDs: Set<String>?
 
+        /// The list `declaration` names, its file holding `fileIDs` (nil: not read).
         public init(declaration: ProductListDeclaration, fileIDs: Set<String>? = nil) {
             self.declaration = declaration
             self.fileIDs = fileIDs
@@ -42,6 +44,7 @@ public struct DeclaredLists: Sendable {
     /// What a report says when the ids came from the list built into the app.
     public static let bundle = "bundle"
 
+    /// In the catalog's order.
     public var lists: [List]
     /// The ids `iapcat export` writes into a list for each environment (the App Store's products).
     public var exported: [StoreEnvironment: Set<String>]

@@ -30,9 +30,12 @@ public struct Evidence: Sendable, Equatable {
 
 /// A cause that also fits a finding, below the chosen one in ``Cause``'s precedence, with its evidence.
 public struct Alternative: Sendable, Equatable {
+    /// The cause that also fits.
     public var cause: Cause
+    /// The facts behind it.
     public var evidence: [Evidence]
 
+    /// `cause`, with `evidence`.
     public init(cause: Cause, evidence: [Evidence]) {
         self.cause = cause
         self.evidence = evidence

@@ -11,8 +11,11 @@ public struct Finding: Sendable, Equatable {
         case otherIDs
     }
 
+    /// The store the reports came from.
     public var store: ReportedStore
+    /// A product id, an app version, or the bucket of surplus unknown ids.
     public var subject: Subject
+    /// What its reports add up to.
     public var stats: FindingStats
     /// The likely cause: the first in ``Cause``'s precedence among those that fit.
     public var cause: Cause
@@ -23,6 +26,7 @@ public struct Finding: Sendable, Equatable {
     /// Facts that support no cause but say what is known (a product's state, where it is sold).
     public var context: [Evidence]
 
+    /// A finding of `subject` on `store`, with its cause and what supports it.
     public init(
         store: ReportedStore, subject: Subject, stats: FindingStats, cause: Cause, evidence: [Evidence],
         alternatives: [Alternative] = [], context: [Evidence] = []

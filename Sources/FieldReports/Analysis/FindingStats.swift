@@ -9,8 +9,9 @@ public struct FindingStats: Sendable, Equatable {
     /// How many reports were counted under the same days and dimensions: the reports that could
     /// have named the id.
     public var reports: Int64 = 0
-    /// Seconds since 1970, UTC.
+    /// The first report, seconds since 1970 (UTC).
     public var firstSeen: Int64 = .max
+    /// The last report, seconds since 1970 (UTC).
     public var lastSeen: Int64 = .min
     /// In ``AppVersionOrder``.
     public var appVersions: [String] = []
@@ -25,6 +26,7 @@ public struct FindingStats: Sendable, Equatable {
     /// ``count`` per day.
     public var perDay: [ReportDay: Int64] = [:]
 
+    /// Nothing counted yet.
     public init() {}
 
     /// The environments, in ``ReportedEnvironment``'s order, with their counts.

@@ -6,8 +6,10 @@ import IAPCatalog
 public struct ObservedCatalog: Sendable {
     /// The file it was read from, as given: evidence names it.
     public var name: String
+    /// The catalog as pulled.
     public var catalog: Catalog
 
+    /// `catalog`, read from the file `name`.
     public init(name: String, catalog: Catalog) {
         self.name = name
         self.catalog = catalog

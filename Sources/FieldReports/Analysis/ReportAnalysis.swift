@@ -7,6 +7,7 @@ public struct ReportAnalysis: Sendable, Equatable {
     /// The first and last day with a report; nil when there is none.
     public var days: ClosedRange<ReportDay>?
 
+    /// An analysis of `reports` over `days` that found `findings`.
     public init(findings: [Finding], reports: Int64, days: ClosedRange<ReportDay>?) {
         self.findings = findings
         self.reports = reports

@@ -36,9 +36,9 @@ extension ReportAnalyzer {
 }
 
 extension ProductFacts {
-    /// The store's pulled state lacks a product the catalog sells there.
+    /// The store's pulled state lacks a product the catalog sells there (and has not removed).
     var absentFromStore: [Evidence]? {
-        guard product != nil, observed == nil else { return nil }
+        guard let product, product.status != .removed, observed == nil else { return nil }
         let names = context.observedNames(for: store)
         guard !names.isEmpty else { return nil }
         return [Evidence(.observed, "not in \(names.joined(separator: ", "))")]

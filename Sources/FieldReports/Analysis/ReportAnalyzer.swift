@@ -7,11 +7,13 @@
 /// Rows are untrusted (they hold what apps sent): the work is linear in the rows, apart from the
 /// "did you mean" of unknown ids, which is bounded (``suggestionBudget``).
 public struct ReportAnalyzer: Sendable {
+    /// The catalog, its lists and the pulled stores the reports are explained with.
     public var context: ReportContext
     /// How many id comparisons "did you mean" may make in all: each unknown id (the most reported
     /// first) is compared with every product of the catalog while the budget lasts; the others say so.
     public var suggestionBudget = 200_000
 
+    /// An analyzer explaining with `context`.
     public init(context: ReportContext) {
         self.context = context
     }

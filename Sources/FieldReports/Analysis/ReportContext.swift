@@ -3,9 +3,11 @@ import IAPCatalog
 /// What the reports are explained with: the catalog, the lists it declares with what they hold,
 /// and the store's observed state, when pulled catalogs are given.
 public struct ReportContext: Sendable {
+    /// The catalog (`--catalog`), validated.
     public var catalog: Catalog
     /// The catalog's file, as given: evidence names it.
     public var catalogName: String
+    /// The lists the catalog declares, with what they hold.
     public var lists: DeclaredLists
     /// In the order given; the first that has a product is the one read for it.
     public var observed: [ObservedCatalog]

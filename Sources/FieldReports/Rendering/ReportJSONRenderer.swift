@@ -7,8 +7,10 @@ public struct ReportJSONRenderer: Sendable {
     /// The document's `format_version`: raised when a key changes meaning or goes away.
     public static let formatVersion = 1
 
+    /// A renderer.
     public init() {}
 
+    /// The document, ending with a newline.
     public func render(_ analysis: ReportAnalysis) -> String {
         let document: JSONValue = .object([
             ("format_version", .int(Self.formatVersion)),

@@ -6,12 +6,15 @@ import IAPCatalog
 /// refuses comments over 65,536 characters) rows, then findings in full, are left out, and a
 /// last line says how many.
 public struct ReportMarkdownRenderer: Sendable {
+    /// The most UTF-8 bytes the Markdown holds.
     public var limit: Int
 
+    /// A renderer cutting at `limit` bytes.
     public init(limit: Int = PlanRenderer.markdownLimit) {
         self.limit = limit
     }
 
+    /// The Markdown, ending with a newline.
     public func render(_ analysis: ReportAnalysis) -> String {
         var out = "### iapcat reports\n\n" + ReportSummary.line(analysis) + "\n"
         let findings = analysis.findings
@@ -59,9 +62,9 @@ public struct ReportMarkdownRenderer: Sendable {
         let stats = finding.stats
         var lines = [
             "#### \(MarkdownText.code(finding.name)) (\(finding.store.rawValue))", "",
-            "**\(MarkdownText.escaped(finding.cause.summary))**", "",
+            "**\(MarkdownText.escaped(finding.cause.summary))**",
         ]
-        lines += finding.evidence.map { "- " + fact($0) }
+        if !finding.evidence.isEmpty { lines += [""] + finding.evidence.map { "- " + fact($0) } }
         for alternative in finding.alternatives {
             lines += ["", "Also possible: **\(MarkdownText.escaped(alternative.cause.summary))**", ""]
             lines += alternative.evidence.map { "- " + fact($0) }
@@ -72,7 +75,7 @@ public struct ReportMarkdownRenderer: Sendable {
         lines += ["", "To do: " + MarkdownText.escaped(finding.cause.action(store: finding.store)), ""]
         let environments = stats.environmentCounts.map { "\($0.environment.rawValue) \($0.count)" }.joined(separator: ", ")
         var counts = "Missing \(stats.count) in \(Plural.count(Int(stats.reports), "report")) (\(environments))"
-        if stats.count > 0 { counts += ", \(ReportTime.minute(stats.firstSeen)) to \(ReportTime.minute(stats.lastSeen))" }
+        if stats.count > 0 { counts += ", " + ReportTime.span(stats.firstSeen, stats.lastSeen) }
         lines.append(counts + ".")
         lines.append("Versions: \(codes(stats.appVersions)). Storefronts: \(codes(stats.storefronts)). Lists: \(codes(stats.lists)).")
         if stats.statuses.keys.contains(where: { !$0.isEmpty }) {

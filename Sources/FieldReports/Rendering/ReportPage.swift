@@ -1,3 +1,5 @@
+import IAPCatalog
+
 /// The findings as one HTML page for people who would rather look: the summary, a chart of
 /// reports per day for the most reported findings (``DailyChart``, inline SVG), the table, and each
 /// finding in full. No script and no external resource (its Content-Security-Policy allows neither);
@@ -12,8 +14,10 @@ public struct ReportPage: Sendable {
     /// them summed, stay within 64 bits.
     static let chartCountLimit: Int64 = 1 << 40
 
+    /// A page renderer.
     public init() {}
 
+    /// The page, a whole HTML document.
     public func render(_ analysis: ReportAnalysis) -> String {
         let shown = analysis.findings.prefix(limit)
         var out = """
@@ -83,8 +87,8 @@ public struct ReportPage: Sendable {
         if !finding.context.isEmpty { out += "<h3>Known</h3>\n" + facts(finding.context, class: "known") }
         out += "<p class=\"action\">To do: \(Self.html(finding.cause.action(store: finding.store)))</p>\n<dl class=\"stats\">\n"
         let environments = stats.environmentCounts.map { "\($0.environment.rawValue) \($0.count)" }.joined(separator: ", ")
-        var terms = [("Missing", "\(stats.count) in \(stats.reports) reports: \(environments)")]
-        if stats.count > 0 { terms.append(("Seen", "\(ReportTime.minute(stats.firstSeen)) to \(ReportTime.minute(stats.lastSeen))")) }
+        var terms = [("Missing", "\(stats.count) in \(Plural.count(Int(stats.reports), "report")): \(environments)")]
+        if stats.count > 0 { terms.append(("Seen", ReportTime.span(stats.firstSeen, stats.lastSeen))) }
         terms += [
             ("Versions", stats.appVersions.joined(separator: ", ")), ("Storefronts", stats.storefronts.joined(separator: ", ")),
             ("Lists", stats.lists.joined(separator: ", ")),

@@ -8,8 +8,10 @@ public struct ReportTextRenderer: Sendable {
     /// Characters of one value shown at most.
     static let valueLimit = 200
 
+    /// A renderer.
     public init() {}
 
+    /// The summary, the table and every finding in full, ending with a newline.
     public func render(_ analysis: ReportAnalysis) -> String {
         var out = ReportSummary.line(analysis) + "\n"
         guard !analysis.findings.isEmpty else { return out }
@@ -42,7 +44,7 @@ public struct ReportTextRenderer: Sendable {
         add("to do", [finding.cause.action(store: finding.store)])
         let environments = stats.environmentCounts.map { "\($0.environment.rawValue) \($0.count)" }.joined(separator: ", ")
         add("missing", ["\(stats.count) in \(Plural.count(Int(stats.reports), "report")): \(environments)"])
-        if stats.count > 0 { add("seen", ["\(ReportTime.minute(stats.firstSeen)) to \(ReportTime.minute(stats.lastSeen))"]) }
+        if stats.count > 0 { add("seen", [ReportTime.span(stats.firstSeen, stats.lastSeen)]) }
         add("versions", [Self.safe(stats.appVersions.joined(separator: ", "))])
         add("storefronts", [Self.safe(stats.storefronts.joined(separator: ", "))])
         add("lists", [Self.safe(stats.lists.joined(separator: ", "))])

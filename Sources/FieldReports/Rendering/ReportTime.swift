@@ -7,6 +7,12 @@ enum ReportTime {
         return "\(day) \(two(time / 3_600)):\(two(time / 60 % 60)) UTC"
     }
 
+    /// `2026-11-20 08:00 UTC to 2026-11-27 14:03 UTC`, or one time when both are the same minute.
+    static func span(_ first: Int64, _ last: Int64) -> String {
+        let (from, to) = (minute(first), minute(last))
+        return from == to ? from : "\(from) to \(to)"
+    }
+
     /// `2026-11-27T14:03:05Z` (RFC 3339).
     static func instant(_ seconds: Int64) -> String {
         let (day, time) = split(seconds)
