@@ -51,7 +51,7 @@ extension IAPCat {
         @Option(name: .long, help: "Only reports from this environment: production, sandbox, xcode or unknown.")
         var environment: ReportedEnvironment?
 
-        @Option(name: .long, help: "text, json or markdown.")
+        @Option(name: .long, help: "text, json, markdown, or html (the page `iapcat serve` shows at /reports).")
         var format: ReportsFormat = .text
 
         @Option(name: .long, help: "Exit 1 when there is a finding from production (production), any finding (any), or never.")
@@ -89,6 +89,7 @@ extension IAPCat {
             case .text: Output.report(ReportTextRenderer().render(analysis))
             case .json: Output.report(ReportJSONRenderer().render(analysis))
             case .markdown: Output.report(ReportMarkdownRenderer().render(analysis))
+            case .html: Output.report(ReportPage().render(analysis))
             }
             Output.finish(failOn.fails(analysis) ? .inputErrors : .clean)
         }
@@ -136,7 +137,7 @@ extension IAPCat {
 
 /// `--format` of `iapcat reports`.
 enum ReportsFormat: String, CaseIterable, ExpressibleByArgument {
-    case text, json, markdown
+    case text, json, markdown, html
 }
 
 /// `--fail-on`: which findings make `iapcat reports` exit 1.

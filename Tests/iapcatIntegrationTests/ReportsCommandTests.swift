@@ -69,6 +69,10 @@ import Testing
             try Golden.expect(json.stdout, path: Self.golden + "/mixed.json")
             let markdown = try Self.run(database, ["--format", "markdown", "--environment", "sandbox"])
             try Golden.expect(markdown.stdout, path: Self.golden + "/sandbox.md")
+            let page = try Self.run(database, ["--format", "html"])
+            #expect(page.stdout.hasPrefix("<!DOCTYPE html>\n"))
+            #expect(page.stdout.components(separatedBy: "<section class=\"finding\"").count == 9)
+            #expect(page.stdout.contains("data-cause=\"removed_still_listed\""))
         }
     }
 
