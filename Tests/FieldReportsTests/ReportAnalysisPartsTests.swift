@@ -49,6 +49,31 @@ import Testing
             ])
     }
 
+    @Test func anAppStoreStorefrontIsItsAlpha3CodeWhateverTheAppSent() {
+        func storefront(_ raw: String, _ normalized: String, _ store: ReportedStore) -> String {
+            ReportDimensions(
+                appVersion: "1", store: store, environment: .production, storefront: normalized, storefrontRaw: raw, list: "bundle"
+            )
+            .storeStorefront
+        }
+        #expect(storefront("USA", "US", .appStore) == "USA")
+        #expect(storefront("US", "US", .appStore) == "USA")
+        #expect(storefront("(other)", "(other)", .appStore) == "(other)")
+        #expect(storefront("US", "US", .googlePlay) == "US")
+    }
+
+    @Test(.timeLimit(.minutes(1))) func tenThousandUnknownIDsOverManyCellsAreExplainedInBoundedTime() throws {
+        var rows: [MissingRow] = []
+        for id in 0..<10_000 {
+            for day in 0..<10 {
+                rows.append(ReportFixtures.missing("com.example.junk.\(id)", 1, ReportFixtures.dimensions("\(day % 3)"), days: day))
+            }
+        }
+        let analysis = ReportAnalyzer(context: try ReportFixtures.context()).analyze(ReportFixtures.snapshot(rows))
+        #expect(analysis.findings.count == 10_000)
+        #expect(analysis.findings.allSatisfy { $0.cause == .unknownID && $0.stats.count == 10 })
+    }
+
     @Test func didYouMeanStopsWhenItsBudgetIsSpent() throws {
         var analyzer = ReportAnalyzer(context: try ReportFixtures.context())
         analyzer.suggestionBudget = 8  // the shop has 8 products: one comparison round

@@ -137,6 +137,21 @@ import Testing
             ])
     }
 
+    @Test func aRemovedProductAskedForFromAPathTheServerRendersIsAnOlderCopy() throws {
+        let finding = try #require(
+            try F.findings([F.missing("com.example.shop.starter", 2, F.dimensions("2.2", .sandbox, list: "sandbox/products_v1.json"))])
+                .first)
+        #expect(finding.cause == .removedStillListed)
+        #expect(
+            finding.evidence.dropFirst() == [
+                Evidence(.reports, "version 2.2 asks for it from sandbox/products_v1.json"),
+                Evidence(
+                    .lists,
+                    "sandbox/products_v1.json as iapcat serve renders it leaves it out: version 2.2 reads an older copy (cached, or served before)"
+                ),
+            ])
+    }
+
     @Test func aDraftReadInProductionFromASandboxListBlamesTheListBeforeTheApproval() throws {
         let text = try F.text([F.missing("com.example.shop.gems", 5, F.dimensions("3.0", list: "products_v2.json"))])
         #expect(
@@ -278,6 +293,14 @@ import Testing
                 Evidence(.observed, "sold only in USA (shop/observed-asc.yaml)"),
                 Evidence(.reports, "reported from CAN (2), where it is not sold"),
             ])
+    }
+
+    @Test func storeKitSayingNotAvailableInStorefrontIsEvidenceEnough() throws {
+        let findings = try F.findings([
+            F.missing("com.example.shop.coins", 2, F.dimensions(storefront: "GBR"), status: "notAvailableInStorefront")
+        ])
+        #expect(findings.map(\.cause) == [.notInStorefront])
+        #expect(findings.first?.evidence == [Evidence(.store, "StoreKit said notAvailableInStorefront in 2 of its 2 reports")])
     }
 
     @Test func playRegionsWithoutAnAvailablePurchaseOptionAreNamed() throws {

@@ -92,6 +92,27 @@ import Testing
         #expect(short.hasSuffix("not shown in full; run `iapcat reports` for all of them.\n"))
     }
 
+    @Test func extremeCountsAndTimesFromTheDatabaseAreRenderedWithoutTrapping() throws {
+        var rows = [
+            F.missing("com.example.shop.gems", 5, F.dimensions()), F.missing("com.example.shop.gems", 5, F.dimensions(), days: 1),
+            F.missing("com.example.shop.pass", .max, F.dimensions(storefront: "FRA")),
+            F.missing("com.example.shop.pass", .max, F.dimensions(storefront: "CAN")),
+        ]
+        rows[0].firstSeen = .min
+        rows[1].lastSeen = .max
+        var snapshot = F.snapshot(rows)
+        for index in snapshot.tallies.indices { snapshot.tallies[index].reports = .max }
+        snapshot.tallies.append(F.tally(.max, allMissing: .max, F.dimensions("9.9")))
+        let analysis = ReportAnalyzer(context: try F.context()).analyze(snapshot)
+        #expect(analysis.findings.map(\.name) == ["app 9.9", "com.example.shop.pass", "com.example.shop.gems"])
+        let text = ReportTextRenderer().render(analysis)
+        #expect(text.contains("1970-01-01 00:00 UTC to 9999-12-31 23:59 UTC"))
+        #expect(text.contains("9223372036854775807 in 9223372036854775807 reports: production 9223372036854775807"))
+        _ = ReportJSONRenderer().render(analysis)
+        _ = ReportMarkdownRenderer().render(analysis)
+        #expect(ReportPage().render(analysis).contains("</svg>"))
+    }
+
     @Test func noReportsSayNoMore() {
         let empty = ReportAnalysis(findings: [], reports: 0, days: nil)
         #expect(ReportTextRenderer().render(empty) == "No reports.\n")

@@ -32,10 +32,12 @@ struct AppVersionFindings {
             for row in rows {
                 let old = perEnvironment[row.dimensions.environment] ?? (0, 0)
                 perEnvironment[row.dimensions.environment] = (
-                    old.reports &+ row.reports, old.allMissing &+ min(row.allMissing, row.reports)
+                    old.reports.saturating(plus: row.reports), old.allMissing.saturating(plus: min(row.allMissing, row.reports))
                 )
             }
-            if perEnvironment.values.contains(where: { $0.allMissing > 0 && $0.allMissing &* 2 >= $0.reports }) { qualifying.insert(key) }
+            if perEnvironment.values.contains(where: { $0.allMissing > 0 && $0.allMissing >= $0.reports / 2 + $0.reports % 2 }) {
+                qualifying.insert(key)
+            }
         }
     }
 
@@ -53,8 +55,8 @@ struct AppVersionFindings {
         var sets = FindingSets()
         var reportsPerEnvironment: [ReportedEnvironment: Int64] = [:]
         for row in rows {
-            reportsPerEnvironment[row.dimensions.environment, default: 0] &+= row.reports
-            stats.reports &+= row.reports
+            reportsPerEnvironment[row.dimensions.environment, default: 0].saturatingAdd(row.reports)
+            stats.reports.saturatingAdd(row.reports)
             let allMissing = min(row.allMissing, row.reports)
             guard allMissing > 0 else { continue }
             stats.add(

@@ -1,3 +1,5 @@
+import IAPCatalog
+
 /// What the reports behind a finding add up to: how often, when, from which app versions,
 /// storefronts, environments and lists, with which statuses, and per day (the page's chart).
 public struct FindingStats: Sendable, Equatable {
@@ -48,12 +50,12 @@ extension FindingStats {
         count: Int64, day: ReportDay, dimensions: ReportDimensions, status: String?, firstSeen: Int64, lastSeen: Int64,
         into sets: inout FindingSets
     ) {
-        self.count += count
+        self.count.saturatingAdd(count)
         self.firstSeen = min(self.firstSeen, firstSeen)
         self.lastSeen = max(self.lastSeen, lastSeen)
-        environments[dimensions.environment, default: 0] += count
-        if let status { statuses[status, default: 0] += count }
-        perDay[day, default: 0] += count
+        environments[dimensions.environment, default: 0].saturatingAdd(count)
+        if let status { statuses[status, default: 0].saturatingAdd(count) }
+        perDay[day, default: 0].saturatingAdd(count)
         sets.appVersions.insert(dimensions.appVersion)
         sets.storefronts.insert(dimensions.storeStorefront)
         sets.lists.insert(dimensions.list)
@@ -75,7 +77,15 @@ struct FindingSets {
 }
 
 extension ReportDimensions {
-    /// The storefront as its store names it: the App Store's alpha-3 code as sent (`USA`, the
-    /// code App Store Connect's territories use), Play's alpha-2 region (`US`).
-    public var storeStorefront: String { store == .appStore ? storefrontRaw : storefront }
+    /// The storefront as its store names it: on the App Store the alpha-3 code App Store Connect's
+    /// territories use (`USA`: as sent, or of the alpha-2 code an app sent), on Google Play the
+    /// alpha-2 region (`US`).
+    public var storeStorefront: String {
+        guard store == .appStore else { return storefront }
+        if AppStoreStorefronts.codes.contains(storefrontRaw) { return storefrontRaw }
+        return Self.alpha3[storefront] ?? storefrontRaw
+    }
+
+    /// App Store storefronts by their alpha-2 code.
+    private static let alpha3 = Dictionary(AppStoreStorefronts.alpha2.map { ($0.value, $0.key) }, uniquingKeysWith: min)
 }

@@ -48,13 +48,23 @@ extension ProductFacts {
     }
 
     /// Reported from App Store storefronts outside the product's availability (the pulled one,
-    /// else the catalog's).
+    /// else the catalog's), or StoreKit said `notAvailableInStorefront`.
     var appStoreStorefronts: [Evidence]? {
-        guard store == .appStore, let product else { return nil }
+        guard store == .appStore, product != nil else { return nil }
+        var evidence = outsideAvailability ?? []
+        if let times = stats.statuses["notAvailableInStorefront"], times > 0 {
+            evidence.append(Evidence(.store, "StoreKit said notAvailableInStorefront in \(times) of its \(stats.count) reports"))
+        }
+        return evidence.isEmpty ? nil : evidence
+    }
+
+    /// The storefronts reported from outside the product's availability, with it.
+    private var outsideAvailability: [Evidence]? {
+        guard let product else { return nil }
         let (availability, source, name) =
             observed.map { ($0.product.effectiveAvailability, Evidence.Source.observed, $0.source) }
             ?? (product.effectiveAvailability, .catalog, context.catalogName)
-        let reported = storeRows.reduce(into: [String: Int64]()) { $0[$1.dimensions.storeStorefront, default: 0] &+= $1.count }
+        let reported = storeRows.reduce(into: [String: Int64]()) { $0[$1.dimensions.storeStorefront, default: 0].saturatingAdd($1.count) }
         let outside = reported.filter { !Self.sells(availability.territories, in: $0.key) }
         guard !outside.isEmpty else { return nil }
         var evidence = [

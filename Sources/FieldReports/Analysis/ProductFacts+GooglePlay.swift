@@ -37,7 +37,7 @@ extension ProductFacts {
         guard let play = playOffers else { return nil }
         let active = play.offers.filter(\.active)
         guard !active.isEmpty else { return nil }
-        let reported = storeRows.reduce(into: [String: Int64]()) { $0[$1.dimensions.storeStorefront, default: 0] &+= $1.count }
+        let reported = storeRows.reduce(into: [String: Int64]()) { $0[$1.dimensions.storeStorefront, default: 0].saturatingAdd($1.count) }
         let outside = reported.filter { region in !active.contains { $0.sells(in: region.key) } }
         guard !outside.isEmpty else { return nil }
         var evidence: [Evidence] = []

@@ -71,5 +71,5 @@ struct ProductFacts {
     }
 
     /// How many times `rows` reported it.
-    static func count(_ rows: [MissingRow]) -> Int64 { rows.reduce(0) { $0 &+ $1.count } }
+    static func count(_ rows: [MissingRow]) -> Int64 { rows.reduce(0) { $0.saturating(plus: $1.count) } }
 }

@@ -40,7 +40,9 @@ public struct ReportAnalyzer: Sendable {
                 cells.isAllMissing(row) && versions.has(AppVersionFindings.Key(row.dimensions))
             }
             if explained {
-                for row in rows { folded[AppVersionFindings.Key(row.dimensions), default: [:]][key.id, default: 0] += row.count }
+                for row in rows {
+                    folded[AppVersionFindings.Key(row.dimensions), default: [:]][key.id, default: 0].saturatingAdd(row.count)
+                }
                 continue
             }
             products.append((key, rows, stats))
@@ -54,7 +56,7 @@ public struct ReportAnalyzer: Sendable {
         }
         findings += versions.findings(folding: folded)
         findings.sort(by: Finding.listedBefore)
-        let reports = snapshot.tallies.reduce(Int64(0)) { $0 &+ $1.reports }
+        let reports = snapshot.tallies.reduce(Int64(0)) { $0.saturating(plus: $1.reports) }
         let days = snapshot.tallies.map(\.day) + snapshot.missing.map(\.day)
         return ReportAnalysis(findings: findings, reports: reports, days: days.min().flatMap { first in days.max().map { first...$0 } })
     }
@@ -81,7 +83,7 @@ public struct ReportAnalyzer: Sendable {
                 count: row.count, day: row.day, dimensions: row.dimensions, status: row.status, firstSeen: row.firstSeen,
                 lastSeen: row.lastSeen, into: &sets)
             let key = Cells.Key(day: row.day, dimensions: row.dimensions)
-            if seenCells.insert(key).inserted { stats.reports &+= cells.reports(key) }
+            if seenCells.insert(key).inserted { stats.reports.saturatingAdd(cells.reports(key)) }
         }
         stats.close(sets)
         return stats
@@ -109,7 +111,7 @@ struct Cells {
         for row in rows {
             let key = Key(day: row.day, dimensions: row.dimensions)
             let old = tallies[key] ?? (0, 0)
-            tallies[key] = (old.reports &+ row.reports, old.allMissing &+ row.allMissing)
+            tallies[key] = (old.reports.saturating(plus: row.reports), old.allMissing.saturating(plus: row.allMissing))
         }
     }
 

@@ -8,6 +8,9 @@ public struct ReportPage: Sendable {
     public var limit = 2_000
     /// Findings drawn in the chart.
     public var chartLines = 5
+    /// The largest count a day of the chart shows (2⁴⁰): its scale times its height, and a year of
+    /// them summed, stay within 64 bits.
+    static let chartCountLimit: Int64 = 1 << 40
 
     public init() {}
 
@@ -54,7 +57,9 @@ public struct ReportPage: Sendable {
                 let shared = names.count { $0 == finding.name } > 1
                 // The chart escapes its labels but keeps line breaks: here they are U+FFFD, as other control characters are.
                 let name = finding.name.replacing("\n", with: "\u{FFFD}").replacing("\t", with: "\u{FFFD}")
-                return DailyChart.Series(label: shared ? "\(name) (\(finding.store.rawValue))" : name, counts: finding.stats.perDay)
+                // Counts from the database are capped where the chart's arithmetic is safe.
+                let counts = finding.stats.perDay.mapValues { min(max($0, 0), Self.chartCountLimit) }
+                return DailyChart.Series(label: shared ? "\(name) (\(finding.store.rawValue))" : name, counts: counts)
             })
     }
 

@@ -13,9 +13,9 @@ enum ReportTime {
         return "\(day)T\(two(time / 3_600)):\(two(time / 60 % 60)):\(two(time % 60))Z"
     }
 
-    /// The day and the second of the day; out of years 0–9999 (a database says anything), the nearest end.
+    /// The day and the second of the day; out of 1970–9999 (a database may say anything), the nearest end.
     private static func split(_ seconds: Int64) -> (ReportDay, Int) {
-        let seconds = min(max(seconds, -62_167_219_200), 253_402_300_799)
+        let seconds = min(max(seconds, 0), 253_402_300_799)
         let day = ReportDay(secondsSince1970: seconds)
         return (day, Int(seconds - Int64(day.value) * 86_400))
     }
