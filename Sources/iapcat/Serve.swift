@@ -1,4 +1,6 @@
 import ArgumentParser
+import Dispatch
+import FieldReports
 import IAPCatalog
 import IAPCatalogServer
 import Logging
@@ -80,6 +82,25 @@ extension IAPCat {
         )
         var headerTimeout = defaults.headerTimeoutSeconds
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Take reports from apps at POST /v1/reports into this database: a SQLite file (created if absent) or a postgres:// URL (IAPCAT_REPORTS_DB; default: off, /v1/reports is 404).",
+                valueName: "path|url"))
+        var reportsDb: String?
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Serve the reports page at /reports to requests that carry the token in this file (HTTP Basic password or Bearer; at least 16 characters) (IAPCAT_REPORTS_TOKEN_FILE; default: no page).",
+                valueName: "file"))
+        var reportsTokenFile: String?
+
+        @Option(
+            name: .long,
+            help: "Reports (and page requests) per client per minute; 0: no limit (default \(defaults.reportsPerClientPerMinute)).")
+        var reportsRate = defaults.reportsPerClientPerMinute
+
         func validate() throws {
             _ = try resolve()
         }
@@ -108,6 +129,8 @@ extension IAPCat {
             resolved.threads = threads
             resolved.idleTimeoutSeconds = idleTimeout
             resolved.headerTimeoutSeconds = headerTimeout
+            guard reportsRate >= 0 else { throw ValidationError("--reports-rate must be 0 or more") }
+            resolved.reportsPerClientPerMinute = reportsRate
             let levelName = logLevel ?? environment("IAPCAT_LOG_LEVEL") ?? Self.defaultLogLevel.rawValue
             guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level '\(levelName)'") }
             guard (0...65_535).contains(resolved.port) else { throw ValidationError("the port must be 0-65535") }
@@ -119,18 +142,31 @@ extension IAPCat {
         }
 
         func run() throws(CommandFailure) {
-            let configuration: ServerConfiguration, level: Logger.Level
+            var configuration: ServerConfiguration, resolvedLevel: Logger.Level
             do {
-                (configuration, level) = try resolve()
+                (configuration, resolvedLevel) = try resolve()
             } catch {
                 throw CommandFailure(status: .usageOrIO, message: error.message)
             }
+            let level = resolvedLevel
             LoggingSystem.bootstrap { label in
                 var handler = StreamLogHandler.standardError(label: label)
                 handler.logLevel = level
                 return handler
             }
-            let server = CatalogServer(configuration: configuration, logger: Logger(label: "iapcat"))
+            let logger = Logger(label: "iapcat")
+            let reports = try openReports(logger: logger)
+            configuration.reportService = reports?.service
+            let server = CatalogServer(configuration: configuration, logger: logger)
+            defer {
+                // What was accepted is written before the process ends (bounded: the writer's timeout).
+                if let reports {
+                    Self.wait {
+                        await reports.writer.shutdown()
+                        await reports.service.database.close()
+                    }
+                }
+            }
             do {
                 try server.run()
             } catch let error as CatalogServer.StartupError {
@@ -139,5 +175,63 @@ extension IAPCat {
                 throw .io(error)
             }
         }
+
+        /// The reports database, its writer and the routes, when `--reports-db` (or IAPCAT_REPORTS_DB) names one.
+        private func openReports(logger: Logger) throws(CommandFailure) -> (service: ReportService, writer: ReportWriter)? {
+            func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+            guard let location = reportsDb ?? environment("IAPCAT_REPORTS_DB"), !location.isEmpty else { return nil }
+            var page: ReportPageRoute?
+            if let tokenFile = reportsTokenFile ?? environment("IAPCAT_REPORTS_TOKEN_FILE") {
+                let token: String
+                do {
+                    token = String(decoding: try InputFile.read(tokenFile, sizeLimit: 4_096), as: UTF8.self)
+                        .trimmingCharacters(in: .whitespacesAndNewlines)
+                } catch {
+                    throw CommandFailure(status: .usageOrIO, message: "\(error)")
+                }
+                guard token.utf8.count >= 16, token.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+                    throw CommandFailure(
+                        status: .usageOrIO,
+                        message:
+                            "\(ServerText.printable(tokenFile)): the reports token must be at least 16 printable characters, without spaces"
+                    )
+                }
+                page = ReportPageRoute(token: token)
+            }
+            let opened = Self.wait { () async -> Result<any ReportDatabase, any Error> in
+                do {
+                    return .success(try await ReportDatabases.open(location, logger: logger))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            let database: any ReportDatabase
+            switch opened {
+            case .success(let value): database = value
+            case .failure(let error): throw CommandFailure(status: .usageOrIO, message: "reports database: \(error)")
+            }
+            let writer = ReportWriter(database: database, logger: logger)
+            let service = ReportService(
+                intake: ReportIntake(sink: writer), metrics: { writer.metrics() }, page: page, database: database)
+            return (service, writer)
+        }
+
+        /// Runs `work` on Swift's threads and waits for it here (the command's own thread, which
+        /// the server's loop then blocks on anyway).
+        private static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+            let done = DispatchSemaphore(value: 0)
+            let box = ResultBox<T>()
+            Task {
+                box.value = await work()
+                done.signal()
+            }
+            done.wait()
+            return box.value!
+        }
     }
+}
+
+/// A value handed from a task to the thread that waits for it (the semaphore orders the two).
+private final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
 }

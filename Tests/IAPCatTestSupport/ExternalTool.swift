@@ -21,6 +21,9 @@ public struct ExternalTool: Sendable {
         name: "nginx", installedBy: "scripts/bootstrap installs nginx-light", extraFolders: ["/usr/sbin", "/usr/local/sbin"])
     /// curl, which the documentation's shell examples run.
     public static let curl = ExternalTool(name: "curl", installedBy: "scripts/bootstrap installs it", extraFolders: [])
+    /// Chromium, headless: the reports page is checked in a real browser.
+    public static let chromium = ExternalTool(
+        name: "chromium", installedBy: "scripts/bootstrap installs Debian's chromium", extraFolders: ["/usr/bin"])
     /// `script`, from util-linux: a pseudo-terminal for the colour tests.
     public static let script = ExternalTool(name: "script", installedBy: "util-linux has it", extraFolders: ["/usr/bin"])
 

@@ -65,5 +65,11 @@ import Testing
         #expect(ClientAddress(ipv6: mappedOther) != ClientAddress(ipv4: 0x0A00_0001))
         #expect(ClientAddress(try! .init(ipAddress: "192.0.2.7", port: 9)) == ClientAddress(ipv4: 0xC000_0207))
         #expect(ClientAddress(try! .init(ipAddress: "2001:db8:0:1:aabb::9", port: 9)) == ClientAddress(ipv6: v6))
+        // It never prints an address.
+        let address = ClientAddress(ipv4: 0xC000_0207)
+        for text in ["\(address)", String(describing: address), String(reflecting: address), "\(Optional(address) as Any)"] {
+            #expect(text.contains("ClientAddress(redacted)") && !text.contains("3221226") && !text.contains("c0000207"), "\(text)")
+        }
+        #expect(Mirror(reflecting: address).children.isEmpty)
     }
 }

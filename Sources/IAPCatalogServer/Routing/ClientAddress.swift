@@ -3,9 +3,9 @@ import NIOCore
 /// Who sent a request, as a rate limit tells clients apart: an IPv4 address whole, an IPv6
 /// address by its first 64 bits (one subscriber's network, within which privacy addresses
 /// rotate; an IPv4-mapped IPv6 address counts as its IPv4 address). It is for rate limiting
-/// only: it has no text form, so it cannot be logged, and it lives only in the limiter's bounded
-/// table in memory.
-package struct ClientAddress: Hashable, Sendable {
+/// only: printed, reflected or interpolated it says `ClientAddress(redacted)`, so it cannot reach
+/// a log, and it lives only in the limiter's bounded table in memory.
+package struct ClientAddress: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     private let high: UInt64
     private let low: UInt64
 
@@ -38,4 +38,8 @@ package struct ClientAddress: Hashable, Sendable {
         case .unixDomainSocket: return nil
         }
     }
+
+    package var description: String { "ClientAddress(redacted)" }
+    package var debugDescription: String { description }
+    package var customMirror: Mirror { Mirror(self, children: [:]) }
 }
