@@ -8,7 +8,7 @@ import Testing
 /// Against a real PostgreSQL (``PostgresServer``): one server for the suite, a database per test.
 @Suite(.enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))
 struct PostgresReportDatabaseTests {
-    let logger = Logger(label: "test")
+    let logger = StorageFixtures.logger
 
     private func withDatabase(_ body: (PostgresReportDatabase) async throws -> Void) async throws {
         let url = try await PostgresServer.shared().createDatabase()

@@ -18,7 +18,7 @@ import Testing
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["IAPCAT_REPORTS_BENCHMARK"] == "1"), .serialized)
 struct ReportStorageBenchmarkTests {
     static let reports = Int(ProcessInfo.processInfo.environment["IAPCAT_REPORTS"] ?? "") ?? 1_000_000
-    let logger = Logger(label: "benchmark")
+    let logger = StorageFixtures.logger
 
     /// A deterministic generator of the mix (splitmix64).
     struct Mix {

@@ -32,7 +32,7 @@ private final class FakeDatabase: ReportDatabase {
 }
 
 @Suite struct ReportWriterTests {
-    let logger = Logger(label: "test")
+    let logger = StorageFixtures.logger
 
     private func record(_ id: String) -> ReportRecord { StorageFixtures.record(id, at: StorageFixtures.start) }
 

@@ -6,7 +6,7 @@ import Testing
 @testable import FieldReports
 
 @Suite struct SQLiteReportDatabaseTests {
-    let logger = Logger(label: "test")
+    let logger = StorageFixtures.logger
 
     private func withDatabase(busyTimeout: Duration = .seconds(5), _ body: (SQLiteReportDatabase) async throws -> Void) async throws {
         let path = try StorageFixtures.sqlitePath()

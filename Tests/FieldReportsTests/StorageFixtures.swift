@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Testing
 
 @testable import FieldReports
@@ -11,6 +12,13 @@ enum StorageFixtures {
 
     static let production = ReportDimensions(
         appVersion: "1.0", store: .appStore, environment: .production, storefront: "US", storefrontRaw: "USA", list: "products_v2.json")
+    /// Quiet: the tests provoke failures on purpose, and check what they count instead.
+    static let logger: Logger = {
+        var logger = Logger(label: "iapcat.tests")
+        logger.logLevel = .critical
+        return logger
+    }()
+
     static let sandbox = ReportDimensions(
         appVersion: "1.1", store: .googlePlay, environment: .sandbox, storefront: "FR", storefrontRaw: "FR", list: "bundle")
 

@@ -158,13 +158,13 @@ public final class PostgresServer: @unchecked Sendable {
     private func startWaiting() throws {
         var options = "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=50"
         if !durable { options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off" }
-        do {
-            try Self.runChecked(
-                Self.binaries! + "/pg_ctl", ["-D", folder + "/data", "-l", folder + "/log", "-w", "-t", "60", "-o", options, "start"],
-                asServer: true)
-        } catch {
+        let line = Self.command(
+            Self.binaries! + "/pg_ctl", ["-D", folder + "/data", "-l", folder + "/log", "-w", "-t", "60", "-o", options, "start"],
+            asServer: true)
+        let (status, output) = try Self.spawnAlone(line, output: folder + "/pg_ctl.out", wait: true)
+        guard status == 0 else {
             let log = (try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? ""
-            throw FixtureError("\(error)\n\(log.suffix(2_000))")
+            throw FixtureError("pg_ctl start exited \(status): \(output)\n\(log.suffix(2_000))")
         }
     }
 
@@ -175,20 +175,49 @@ public final class PostgresServer: @unchecked Sendable {
         let script =
             "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; "
             + stop.map(quoted).joined(separator: " ") + " >/dev/null 2>&1; rm -rf \(quoted(folder))"
-        let process = Process()
         // Its own session: an interrupt at the terminal must not take the watchdog first.
         let setsid = "/usr/bin/setsid"
-        if FileManager.default.isExecutableFile(atPath: setsid) {
-            process.executableURL = URL(fileURLWithPath: setsid)
-            process.arguments = ["/bin/sh", "-c", script]
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", script]
+        let line = FileManager.default.isExecutableFile(atPath: setsid) ? [setsid, "/bin/sh", "-c", script] : ["/bin/sh", "-c", script]
+        _ = try? spawnAlone(line, output: "/dev/null", wait: false)
+    }
+
+    /// Starts `line` with none of this process's descriptors but standard input (/dev/null),
+    /// output and errors (both to `output`), and, with `wait`, waits for it: its status and what
+    /// it printed.
+    ///
+    /// Not Foundation's `Process`, for what outlives the call (the server pg_ctl starts, the
+    /// watchdog): on Linux, `Process` learns that a child ended when a socket it gave the child
+    /// closes, and a daemon that inherits it keeps it open; any test waiting for a process of its
+    /// own that started meanwhile would then wait for the server to stop. A shell closes every
+    /// descriptor above 2 it inherited (those of processes other tests start at that moment)
+    /// before it runs `line`.
+    private static func spawnAlone(_ line: [String], output: String, wait: Bool) throws -> (status: Int32, output: String) {
+        let closeInherited = #"for fd in $(ls /proc/$$/fd 2>/dev/null); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec "$@""#
+        let arguments = ["/bin/bash", "-c", closeInherited, "bash"] + line
+        #if canImport(Glibc)
+            var actions = posix_spawn_file_actions_t()
+        #else
+            var actions: posix_spawn_file_actions_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let environment = ProcessInfo.processInfo.environment.map { strdup($0.key + "=" + $0.value) } + [nil]
+        defer { (argv + environment).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = argv.withUnsafeBufferPointer { argv in
+            environment.withUnsafeBufferPointer { posix_spawn(&pid, "/bin/bash", &actions, nil, argv.baseAddress!, $0.baseAddress!) }
         }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        guard spawned == 0 else { throw FixtureError("posix_spawn \(line[0]): \(String(cString: strerror(spawned)))") }
+        guard wait else { return (0, "") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let printed = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        // WIFEXITED / WEXITSTATUS, which Swift does not import.
+        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), printed)
     }
 
     private static var isRoot: Bool { geteuid() == 0 }

@@ -62,7 +62,11 @@ public final class PostgresReportDatabase: ReportDatabase {
     }
 
     private static func makePool(_ configuration: PostgresClient.Configuration, _ logger: Logger) -> Pool {
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        // The driver logs each failed connection attempt at info; the writer already says why a
+        // write failed, with its back-off.
+        var background = logger
+        background.logLevel = max(logger.logLevel, .warning)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: background)
         return Pool(client: client, running: Task { await client.run() }, failingSince: nil, madeAt: .now)
     }
 
