@@ -10,7 +10,7 @@ extension IAPCat {
         static let configuration = CommandConfiguration(
             abstract: "Explain the product ids apps reported missing: how often, where, and the likely cause.",
             discussion: """
-                Reads the reports database `iapcat serve` fills (docs/field-reports.md), joins every reported id with the \
+                Reads the reports database `iapcat serve --reports-db` fills (docs/field-reports.md), joins every reported id with the \
                 catalog and the lists it declares (and, with --observed, the store's state as `asc pull` or \
                 `play pull` wrote it), and prints one finding per id and store: counts, first and last seen, app \
                 versions, storefronts, environments, lists, statuses, and the likely cause with its evidence \
