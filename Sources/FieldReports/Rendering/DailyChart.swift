@@ -33,8 +33,9 @@ public struct DailyChart: Sendable, Equatable {
         var perID: [String: [ReportDay: Int64]] = [:]
         var totals: [String: Int64] = [:]
         for row in rows {
-            perID[row.productID, default: [:]][row.day, default: 0] += row.count
-            totals[row.productID, default: 0] += row.count
+            let count = Swift.max(row.count, 0)  // the database may hold anything
+            perID[row.productID, default: [:]][row.day, default: 0].saturatingAdd(count)
+            totals[row.productID, default: 0].saturatingAdd(count)
         }
         let top = totals.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(min(limit, Self.palette.count))
         self.init(series: top.map { Series(label: $0.key, counts: perID[$0.key] ?? [:]) })
@@ -62,7 +63,9 @@ public struct DailyChart: Sendable, Equatable {
         let peak = series.map { line in line.counts.filter { $0.key >= shown }.values.max() ?? 0 }.max() ?? 0
         let scale = Self.niceCeiling(max(peak, 2))
         func x(_ day: ReportDay) -> Int { left + (span == 0 ? plotWidth / 2 : (day.value - first.value) * plotWidth / span) }
-        func y(_ count: Int64) -> Int { top + plotHeight - Int(count * Int64(plotHeight) / scale) }
+        func y(_ count: Int64) -> Int {
+            top + plotHeight - Int(Double(Swift.min(Swift.max(count, 0), scale)) * Double(plotHeight) / Double(scale))
+        }
         // Axes and the grid: 0, half and the top of the scale.
         out += "<g font-size=\"11\" fill=\"#444\" stroke=\"none\">\n"
         for value in [0, scale / 2, scale] {
@@ -91,7 +94,7 @@ public struct DailyChart: Sendable, Equatable {
             out += "</g>\n"
             let legendY = height + 20 * index
             out += "<rect x=\"\(left)\" y=\"\(legendY - 9)\" width=\"10\" height=\"10\" fill=\"\(colour)\"/>"
-            let sum = line.counts.filter { $0.key >= shown }.values.reduce(0, +)
+            let sum = line.counts.filter { $0.key >= shown }.values.reduce(Int64(0)) { $0.saturating(plus: $1) }
             out += "<text x=\"\(left + 16)\" y=\"\(legendY)\" font-size=\"12\">\(label) (\(sum))</text>\n"
         }
         out += "</svg>"
