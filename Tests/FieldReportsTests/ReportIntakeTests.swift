@@ -146,10 +146,11 @@ import Testing
     }
 
     @Test func everyProblemKindHasItsStatusAndType() {
-        #expect(ReportProblem.Kind.allCases.map(\.status) == [400, 413, 415, 415, 429, 503])
+        #expect(ReportProblem.Kind.allCases.map(\.status) == [400, 405, 411, 413, 415, 415, 429, 503])
         #expect(
             ReportProblem.Kind.allCases.map(\.type) == [
-                "https://iapcat.dev/problems/invalid-report", "https://iapcat.dev/problems/content-too-large",
+                "https://iapcat.dev/problems/invalid-report", "https://iapcat.dev/problems/method-not-allowed",
+                "https://iapcat.dev/problems/length-required", "https://iapcat.dev/problems/content-too-large",
                 "https://iapcat.dev/problems/unsupported-media-type", "https://iapcat.dev/problems/unsupported-content-encoding",
                 "https://iapcat.dev/problems/rate-limited", "https://iapcat.dev/problems/storage-unavailable",
             ])

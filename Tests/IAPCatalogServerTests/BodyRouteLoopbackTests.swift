@@ -111,7 +111,11 @@ import Testing
             let started = Date()
             let response = try connection.response()
             #expect(response.status == 413)
-            #expect(response.text == "content too large: at most 100 bytes\n")
+            #expect(response["content-type"] == "application/problem+json")
+            #expect(
+                response.text
+                    == #"{"type":"https://iapcat.dev/problems/content-too-large","title":"The report is too large","status":413,"#
+                    + #""detail":"A report may be at most 100 bytes as sent."}"#)
             #expect(response["connection"] == "close")
             #expect(connection.isClosedByServer())
             #expect(Date().timeIntervalSince(started) < 1.5)
@@ -134,7 +138,8 @@ import Testing
         )
         let response = try connection.response()
         #expect(response.status == 411)
-        #expect(response.text == "length required: send the body with Content-Length\n")
+        #expect(response["content-type"] == "application/problem+json")
+        #expect(response.text.hasPrefix(#"{"type":"https://iapcat.dev/problems/length-required","#))
         #expect(response["connection"] == "close")
         #expect(connection.isClosedByServer())
         #expect(server.calls.count == 0)

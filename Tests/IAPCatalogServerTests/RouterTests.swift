@@ -223,14 +223,45 @@ import Testing
         let routes = ServerRoutes.make(configuration: configuration, store: store)
         let reports = try #require(routes.first { $0.path == "/v1/reports" })
         #expect(reports.methods == [.post] && reports.maximumBodyBytes == 4)
-        #expect(reports.contentTypes == ["application/json"] && reports.contentEncodings == ["gzip"])
+        #expect(reports.contentTypes == ["application/json"] && reports.contentEncodings == ["gzip", "x-gzip"])
         #expect(reports.rateLimit == RateLimit(perMinute: 60, burst: 1))
         let with = catalog.router(routes, store: store)
         let json = [(name: "Content-Type", value: "application/json")]
         #expect(with.reply(to: try Self.request("POST", "/v1/reports", json, body: [1, 2, 3]), now: 0).text == "3")
-        #expect(with.reply(to: try Self.request("POST", "/v1/reports", json, body: [1, 2, 3]), now: 0).header("Retry-After") == "1")
-        #expect(with.reply(to: try Self.request("POST", "/v1/reports", json, body: [1, 2, 3, 4, 5]), now: UInt64(60e9)).status == 413)
-        #expect(with.reply(to: try Self.request("GET", "/v1/reports"), now: 0).header("Allow") == "POST")
+        func expectProblem(_ reply: ServerReply, _ status: Int, _ document: String, _ headers: [String], line: Int = #line) {
+            #expect(reply.status == status, "line \(line)")
+            #expect(reply.text == document, "line \(line)")
+            #expect(reply.headers.map { "\($0.name): \($0.value)" } == ["Content-Type: application/problem+json"] + headers, "line \(line)")
+        }
+        let type = "{\"type\":\"https://iapcat.dev/problems/"
+        expectProblem(
+            with.reply(to: try Self.request("POST", "/v1/reports", json, body: [1, 2, 3]), now: 0), 429,
+            type + #"rate-limited","title":"Too many reports","status":429,"#
+                + #""detail":"Too many reports from this client; send again after Retry-After seconds."}"#, ["Retry-After: 1"])
+        expectProblem(
+            with.reply(to: try Self.request("POST", "/v1/reports", json, body: [1, 2, 3, 4, 5]), now: UInt64(60e9)), 413,
+            type + #"content-too-large","title":"The report is too large","status":413,"#
+                + #""detail":"A report may be at most 4 bytes as sent."}"#, [])
+        expectProblem(
+            with.reply(to: try Self.request("GET", "/v1/reports"), now: 0), 405,
+            type + #"method-not-allowed","title":"Reports are sent with POST","status":405,"detail":"Send the report with POST."}"#,
+            ["Allow: POST"])
+        expectProblem(
+            with.reply(to: try Self.request("POST", "/v1/reports", json + [("Transfer-Encoding", "chunked")]), now: UInt64(120e9)), 411,
+            type + #"length-required","title":"The report must be sent with Content-Length","status":411,"#
+                + #""detail":"Send the report with Content-Length, not Transfer-Encoding."}"#, [])
+        expectProblem(
+            with.reply(to: try Self.request("POST", "/v1/reports", [("Content-Type", "text/plain")], body: [1]), now: UInt64(180e9)), 415,
+            type + #"unsupported-media-type","title":"The report must be application/json","status":415,"#
+                + #""detail":"Content-Type must be application/json (charset, if given, utf-8)."}"#, [])
+        expectProblem(
+            with.reply(to: try Self.request("POST", "/v1/reports", json + [("Content-Encoding", "br")], body: [1]), now: UInt64(240e9)),
+            415,
+            type + #"unsupported-content-encoding","title":"The report must be sent as it is or gzip-encoded","status":415,"#
+                + #""detail":"Content-Encoding must be gzip or identity, or be absent."}"#, ["Accept-Encoding: gzip"])
+        #expect(
+            with.reply(to: try Self.request("POST", "/v1/reports", json + [("Content-Encoding", "x-gzip")], body: [1]), now: UInt64(300e9))
+                .text == "1")
         configuration.reportsPerClientPerMinute = 0
         #expect(ServerRoutes.make(configuration: configuration, store: store).first { $0.path == "/v1/reports" }?.rateLimit == nil)
     }

@@ -66,7 +66,10 @@ import Testing
         #expect(wrongApp.status == 400)
         #expect(wrongApp["content-type"] == "application/problem+json")
         #expect(String(decoding: wrongApp.body, as: UTF8.self).contains(#""field":"/bundle_id""#))
-        #expect(try Self.post(first, to: server, headers: "Content-Type: text/plain\r\n").status == 415)
+        let wrongType = try Self.post(first, to: server, headers: "Content-Type: text/plain\r\n")
+        #expect(wrongType.status == 415)
+        #expect(wrongType["content-type"] == "application/problem+json")
+        #expect(String(decoding: wrongType.body, as: UTF8.self).contains(#""type":"https://iapcat.dev/problems/unsupported-media-type""#))
 
         // Counted: three accepted, one of them a retry, nothing dropped.
         let deadline = Date().addingTimeInterval(60)

@@ -24,6 +24,10 @@ public struct ReportProblem: Error, Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         /// 400: not JSON, or a field breaks the contract (`field` says which).
         case invalidReport = "invalid-report"
+        /// 405: the method is not POST.
+        case methodNotAllowed = "method-not-allowed"
+        /// 411: sent with `Transfer-Encoding` rather than `Content-Length`.
+        case lengthRequired = "length-required"
         /// 413: larger than ``ReportRules/maximumBodyBytes`` after decompression.
         case contentTooLarge = "content-too-large"
         /// 415: the body is not `application/json`.
@@ -38,6 +42,8 @@ public struct ReportProblem: Error, Sendable, Equatable {
         public var status: Int {
             switch self {
             case .invalidReport: 400
+            case .methodNotAllowed: 405
+            case .lengthRequired: 411
             case .contentTooLarge: 413
             case .unsupportedMediaType, .unsupportedContentEncoding: 415
             case .rateLimited: 429
@@ -48,6 +54,8 @@ public struct ReportProblem: Error, Sendable, Equatable {
         public var title: String {
             switch self {
             case .invalidReport: "The report is not valid"
+            case .methodNotAllowed: "Reports are sent with POST"
+            case .lengthRequired: "The report must be sent with Content-Length"
             case .contentTooLarge: "The report is too large"
             case .unsupportedMediaType: "The report must be application/json"
             case .unsupportedContentEncoding: "The report must be sent as it is or gzip-encoded"

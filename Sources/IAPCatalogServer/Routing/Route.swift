@@ -26,11 +26,15 @@ package struct Route: Sendable {
     package var contentEncodings: [String]
     /// At most this many requests per client; past it, 429 with `Retry-After`.
     package var rateLimit: RateLimit?
+    /// The reply to a request refused before the handler (405, 411, 413, 415, 429); by default
+    /// plain text. Its status and the headers the refusal carries are kept whatever it returns.
+    package var refuse: @Sendable (RouteRefusal) -> ServerReply
     package var handler: RouteHandler
 
     package init(
         path: String, methods: [HTTPMethod], maximumBodyBytes: Int? = nil, contentTypes: [String] = [], contentEncodings: [String] = [],
-        rateLimit: RateLimit? = nil, handler: @escaping RouteHandler
+        rateLimit: RateLimit? = nil, refuse: @escaping @Sendable (RouteRefusal) -> ServerReply = { $0.plainText },
+        handler: @escaping RouteHandler
     ) {
         self.path = path
         self.methods = methods
@@ -38,6 +42,7 @@ package struct Route: Sendable {
         self.contentTypes = contentTypes
         self.contentEncodings = contentEncodings
         self.rateLimit = rateLimit
+        self.refuse = refuse
         self.handler = handler
     }
 

@@ -52,24 +52,37 @@ final class Router {
         guard let index else { return .reply(ServerReply(status: 404, text: "not found\n")) }
         let entry = table.entries[index]
         let route = entry.route
-        guard route.methods.contains(request.method) else { return .reply(Self.methodNotAllowed(allow: route.allow)) }
+        if let refusal = refusal(request, entry, now: now) { return .reply(Self.reply(refusal, by: route)) }
+        guard route.maximumBodyBytes != nil else { return .reply(route.handler(request)) }
+        return .readBody(route: index, length: request.contentLength ?? 0)
+    }
+
+    /// Why `request` may not reach its route's handler, in the order the checks are made; nil
+    /// when it may.
+    private func refusal(_ request: ServerRequest, _ entry: RouteTable.Entry, now: UInt64?) -> RouteRefusal? {
+        let route = entry.route
+        guard route.methods.contains(request.method) else { return .methodNotAllowed(allow: route.allow) }
         if let maximum = route.maximumBodyBytes {
-            if request.hasTransferEncoding {
-                return .reply(ServerReply(status: 411, text: "length required: send the body with Content-Length\n"))
-            }
-            if let length = request.contentLength, length > maximum {
-                return .reply(ServerReply(status: 413, text: "content too large: at most \(maximum) bytes\n"))
-            }
-            if let refusal = Self.unsupportedMedia(request, route) { return .reply(refusal) }
+            if request.hasTransferEncoding { return .lengthRequired }
+            if let length = request.contentLength, length > maximum { return .contentTooLarge(maximumBytes: maximum) }
+            if let refusal = Self.unsupportedMedia(request, route) { return refusal }
         }
         if let limiter = entry.limiter,
             case .limited(let seconds) = limiter.admit(
                 request.client ?? Self.unknownClient, now: now ?? NIODeadline.now().uptimeNanoseconds)
         {
-            return .reply(ServerReply(status: 429, text: "too many requests\n", headers: [("Retry-After", "\(seconds)")]))
+            return .rateLimited(retryAfterSeconds: seconds)
         }
-        guard route.maximumBodyBytes != nil else { return .reply(route.handler(request)) }
-        return .readBody(route: index, length: request.contentLength ?? 0)
+        return nil
+    }
+
+    /// The route's reply to `refusal`, with the refusal's status and the header fields it needs
+    /// whatever the route put in it.
+    private static func reply(_ refusal: RouteRefusal, by route: Route) -> ServerReply {
+        var reply = route.refuse(refusal)
+        reply.status = refusal.status
+        for (name, value) in refusal.headers where reply.header(name) == nil { reply.headers.append((name, value)) }
+        return reply
     }
 
     /// Calls the handler of the route at `route` with `request`, its body read.
@@ -81,22 +94,21 @@ final class Router {
     private static let unknownClient = ClientAddress(ipv4: 0)
 
     static func methodNotAllowed(allow: String) -> ServerReply {
-        ServerReply(status: 405, text: "method not allowed\n", headers: [("Allow", allow)])
+        RouteRefusal.methodNotAllowed(allow: allow).plainText
     }
 
     /// 415 when the body's media type or content coding is not one the route takes.
-    private static func unsupportedMedia(_ request: ServerRequest, _ route: Route) -> ServerReply? {
+    private static func unsupportedMedia(_ request: ServerRequest, _ route: Route) -> RouteRefusal? {
         if !route.contentTypes.isEmpty {
             let mediaType = request.contentType.map { $0.prefix { $0 != ";" }.trimmingSpaces().lowercased() }
             guard let mediaType, route.contentTypes.contains(where: { $0.lowercased() == mediaType }) else {
-                return ServerReply(status: 415, text: "unsupported media type: send \(route.contentTypes.joined(separator: " or "))\n")
+                return .unsupportedMediaType(accepted: route.contentTypes)
             }
         }
         if let coding = request.contentEncoding?.trimmingSpaces().lowercased(), coding != "identity",
             !route.contentEncodings.contains(where: { $0.lowercased() == coding })
         {
-            let accepted = route.contentEncodings.isEmpty ? "identity" : route.contentEncodings.joined(separator: ", ")
-            return ServerReply(status: 415, text: "unsupported content encoding\n", headers: [("Accept-Encoding", accepted)])
+            return .unsupportedContentEncoding(accepted: route.contentEncodings)
         }
         return nil
     }

@@ -62,7 +62,8 @@ package struct ReportService: Sendable {
         let intake = self.intake
         return { request in
             guard let facts = store.artifacts?.reportFacts else {
-                return ServerReply(status: 503, text: "no catalog is served yet\n", headers: [("Retry-After", "1")])
+                let problem = ReportProblem(.storageUnavailable, detail: "No catalog is served yet; send the report again later.")
+                return ServerReply(ReportOutcome(problem, retryAfterSeconds: 1))
             }
             var now = timespec()
             clock_gettime(CLOCK_REALTIME, &now)
@@ -71,7 +72,7 @@ package struct ReportService: Sendable {
                     contentType: request.contentType, contentEncoding: request.contentEncoding, body: request.body,
                     receivedAt: Int64(now.tv_sec)),
                 facts: facts)
-            return ServerReply(status: outcome.status, headers: outcome.headers.map { ($0.name, $0.value) }, body: outcome.body)
+            return ServerReply(outcome)
         }
     }
 }

@@ -36,7 +36,8 @@ enum ServerRoutes {
             routes.append(
                 Route(
                     path: reportsPath, methods: [.post], maximumBodyBytes: configuration.reportBodyLimitBytes,
-                    contentTypes: ["application/json"], contentEncodings: ["gzip"], rateLimit: limit, handler: handler))
+                    contentTypes: ["application/json"], contentEncodings: ["gzip", "x-gzip"], rateLimit: limit,
+                    refuse: ReportRefusals.reply, handler: handler))
         }
         return routes + configuration.extraRoutes
     }
