@@ -125,6 +125,15 @@ public final class SQLiteReportDatabase: ReportDatabase {
         }
     }
 
+    /// What SQLite's `PRAGMA integrity_check` finds wrong with the file; empty when nothing is.
+    package func integrityProblems() async throws -> [String] {
+        try await reads.run { [reader] in
+            let rows = try await reader.query("PRAGMA integrity_check")
+            let lines = rows.compactMap { $0.column("integrity_check")?.string }
+            return lines == ["ok"] ? [] : lines
+        }
+    }
+
     public func close() async {
         _ = try? await writes.run { [writer] in try? await writer.close() }
         _ = try? await reads.run { [reader] in try? await reader.close() }
