@@ -312,14 +312,15 @@ def main():
     machine = args.machine
     with open(args.out, encoding="utf-8") if os.path.exists(args.out) else open(os.devnull) as file:
         previous = file.read()
-    serve = ""
-    match = re.search(r"<!-- serve\.sh begin -->.*?<!-- serve\.sh end -->\n?", previous, re.S)
-    if match:
-        serve = match.group(0)
+    # The sections other scripts write, each between its markers, kept as they are.
+    kept = {}
+    for script in ("serve.sh", "reports.sh"):
+        match = re.search(rf"<!-- {re.escape(script)} begin -->.*?<!-- {re.escape(script)} end -->\n?", previous, re.S)
+        kept[script] = match.group(0) if match else ""
     document = f"""# Benchmarks
 
 Written by `{args.command}` on {time.strftime('%Y-%m-%d', time.gmtime())}, {machine}.
-Regenerate it with the same command (`Benchmarks/serve.sh` writes the serving section); nothing here
+Regenerate it with the same command (`Benchmarks/serve.sh` and `Benchmarks/reports.sh` write their own sections); nothing here
 is typed by hand. How the figures are taken and what they mean: [docs/performance.md](docs/performance.md).
 
 ## Targets
@@ -345,10 +346,8 @@ is the peak memory above what `iapcat --version` occupies, per entry: flat when 
 
 {growth}
 """
-    if serve:
-        document += "\n" + serve
-    else:
-        document += "\n<!-- serve.sh begin -->\n(Run `Benchmarks/serve.sh` for the serving table.)\n<!-- serve.sh end -->\n"
+    for script, what in (("serve.sh", "the serving table"), ("reports.sh", "the field reports table")):
+        document += "\n" + (kept[script] or f"<!-- {script} begin -->\n(Run `Benchmarks/{script}` for {what}.)\n<!-- {script} end -->\n")
     write(args.out, document)
     print(f"wrote {args.out}", file=sys.stderr)
 

@@ -12,7 +12,9 @@
 #     report a new report_id of a realistic mix: 40 requested ids, 1–3 missing, 12 storefronts,
 #     6 app versions, 3 environments, lists v1/v2;
 #   - memory (VmRSS) of iapcat before and after MILLION reports, and the database's size after.
-# Every response must be 202 (nginx: 200), or the run fails.
+# Every response must be 202 (nginx: 200), or the run fails. The table goes to stdout and into
+# BENCHMARKS.md between `<!-- reports.sh begin -->` and `<!-- reports.sh end -->`
+# (REPORTS_WRITE=0 leaves the file alone).
 #
 # Usage: Benchmarks/reports.sh [SECONDS=5] [CONNECTIONS=32] [RUNS=3] [MILLION=1000000]
 #   IAPCAT=/path/to/iapcat measures that binary instead of building one.
@@ -173,17 +175,44 @@ elapsed=$((SECONDS - start))
 rss_after=$(rss_kb "$iapcat_pid")
 stop_iapcat
 size=$(du -b "$db"* | awk '{s += $1} END {print s}')
-python3 - "$results" "$rss_before" "$rss_after" "$peak" "$size" "$accepted" "$elapsed" <<'PY'
+table=$work/table.md
+python3 - "$results" "$rss_before" "$rss_after" "$peak" "$size" "$accepted" "$elapsed" "$table" <<PY
 import statistics, sys
 rows = {}
 for line in open(sys.argv[1]):
-    backend, server, run, rps = line.split("\t")
+    backend, server, run, rps = line.rstrip("\n").split("\t")
     rows.setdefault(backend, {}).setdefault(server, []).append(float(rps))
+spread = lambda values: f"{statistics.median(values):,.0f} ({min(values):,.0f}–{max(values):,.0f})"
+out = [
+    "## Field reports",
+    "",
+    "Written by \`Benchmarks/reports.sh $seconds $connections $runs $million\` on $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m),"
+    + " nginx $(nginx -v 2>&1 | sed 's|.*/||').",
+    "Method: iapcat (\`--threads 1\`, its report writer on the same core) and nginx (\`worker_processes 1\`) each pinned to CPU 0"
+    + " and held at 100% by wrk on CPU 1 (-t1 -c$connections, ${seconds} s, $runs alternating runs, 2 s warm-up): the ratio of"
+    + " requests/s is the ratio of CPU per request. Each report is new (its own report_id): 40 requested ids, 1–3 missing,"
+    + " 12 storefronts, 6 app versions, 3 environments, 2 lists. nginx answers GET products_v2.json.",
+    "Targets: CPU per accepted report ≤ 2× nginx's per products_v2.json response; every answer 202 (200 for nginx).",
+    "",
+    "| storage | iapcat reports/s | nginx responses/s | CPU per report ÷ nginx's | met |",
+    "|---|---|---|---|---|",
+]
 for backend, servers in rows.items():
     mine, ref = statistics.median(servers["iapcat"]), statistics.median(servers["nginx"])
-    print(f"{backend}: {mine:,.0f} reports/s accepted (iapcat, one core) vs {ref:,.0f} products_v2.json responses/s (nginx, one core): "
-          f"CPU per report / CPU per nginx response = {ref / mine:.2f}x (goal <= 2x)")
+    ratio = ref / mine
+    name = {"sqlite": "SQLite (WAL, synchronous=NORMAL)", "postgres": "PostgreSQL (local, fsync on)"}[backend]
+    out.append(f"| {name} | {spread(servers['iapcat'])} | {spread(servers['nginx'])} | {ratio:.2f}× | {'yes' if ratio <= 2 else '**no**'} |")
 before, after, peak, size, accepted, elapsed = map(int, sys.argv[2:8])
-print(f"{accepted:,} reports in {elapsed} s into SQLite: RSS {before / 1024:.1f} MiB before, {after / 1024:.1f} MiB after "
-      f"(peak {peak / 1024:.1f} MiB); database {size / 1e6:.1f} MB")
+out += [
+    "",
+    f"{accepted:,} reports in {elapsed} s into one SQLite file: resident memory {before / 1024:.1f} MiB before,"
+    f" {after / 1024:.1f} MiB after (peak {peak / 1024:.1f} MiB); the file and its WAL {size / 1e6:.1f} MB.",
+]
+open(sys.argv[8], "w").write("\n".join(out) + "\n")
 PY
+echo
+cat "$table"
+if [ "${REPORTS_WRITE:-1}" = 1 ]; then
+  python3 "$root/Benchmarks/section.py" "$root/BENCHMARKS.md" reports.sh "$table"
+  echo "(written into BENCHMARKS.md between the reports.sh markers)" >&2
+fi

@@ -228,21 +228,6 @@ echo
 cat "$table"
 
 if [ "$write" = 1 ]; then
-  python3 - "$root/BENCHMARKS.md" "$table" <<'PY'
-import os, sys
-path, table = sys.argv[1], open(sys.argv[2]).read()
-begin, end = "<!-- serve.sh begin -->", "<!-- serve.sh end -->"
-text = open(path).read() if os.path.exists(path) else ""
-lines = text.split("\n")
-if begin in lines and end in lines and lines.index(begin) < lines.index(end):
-    first, last = lines.index(begin), lines.index(end)
-    lines[first + 1:last] = table.rstrip("\n").split("\n")
-    text = "\n".join(lines)
-else:
-    text = text + ("" if text.endswith("\n") or not text else "\n") + "\n" + begin + "\n" + table + end + "\n"
-tmp = path + ".serve-tmp"
-open(tmp, "w").write(text)
-os.replace(tmp, path)
-PY
+  python3 "$root/Benchmarks/section.py" "$root/BENCHMARKS.md" serve.sh "$table"
   echo "(written into BENCHMARKS.md between the serve.sh markers)" >&2
 fi

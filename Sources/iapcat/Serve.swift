@@ -101,6 +101,12 @@ extension IAPCat {
             help: "Reports (and page requests) per client per minute; 0: no limit (default \(defaults.reportsPerClientPerMinute)).")
         var reportsRate = defaults.reportsPerClientPerMinute
 
+        @Option(
+            name: .long,
+            help:
+                "Reports accepted and not yet written, at most; past it reports get 503, and a crash loses at most this many (default \(ReportWriter.Configuration().capacity)).")
+        var reportsQueue = ReportWriter.Configuration().capacity
+
         func validate() throws {
             _ = try resolve()
         }
@@ -131,6 +137,7 @@ extension IAPCat {
             resolved.headerTimeoutSeconds = headerTimeout
             guard reportsRate >= 0 else { throw ValidationError("--reports-rate must be 0 or more") }
             resolved.reportsPerClientPerMinute = reportsRate
+            guard (1...10_000_000).contains(reportsQueue) else { throw ValidationError("--reports-queue must be 1-10000000") }
             let levelName = logLevel ?? environment("IAPCAT_LOG_LEVEL") ?? Self.defaultLogLevel.rawValue
             guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level '\(levelName)'") }
             guard (0...65_535).contains(resolved.port) else { throw ValidationError("the port must be 0-65535") }
@@ -210,7 +217,7 @@ extension IAPCat {
             case .success(let value): database = value
             case .failure(let error): throw CommandFailure(status: .usageOrIO, message: "reports database: \(error)")
             }
-            let writer = ReportWriter(database: database, logger: logger)
+            let writer = ReportWriter(database: database, configuration: .init(capacity: reportsQueue), logger: logger)
             let service = ReportService(
                 intake: ReportIntake(sink: writer), metrics: { writer.metrics() }, page: page, database: database)
             return (service, writer)
