@@ -104,7 +104,8 @@ extension IAPCat {
         @Option(
             name: .long,
             help:
-                "Reports accepted and not yet written, at most; past it reports get 503, and a crash loses at most this many (default \(ReportWriter.Configuration().capacity)).")
+                "Reports accepted and not yet written, at most; past it reports get 503, and a crash loses at most this many (default \(ReportWriter.Configuration().capacity))."
+        )
         var reportsQueue = ReportWriter.Configuration().capacity
 
         func validate() throws {
