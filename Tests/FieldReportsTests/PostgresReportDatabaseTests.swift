@@ -107,6 +107,10 @@ struct PostgresReportDatabaseTests {
 
     /// The server stops mid-run: the writer keeps accepting until its queue is full, then
     /// refuses (counted); once the server is back, everything accepted is written, exactly.
+    /// A batch whose commit succeeded but whose answer came after the deadline (a starved test
+    /// machine) is tried again and its reports are then counted as duplicates — the database's
+    /// totals stay exact, which is what is asserted; the writer's split between written and
+    /// duplicate is not.
     @Test func aStoppedServerFillsTheQueueThenWritesResumeAfterRestart() async throws {
         let server = try await PostgresServer.start()
         let url = try await server.createDatabase()
@@ -118,7 +122,8 @@ struct PostgresReportDatabaseTests {
                 maximumRetryDelay: .milliseconds(200)),
             logger: logger)
         for index in 0..<200 { #expect(writer.offer(StorageFixtures.record("before-\(index)", at: StorageFixtures.start))) }
-        #expect(try await StorageFixtures.waitUntil(180) { writer.counts.written == 200 })
+        let settled = { writer.counts.written + writer.counts.duplicate }
+        #expect(try await StorageFixtures.waitUntil(180) { settled() == 200 })
 
         try await server.stop()
         let offered = (0..<600).map { writer.offer(StorageFixtures.record("during-\($0)", at: StorageFixtures.start + 1)) }
@@ -126,14 +131,13 @@ struct PostgresReportDatabaseTests {
         #expect(offered.prefix(500).allSatisfy { $0 })
         #expect(try await StorageFixtures.waitUntil(180) { writer.counts.writeFailures >= 2 })
         #expect(writer.counts.dropped == 100)
-        #expect(writer.counts.written == 200)
+        #expect(settled() == 200)
 
         try await server.restart()
-        #expect(try await StorageFixtures.waitUntil(240) { writer.counts.written == 700 })
+        #expect(try await StorageFixtures.waitUntil(240) { settled() == 700 })
         #expect(await writer.shutdown() == 0)
         let tallies = try await database.read(ReportQuery()).tallies
         #expect(tallies.map(\.reports) == [700])
-        #expect(writer.counts.duplicate == 0)
         await database.close()
         await server.destroy()
     }
