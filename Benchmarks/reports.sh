@@ -168,7 +168,7 @@ while kill -0 "$wrk_pid" 2>/dev/null; do
   sleep 5
   rss=$(rss_kb "$iapcat_pid"); [ "$rss" -gt "$peak" ] && peak=$rss
   accepted=$(curl -s "http://127.0.0.1:$port_iapcat/metrics" | awk '/^iapcat_reports_total\{result="accepted"\}/ {print $2}')
-  [ "${accepted:-0}" -ge "$million" ] && kill "$wrk_pid"
+  if [ "${accepted:-0}" -ge "$million" ]; then kill "$wrk_pid" 2>/dev/null || true; break; fi
 done
 wait "$wrk_pid" 2>/dev/null || true
 elapsed=$((SECONDS - start))
