@@ -32,6 +32,16 @@ import Testing
             missing: ["com.example.cosmicquest.coins.smal"])
     }
 
+    /// Posts report `id` as an app does: again after a 503 (the queue is full), until another
+    /// answer; that answer's status.
+    static func send(_ id: String, to server: ServerProcess) throws -> Int {
+        while true {
+            let status = try ReportLoopTests.post(Self.report(id), to: server).status
+            guard status == 503 else { return status }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
     /// The reports the database holds, and what `integrity_check` says of it.
     static func inspect(_ path: String) async throws -> (reports: Int64, problems: [String]) {
         let database = try await SQLiteReportDatabase.open(path: path, logger: Logger(label: "test"))
@@ -61,11 +71,7 @@ import Testing
                 defer { finished.leave() }
                 for sequence in 0... {
                     let id = "crash-\(worker)-\(sequence)"
-                    while true {
-                        guard let answer = try? ReportLoopTests.post(Self.report(id), to: target) else { return }
-                        if answer.status == 202 { break }
-                        guard answer.status == 503 else { return }
-                    }
+                    guard (try? Self.send(id, to: target)) == 202 else { return }
                     accepted.add(id)
                 }
             }
@@ -87,7 +93,7 @@ import Testing
         // Every accepted report sent again, as a client whose answer was lost would: the file is
         // opened as it was left, and each report is counted exactly once.
         let restarted = try ServerProcess(catalog: "catalogs/example.yaml", extraArguments: arguments)
-        for id in sent { #expect(try ReportLoopTests.post(Self.report(id), to: restarted).status == 202) }
+        for id in sent { #expect(try Self.send(id, to: restarted) == 202) }
         #expect(restarted.stop().status == 0)
         let afterRetries = try await Self.inspect(database)
         #expect(afterRetries.problems == [])

@@ -80,6 +80,11 @@ enum AcceptEncoding {
 
 extension StringProtocol {
     func trimmingSpaces() -> String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+        // On the bytes: the characters' way (grapheme breaking, backwards) cost some 70,000
+        // instructions for `application/json`, a sixth of a report's whole request.
+        var bytes = Array(utf8)[...]
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -100,7 +100,9 @@ final class Router {
     /// 415 when the body's media type or content coding is not one the route takes.
     private static func unsupportedMedia(_ request: ServerRequest, _ route: Route) -> RouteRefusal? {
         if !route.contentTypes.isEmpty {
-            let mediaType = request.contentType.map { $0.prefix { $0 != ";" }.trimmingSpaces().lowercased() }
+            let mediaType = request.contentType.map {
+                String(decoding: $0.utf8.prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self).trimmingSpaces().lowercased()
+            }
             guard let mediaType, route.contentTypes.contains(where: { $0.lowercased() == mediaType }) else {
                 return .unsupportedMediaType(accepted: route.contentTypes)
             }
