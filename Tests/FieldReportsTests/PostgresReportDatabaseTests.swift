@@ -12,7 +12,7 @@ struct PostgresReportDatabaseTests {
 
     private func withDatabase(_ body: (PostgresReportDatabase) async throws -> Void) async throws {
         let url = try await PostgresServer.shared().createDatabase()
-        let database = try await PostgresReportDatabase.open(url: url, deadline: .seconds(120), logger: logger)
+        let database = try await StorageFixtures.openPostgres(url)
         do {
             try await body(database)
         } catch {
@@ -36,10 +36,10 @@ struct PostgresReportDatabaseTests {
 
     @Test func reopeningKeepsTheSchemaAndTheRows() async throws {
         let url = try await PostgresServer.shared().createDatabase()
-        let first = try await PostgresReportDatabase.open(url: url, deadline: .seconds(120), logger: logger)
+        let first = try await StorageFixtures.openPostgres(url)
         #expect(try await first.write([StorageFixtures.record("a", at: StorageFixtures.start)]) == 1)
         await first.close()
-        let second = try await PostgresReportDatabase.open(url: url, deadline: .seconds(120), logger: logger)
+        let second = try await StorageFixtures.openPostgres(url)
         #expect(try await second.write([StorageFixtures.record("a", at: StorageFixtures.start)]) == 0)
         #expect(try await second.read(ReportQuery()).tallies.map(\.reports) == [1])
         await second.close()
@@ -66,8 +66,8 @@ struct PostgresReportDatabaseTests {
     @Test func twoReplicasUnderConcurrentLoadCountExactly() async throws {
         let url = try await PostgresServer.shared().createDatabase()
         let databases = [
-            try await PostgresReportDatabase.open(url: url, deadline: .seconds(120), logger: logger),
-            try await PostgresReportDatabase.open(url: url, deadline: .seconds(120), logger: logger),
+            try await StorageFixtures.openPostgres(url),
+            try await StorageFixtures.openPostgres(url),
         ]
         let writers = databases.map {
             ReportWriter(database: $0, configuration: .init(batchSize: 500, interval: .milliseconds(5)), logger: logger)
@@ -114,7 +114,7 @@ struct PostgresReportDatabaseTests {
     @Test func aStoppedServerFillsTheQueueThenWritesResumeAfterRestart() async throws {
         let server = try await PostgresServer.start()
         let url = try await server.createDatabase()
-        let database = try await PostgresReportDatabase.open(url: url, deadline: .seconds(30), logger: logger)
+        let database = try await StorageFixtures.openPostgres(url, deadline: .seconds(30))
         let writer = ReportWriter(
             database: database,
             configuration: .init(
@@ -123,18 +123,18 @@ struct PostgresReportDatabaseTests {
             logger: logger)
         for index in 0..<200 { #expect(writer.offer(StorageFixtures.record("before-\(index)", at: StorageFixtures.start))) }
         let settled = { writer.counts.written + writer.counts.duplicate }
-        #expect(try await StorageFixtures.waitUntil(180) { settled() == 200 })
+        #expect(try await StorageFixtures.waitUntil(300) { settled() == 200 })
 
         try await server.stop()
         let offered = (0..<600).map { writer.offer(StorageFixtures.record("during-\($0)", at: StorageFixtures.start + 1)) }
         #expect(offered.filter { $0 }.count == 500)
         #expect(offered.prefix(500).allSatisfy { $0 })
-        #expect(try await StorageFixtures.waitUntil(180) { writer.counts.writeFailures >= 2 })
+        #expect(try await StorageFixtures.waitUntil(300) { writer.counts.writeFailures >= 2 })
         #expect(writer.counts.dropped == 100)
         #expect(settled() == 200)
 
         try await server.restart()
-        #expect(try await StorageFixtures.waitUntil(240) { settled() == 700 })
+        #expect(try await StorageFixtures.waitUntil(300) { settled() == 700 })
         #expect(await writer.shutdown() == 0)
         let tallies = try await database.read(ReportQuery()).tallies
         #expect(tallies.map(\.reports) == [700])

@@ -46,7 +46,7 @@ private final class FakeDatabase: ReportDatabase {
         let database = FakeDatabase()
         let writer = ReportWriter(database: database, configuration: fast(), logger: logger)
         for index in 0..<95 { #expect(writer.offer(record("r\(index)"))) }
-        #expect(try await StorageFixtures.waitUntil(120) { writer.counts.written == 95 })
+        #expect(try await StorageFixtures.waitUntil(300) { writer.counts.written == 95 })
         #expect(database.batches.allSatisfy { (1...10).contains($0.count) })
         #expect(database.batches.flatMap { $0 } == (0..<95).map { "r\($0)" })
         #expect(await writer.shutdown() == 0)
@@ -58,7 +58,7 @@ private final class FakeDatabase: ReportDatabase {
     @Test func aReportTheDatabaseHadSeenIsCountedAsDuplicate() async throws {
         let writer = ReportWriter(database: FakeDatabase(), configuration: fast(), logger: logger)
         #expect(writer.offer(record("a")) && writer.offer(record("a")) && writer.offer(record("b")))
-        #expect(try await StorageFixtures.waitUntil(120) { writer.counts.queued == 0 })
+        #expect(try await StorageFixtures.waitUntil(300) { writer.counts.queued == 0 })
         await writer.shutdown()
         #expect(writer.counts.written == 2)
         #expect(writer.counts.duplicate == 1)
@@ -72,12 +72,12 @@ private final class FakeDatabase: ReportDatabase {
         let writer = ReportWriter(database: database, configuration: fast(capacity: 20, batchSize: 5), logger: logger)
         let offered = (0..<25).map { writer.offer(record("r\($0)")) }
         #expect(offered == Array(repeating: true, count: 20) + Array(repeating: false, count: 5))
-        #expect(try await StorageFixtures.waitUntil(120) { writer.counts.writeFailures >= 2 })
+        #expect(try await StorageFixtures.waitUntil(300) { writer.counts.writeFailures >= 2 })
         #expect(!writer.offer(record("late")))
         #expect(writer.counts.dropped == 6)
         #expect(writer.counts.queued == 20)
         database.state.withLockedValue { $0.failing = false }
-        #expect(try await StorageFixtures.waitUntil(120) { writer.counts.written == 20 })
+        #expect(try await StorageFixtures.waitUntil(300) { writer.counts.written == 20 })
         #expect(writer.offer(record("after")))
         #expect(await writer.shutdown() == 0)
         #expect(Set(database.batches.flatMap { $0 }) == Set((0..<20).map { "r\($0)" } + ["after"]))
@@ -88,7 +88,7 @@ private final class FakeDatabase: ReportDatabase {
         let writer = ReportWriter(database: database, configuration: fast(batchSize: 5), logger: logger)
         database.state.withLockedValue { $0.hanging = true }
         #expect(writer.offer(record("first")))
-        #expect(try await StorageFixtures.waitUntil(120) { writer.counts.queued == 1 })
+        #expect(try await StorageFixtures.waitUntil(300) { writer.counts.queued == 1 })
         for index in 0..<100 { #expect(writer.offer(record("r\(index)"))) }
         #expect(writer.counts.queued == 101)
         #expect(writer.counts.written == 0)
@@ -125,9 +125,9 @@ private final class FakeDatabase: ReportDatabase {
         let writer = ReportWriter(database: database, configuration: fast(capacity: 3), logger: logger)
         database.state.withLockedValue { $0.failing = true }
         for id in ["a", "a", "b", "c"] { _ = writer.offer(record(id)) }
-        #expect(try await StorageFixtures.waitUntil(120) { writer.counts.writeFailures >= 1 })
+        #expect(try await StorageFixtures.waitUntil(300) { writer.counts.writeFailures >= 1 })
         database.state.withLockedValue { $0.failing = false }
-        #expect(try await StorageFixtures.waitUntil(120) { writer.counts.queued == 0 })
+        #expect(try await StorageFixtures.waitUntil(300) { writer.counts.queued == 0 })
         await writer.shutdown()
         let failures = writer.counts.writeFailures
         #expect(
