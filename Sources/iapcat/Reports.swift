@@ -114,8 +114,7 @@ extension IAPCat {
 
         /// The rows `query` selects from the database at `location`. A SQLite file must exist: reading never creates one.
         static func read(_ location: String, _ query: ReportQuery) async throws(CommandFailure) -> ReportSnapshot {
-            let isURL = location.hasPrefix("postgres://") || location.hasPrefix("postgresql://")
-            if !isURL, !InputFile.exists(location) { throw .usage("\(location): no such reports database") }
+            if !ReportDatabases.isPostgres(location), !InputFile.exists(location) { throw .usage("\(location): no such reports database") }
             let database: any ReportDatabase
             do {
                 database = try await ReportDatabases.open(

@@ -20,6 +20,13 @@ public struct ReportProblem: Error, Sendable, Equatable {
 
     public static let contentType = "application/problem+json"
 
+    /// 415 for a body that is not `application/json` (or whose charset is not UTF-8).
+    public static let notJSON = ReportProblem(
+        .unsupportedMediaType, detail: "Content-Type must be application/json (charset, if given, utf-8).")
+    /// 415 for a body encoded otherwise than gzip or identity.
+    public static let notGzipOrIdentity = ReportProblem(
+        .unsupportedContentEncoding, detail: "Content-Encoding must be gzip or identity, or be absent.")
+
     /// The kinds of problem, each a `type` URI of its own.
     public enum Kind: String, Sendable, CaseIterable {
         /// 400: not JSON, or a field breaks the contract (`field` says which).

@@ -19,12 +19,10 @@ public struct ReportIntake: Sendable {
     /// The answer to `request`, checked against `facts` (the catalog being served).
     public func handle(_ request: ReportRequest, facts: CatalogFacts) -> ReportOutcome {
         guard Self.isJSON(request.contentType) else {
-            return ReportOutcome(
-                ReportProblem(.unsupportedMediaType, detail: "Content-Type must be application/json (charset, if given, utf-8)."))
+            return ReportOutcome(.notJSON)
         }
         guard let gzip = Self.isGzip(request.contentEncoding) else {
-            return ReportOutcome(
-                ReportProblem(.unsupportedContentEncoding, detail: "Content-Encoding must be gzip or identity, or be absent."))
+            return ReportOutcome(.notGzipOrIdentity)
         }
         let record: ReportRecord
         do throws(ReportProblem) {

@@ -5,8 +5,11 @@ import Logging
 /// (``SQLiteReportDatabase``, created when absent). Either way the schema is brought to this
 /// version. A failure is a ``ReportDatabaseError``: one line, ready to print.
 public enum ReportDatabases {
+    /// Whether `location` names a PostgreSQL database rather than a SQLite file.
+    public static func isPostgres(_ location: String) -> Bool { PostgresURL.isPostgres(location) }
+
     public static func open(_ location: String, logger: Logger) async throws -> any ReportDatabase {
-        if PostgresURL.isPostgres(location) {
+        if isPostgres(location) {
             return try await PostgresReportDatabase.open(url: location, logger: logger)
         }
         return try await SQLiteReportDatabase.open(path: location, logger: logger)

@@ -19,11 +19,11 @@ package struct Route: Sendable {
     /// no body (a body sent anyway is not read, and the connection closes after the answer).
     package var maximumBodyBytes: Int?
     /// The media types its body may have (`application/json`), compared without case and without
-    /// parameters; empty: any, or none. Another gets 415.
-    package var contentTypes: [String]
+    /// parameters (kept lowercased); empty: any, or none. Another gets 415.
+    package let contentTypes: [String]
     /// The content codings its body may have besides none (`gzip`); another gets 415 with
     /// `Accept-Encoding` listing these.
-    package var contentEncodings: [String]
+    package let contentEncodings: [String]
     /// At most this many requests per client; past it, 429 with `Retry-After`.
     package var rateLimit: RateLimit?
     /// The reply to a request refused before the handler (405, 411, 413, 415, 429); by default
@@ -39,8 +39,8 @@ package struct Route: Sendable {
         self.path = path
         self.methods = methods
         self.maximumBodyBytes = maximumBodyBytes
-        self.contentTypes = contentTypes
-        self.contentEncodings = contentEncodings
+        self.contentTypes = contentTypes.map { $0.lowercased() }
+        self.contentEncodings = contentEncodings.map { $0.lowercased() }
         self.rateLimit = rateLimit
         self.refuse = refuse
         self.handler = handler

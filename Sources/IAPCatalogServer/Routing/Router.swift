@@ -103,12 +103,12 @@ final class Router {
             let mediaType = request.contentType.map {
                 String(decoding: $0.utf8.prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self).trimmingSpaces().lowercased()
             }
-            guard let mediaType, route.contentTypes.contains(where: { $0.lowercased() == mediaType }) else {
+            guard let mediaType, route.contentTypes.contains(mediaType) else {
                 return .unsupportedMediaType(accepted: route.contentTypes)
             }
         }
         if let coding = request.contentEncoding?.trimmingSpaces().lowercased(), coding != "identity",
-            !route.contentEncodings.contains(where: { $0.lowercased() == coding })
+            !route.contentEncodings.contains(coding)
         {
             return .unsupportedContentEncoding(accepted: route.contentEncodings)
         }

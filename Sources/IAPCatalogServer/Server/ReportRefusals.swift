@@ -16,10 +16,8 @@ enum ReportRefusals {
             ReportProblem(.lengthRequired, detail: "Send the report with Content-Length, not Transfer-Encoding.")
         case .contentTooLarge(let maximum):
             ReportProblem(.contentTooLarge, detail: "A report may be at most \(maximum) bytes as sent.")
-        case .unsupportedMediaType:
-            ReportProblem(.unsupportedMediaType, detail: "Content-Type must be application/json (charset, if given, utf-8).")
-        case .unsupportedContentEncoding:
-            ReportProblem(.unsupportedContentEncoding, detail: "Content-Encoding must be gzip or identity, or be absent.")
+        case .unsupportedMediaType: .notJSON
+        case .unsupportedContentEncoding: .notGzipOrIdentity
         case .rateLimited:
             ReportProblem(.rateLimited, detail: "Too many reports from this client; send again after Retry-After seconds.")
         }
