@@ -244,6 +244,89 @@ import Testing
         _ = server.stop()
     }
 
+    /// Large lists go out from in-memory files (sendfile): byte for byte, pipelined, in both
+    /// encodings; a reload while one is still being sent finishes it with the old bytes; and the
+    /// old version's files are closed once nothing sends them any more.
+    @Test func largeListsAreSentWholeAcrossAReload() throws {
+        let directory = FileManager.default.temporaryDirectory.path + "/iapcat-large-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for (name, products) in [("old", 2_000), ("new", 1_999)] {
+            let generated = try IAPCat.run(["generate", "--products", String(products), "--seed", "1", "--out", directory + "/" + name])
+            #expect(generated.status == 0, "\(generated.stderr)")
+        }
+        let catalog = directory + "/old/catalog.yaml"
+        let server = try ServerProcess(catalog: catalog, extraArguments: ["--threads", "1"])
+        let identity = try server.request("GET", "/products_v2.json")
+        let gzip = try server.request("GET", "/products_v2.json", headers: ["Accept-Encoding": "gzip"])
+        // Both bodies are past the size kept in memory with the headers (64 KiB).
+        #expect(identity.body.count > 1_000_000 && gzip.body.count > 70_000)
+        #expect(gzip["content-encoding"] == "gzip" && identity["content-encoding"] == nil)
+        #expect(identity["content-length"] == String(identity.body.count) && gzip["content-length"] == String(gzip.body.count))
+        #expect(try server.request("HEAD", "/products_v2.json").body.isEmpty)
+        #if os(Linux)
+            #expect(memoryFiles(server) == 2)
+        #endif
+
+        // A client asks for the gzip body and ten times for the identity one (14 MB, more than the
+        // kernel buffers of both ends hold), then reads nothing while the catalog changes.
+        let slow = try server.connect()
+        let repeats = 10
+        try slow.send(
+            "GET /products_v2.json HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\n\r\n"
+                + String(repeating: "GET /products_v2.json HTTP/1.1\r\nHost: x\r\n\r\n", count: repeats - 1)
+                + "GET /products_v2.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let replacement = directory + "/old/catalog.yaml.new"
+        try FileManager.default.copyItem(atPath: directory + "/new/catalog.yaml", toPath: replacement)
+        #expect(rename(replacement, catalog) == 0)
+        let deadline = Date().addingTimeInterval(300)  // a hang guard, not what is tested
+        var fresh = try server.request("GET", "/products_v2.json")
+        while fresh["etag"] == identity["etag"], Date() < deadline {
+            usleep(50_000)
+            fresh = try server.request("GET", "/products_v2.json")
+        }
+        #expect(fresh["etag"] != identity["etag"] && fresh.body != identity.body)
+        #expect(try server.request("GET", "/products_v2.json", headers: ["Accept-Encoding": "gzip"])["etag"] != gzip["etag"])
+        #if os(Linux)
+            // The new version's two files, and the old version's still being sent: the identity
+            // body at least; the gzip one (100 KB) may already be in the socket's buffers.
+            #expect(memoryFiles(server) >= 3)
+        #endif
+
+        // The old version, whole, though the catalog changed while it was being sent; requests the
+        // server reads after the reload (it reads no more while a client is behind) get the new one.
+        let first = try slow.readResponse()
+        #expect(first.status == 200 && first.body == gzip.body && first["etag"] == gzip["etag"])
+        var versions: [String] = []
+        for _ in 0..<repeats {
+            let next = try slow.readResponse()
+            #expect(next.status == 200)
+            if next.body == identity.body && next["etag"] == identity["etag"] {
+                versions.append("old")
+            } else if next.body == fresh.body && next["etag"] == fresh["etag"] {
+                versions.append("new")
+            } else {
+                versions.append("neither")
+            }
+        }
+        #expect(versions.first == "old" && !versions.contains("neither") && versions == versions.sorted { $0 > $1 }, "\(versions)")
+        #expect(slow.isClosedByServer())
+        #if os(Linux)
+            // The old files are closed once their last write is done.
+            while memoryFiles(server) != 2, Date() < deadline { usleep(50_000) }
+            #expect(memoryFiles(server) == 2)
+        #endif
+        #expect(server.stop().status == 0)
+    }
+
+    /// How many in-memory body files the server holds open (Linux: `/proc/PID/fd`).
+    func memoryFiles(_ server: ServerProcess) -> Int {
+        let folder = "/proc/\(server.process.processIdentifier)/fd"
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return descriptors.count { name in
+            ((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name)) ?? "").hasPrefix("/memfd:iapcat-body")
+        }
+    }
+
     func residentKiB(_ pid: Int32) -> Int {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""

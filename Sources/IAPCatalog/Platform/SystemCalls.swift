@@ -20,6 +20,17 @@ package enum SystemCalls {
         write(descriptor, buffer, count)
     }
 
+    /// The TCP option that holds partial segments back until it is cleared (Linux `TCP_CORK`), so
+    /// that a response's headers and the file sent after them leave in full segments; nil where
+    /// there is none to rely on (macOS's `TCP_NOPUSH` does not send what it held when cleared).
+    package static var tcpCorkOption: Int32? {
+        #if canImport(Glibc)
+            return TCP_CORK
+        #else
+            return nil
+        #endif
+    }
+
     /// The modification time in `info` (Linux `st_mtim`, macOS `st_mtimespec`).
     package static func modificationTime(of info: stat) -> (seconds: Int64, nanoseconds: Int64) {
         #if canImport(Glibc)

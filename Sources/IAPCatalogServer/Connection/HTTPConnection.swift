@@ -1,3 +1,4 @@
+import IAPCatalog
 import NIOCore
 import NIOExtras
 
@@ -18,7 +19,7 @@ import NIOExtras
 /// will be read; otherwise the final status, without waiting for the body.
 final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+    typealias OutboundOut = IOData
 
     /// Request heads larger than this get 431.
     static let maximumHeadBytes = 16 * 1024
@@ -52,6 +53,16 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     /// Part of a request has arrived (graceful shutdown waits for it, up to the deadline).
     private var inRequest = false
     private var closeWhenIdle = false
+    /// Responses whose body is a file, written and not yet all sent: the socket is corked while
+    /// there are any (``corkOption``).
+    private var filesInFlight = 0
+
+    /// Holds partial segments back while a file is sent after its headers (Linux `TCP_CORK`, as
+    /// nginx's `tcp_nopush`): without it the headers left alone in a small packet before the file,
+    /// and loopback carried about 15% fewer 250 KB responses per second.
+    private static let corkOption = SystemCalls.tcpCorkOption.map {
+        ChannelOptions.Types.SocketOption(level: Int(IPPROTO_TCP), name: $0)
+    }
 
     init(router: Router, headerTimeout: TimeAmount, idleTimeout: TimeAmount) {
         self.router = router
@@ -183,7 +194,8 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
                 case .readBody(let route, let length):
                     if head.expectsContinue, length > 0, (received?.readableBytes ?? 0) < length {
                         context.writeAndFlush(
-                            wrapOutboundOut(context.channel.allocator.buffer(staticString: "HTTP/1.1 100 Continue\r\n\r\n")), promise: nil)
+                            wrapOutboundOut(.byteBuffer(context.channel.allocator.buffer(staticString: "HTTP/1.1 100 Continue\r\n\r\n"))),
+                            promise: nil)
                         unflushed = false
                     }
                     pendingBody = (request, route, length)
@@ -205,7 +217,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
                 closeWhenIdle = true
             } else {
                 let written = context.eventLoop.makePromise(of: Void.self)
-                context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: written)
+                context.writeAndFlush(wrapOutboundOut(.byteBuffer(context.channel.allocator.buffer(capacity: 0))), promise: written)
                 written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
             }
         } else {
@@ -235,23 +247,41 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
 
     /// Writes a response whose header block already says `Connection: close` when `close`; it
     /// goes out with the other responses of this read, or at once when the connection then closes.
-    private func write(_ head: ByteBuffer, body: ByteBuffer?, close: Bool, context: ChannelHandlerContext) {
+    private func write(_ head: ByteBuffer, body: PreparedResponses.Body?, close: Bool, context: ChannelHandlerContext) {
         inRequest = false
-        if close {
-            let done = context.eventLoop.makePromise(of: Void.self)
-            if let body {
-                context.write(wrapOutboundOut(head), promise: nil)
-                context.writeAndFlush(wrapOutboundOut(body), promise: done)
-            } else {
-                context.writeAndFlush(wrapOutboundOut(head), promise: done)
+        let done: EventLoopPromise<Void>? = close ? context.eventLoop.makePromise(of: Void.self) : nil
+        switch body {
+        case nil:
+            context.write(wrapOutboundOut(.byteBuffer(head)), promise: done)
+        case .buffer(let buffer)?:
+            context.write(wrapOutboundOut(.byteBuffer(head)), promise: nil)
+            context.write(wrapOutboundOut(.byteBuffer(buffer)), promise: done)
+        case .file(let file)?:
+            setCork(true, context: context)
+            context.write(wrapOutboundOut(.byteBuffer(head)), promise: nil)
+            // The write holds the file until it is done, so a reload never closes it mid-send.
+            let sent = done ?? context.eventLoop.makePromise(of: Void.self)
+            sent.futureResult.assumeIsolated().whenComplete { _ in
+                withExtendedLifetime(file) {}
+                self.setCork(false, context: context)
             }
+            context.write(wrapOutboundOut(.fileRegion(file.region)), promise: sent)
+        }
+        if let done {
+            context.flush()
             unflushed = false
             done.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
             return
         }
-        context.write(wrapOutboundOut(head), promise: nil)
-        if let body { context.write(wrapOutboundOut(body), promise: nil) }
         unflushed = true
         waitingSince = .now()
+    }
+
+    /// Corks the socket for the first file in flight (`true`), uncorks it after the last (`false`).
+    private func setCork(_ on: Bool, context: ChannelHandlerContext) {
+        filesInFlight += on ? 1 : -1
+        guard let option = Self.corkOption, filesInFlight == (on ? 1 : 0) else { return }
+        // A connection already closed has nothing left to hold back.
+        try? context.channel.syncOptions?.setOption(option, value: on ? 1 : 0)
     }
 }

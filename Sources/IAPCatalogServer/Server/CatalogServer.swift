@@ -238,10 +238,8 @@ public final class CatalogServer: Sendable {
     }
 
     /// `TCP_NOTSENT_LOWAT`: a connection takes more bytes only while fewer than this many are
-    /// still unsent. Bytes in flight are not limited (TCP still sizes its window to the path), but
-    /// one large response cannot fill the kernel's buffer for its connection in one go while the
-    /// other connections wait: a 3 MB list to 64 clients on one core had a p99 latency of
-    /// 300–440 ms without it and 64–140 ms with 512 KiB, at the same throughput.
+    /// still unsent (``ServerConfiguration/unsentBytesPerConnection``). Bytes in flight are not
+    /// limited: TCP still sizes its window to the path.
     private static let unsentLowWatermark = ChannelOptions.Types.SocketOption(level: Int(IPPROTO_TCP), name: TCP_NOTSENT_LOWAT)
 
     /// Loads a changed catalog, and looks again every half second while a change is still not

@@ -30,8 +30,10 @@ public struct ServerConfiguration: Sendable {
     /// Event-loop threads; 0 is one per core.
     public var threads = 0
     /// A connection is given more of a response only while fewer than this many of its bytes wait
-    /// unsent in the kernel (`TCP_NOTSENT_LOWAT`), so large responses share the event loop fairly.
-    public var unsentBytesPerConnection = 512 * 1024
+    /// unsent in the kernel (`TCP_NOTSENT_LOWAT`): 4 MiB, Linux's default ceiling of a socket's
+    /// send buffer, so it bounds what a response held in memory can queue without cutting a large
+    /// list sent from a file into small sendfile calls (docs/serving.md).
+    public var unsentBytesPerConnection = 4 * 1024 * 1024
 
     /// The closed loop: `POST /v1/reports` into a reports database, its counters on `/metrics`,
     /// and the page at `/reports` behind a token; nil: those paths are 404, like any other.

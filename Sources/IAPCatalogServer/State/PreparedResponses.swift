@@ -1,24 +1,32 @@
 import NIOCore
 
 /// Fully encoded responses for one event loop, so answering a request for a list costs a lookup
-/// by path bytes and one write of a buffer made before (two for large bodies). Each response —
-/// status line, headers, and the body when it is small — is rendered on first use in each second
-/// (for `Date`) and again only when the catalog changes; bodies are copied into buffers once per
-/// catalog version. Used only on its own event loop.
+/// by path bytes and one write of a buffer made before (and, for a large body, one of a file).
+/// Each response — status line, headers, and the body when it is small — is rendered on first use
+/// in each second (for `Date`) and again only when the catalog changes; a large body is put in a
+/// ``BodyFile`` once per catalog version. Used only on its own event loop.
 final class PreparedResponses {
     enum Kind: Int {
         case ok, head, notModified, preconditionFailed
+    }
+
+    /// A body that travels apart from its headers.
+    enum Body {
+        /// In a file, sent without copying (sendfile).
+        case file(BodyFile)
+        /// In memory, where the system could not make a file.
+        case buffer(ByteBuffer)
     }
 
     /// A response ready to write: `head` is the status line and headers, followed by the body
     /// when it is small enough to travel with them; `body` is the body when it travels alone.
     struct Response {
         var head: ByteBuffer
-        var body: ByteBuffer?
+        var body: Body?
     }
 
     /// Bodies up to this size are copied behind their headers once per second, so such a response
-    /// is one buffer; larger ones are shared, written after their headers.
+    /// is one buffer; larger ones are sent from a ``BodyFile`` after their headers.
     static let inlineBodyLimit = 64 * 1024
     /// Responses per artifact: two encodings, four kinds, keep-alive or closing.
     private static let slotsPerArtifact = 16
@@ -37,8 +45,8 @@ final class PreparedResponses {
     /// The current catalog's artifacts, in path order, and their paths' bytes.
     private var entries: [Artifact] = []
     private var paths: [[UInt8]] = []
-    /// Per artifact and encoding (`index * 2 + gzip`): the body, copied on first use.
-    private var bodies: [ByteBuffer?] = []
+    /// Per artifact and encoding (`index * 2 + gzip`): the large body, made on first use.
+    private var bodies: [Body?] = []
     /// Per artifact, `slotsPerArtifact` responses, rendered on first use in each second.
     private var slots: [Slot?] = []
 
@@ -99,7 +107,9 @@ final class PreparedResponses {
             return Response(head: head, body: nil)
         }
         let bodyIndex = index * 2 + (gzip ? 1 : 0)
-        let body = bodies[bodyIndex] ?? allocator.buffer(bytes: representation.body)
+        let body =
+            bodies[bodyIndex]
+            ?? BodyFile(representation.body).map(Body.file) ?? .buffer(allocator.buffer(bytes: representation.body))
         bodies[bodyIndex] = body
         return Response(head: allocator.buffer(string: text), body: body)
     }
