@@ -169,7 +169,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
-            path: "Tests/FakeGooglePlay"
+            path: "Tests/FakeGooglePlay",
+            // Read from the source tree (DiscoveryDocument), not built in.
+            exclude: ["Discovery"]
         ),
         // Both fakes as one program, for trying `asc` and `play` without an account (docs/try-locally.md).
         .executableTarget(

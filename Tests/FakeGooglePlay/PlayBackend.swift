@@ -101,7 +101,20 @@ final class PlayBackend: HTTPHandling, @unchecked Sendable {
                 return Self.json(200, PlayFaults.endlessPage(key: key, number: faults.endlessPages, bytes: bytes))
             }
             let query = try PlayQuery(raw: request.query, allowed: route.parameters)
+            if !request.body.isEmpty, let body = PlayJSON.parse(request.body) {
+                try DiscoveryDocument.androidPublisher.checkBody(body, method: route.discoveryMethod)
+            }
             let answer = try state.answer(route, PlayCall(packageName: target.packageName, query: query, body: request.body))
+            do throws(PlayError) {
+                try DiscoveryDocument.androidPublisher.checkAnswer(answer, method: route.discoveryMethod)
+            } catch {
+                // A defect of the fake, not of the client: loud, and never a 4xx the client might handle.
+                return PlayError(
+                    code: 500, status: "INTERNAL",
+                    message: "the fake's answer is not what the discovery document describes: \(error.message)",
+                    reason: "backendError"
+                ).response
+            }
             if route.changesState {
                 writes.append("\(request.method) \(request.path)" + (request.query.isEmpty ? "" : "?" + request.query))
             }

@@ -3,11 +3,8 @@ import Foundation
 /// A request's query parameters, percent-decoded (`+` is a space), checked against the names the
 /// method binds: Google refuses any other name ("Cannot bind query parameter").
 struct PlayQuery {
-    /// The system parameters every method accepts.
-    static let standard: Set<String> = [
-        "$.xgafv", "access_token", "alt", "callback", "fields", "key", "oauth_token", "prettyPrint", "quotaUser", "upload_protocol",
-        "uploadType", "userIp",
-    ]
+    /// The system parameters every method accepts (the discovery document's top-level `parameters`).
+    static var standard: Set<String> { DiscoveryDocument.androidPublisher.standard }
     /// The values of `latencyTolerance`.
     static let latencyTolerances: Set<String> = [
         "PRODUCT_UPDATE_LATENCY_TOLERANCE_UNSPECIFIED", "PRODUCT_UPDATE_LATENCY_TOLERANCE_LATENCY_SENSITIVE",

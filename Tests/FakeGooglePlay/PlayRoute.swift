@@ -132,17 +132,31 @@ enum PlayRoute: Equatable {
         }
     }
 
-    /// The query parameters the method binds.
-    var parameters: Set<String> {
-        switch self {
-        case .listOneTimeProducts, .listOffers: ["pageSize", "pageToken"]
-        case .listSubscriptions: ["pageSize", "pageToken", "showArchived"]
-        case .patchOneTimeProduct, .patchSubscription, .patchOffer:
-            ["updateMask", "regionsVersion.version", "allowMissing", "latencyTolerance"]
-        case .createSubscription: ["productId", "regionsVersion.version"]
-        case .createOffer: ["offerId", "regionsVersion.version"]
-        default: []
+    /// The method's id in Google's discovery document (``DiscoveryDocument``).
+    var discoveryMethod: String {
+        let prefix = "androidpublisher.monetization."
+        return switch self {
+        case .listOneTimeProducts: prefix + "onetimeproducts.list"
+        case .getOneTimeProduct: prefix + "onetimeproducts.get"
+        case .patchOneTimeProduct: prefix + "onetimeproducts.patch"
+        case .updatePurchaseOptionStates: prefix + "onetimeproducts.purchaseOptions.batchUpdateStates"
+        case .listSubscriptions: prefix + "subscriptions.list"
+        case .createSubscription: prefix + "subscriptions.create"
+        case .getSubscription: prefix + "subscriptions.get"
+        case .patchSubscription: prefix + "subscriptions.patch"
+        case .setBasePlanState(_, _, let activate): prefix + "subscriptions.basePlans." + (activate ? "activate" : "deactivate")
+        case .listOffers: prefix + "subscriptions.basePlans.offers.list"
+        case .createOffer: prefix + "subscriptions.basePlans.offers.create"
+        case .getOffer: prefix + "subscriptions.basePlans.offers.get"
+        case .patchOffer: prefix + "subscriptions.basePlans.offers.patch"
+        case .setOfferState(_, let activate): prefix + "subscriptions.basePlans.offers." + (activate ? "activate" : "deactivate")
+        case .convertRegionPrices: prefix + "convertRegionPrices"
         }
+    }
+
+    /// The query parameters the method binds, as the discovery document declares them.
+    var parameters: Set<String> {
+        DiscoveryDocument.androidPublisher.queryParameters(of: discoveryMethod)
     }
 }
 
