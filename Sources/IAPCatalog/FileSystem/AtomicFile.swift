@@ -76,17 +76,7 @@ package enum AtomicFile {
 
     /// Writes all of `bytes` to an open file, retrying partial writes and interrupts.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(OutputError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                SystemCalls.writeBytes(descriptor, from: buffer.baseAddress! + offset, count: buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw OutputError(path: path, reason: errnoDescription())
-            }
-            offset += written
-        }
+        guard SystemCalls.writeAll(bytes, to: descriptor) else { throw OutputError(path: path, reason: errnoDescription()) }
     }
 
     static func errnoDescription() -> String {

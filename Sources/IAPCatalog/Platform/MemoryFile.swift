@@ -21,13 +21,7 @@ package enum MemoryFile {
             guard let temporary = unlinkedTemporaryFile() else { return nil }
             descriptor = temporary
         }
-        do {
-            try AtomicFile.writeAll(bytes, to: descriptor, path: "(memory)")
-        } catch {
-            close(descriptor)
-            return nil
-        }
-        if sealed && iapcat_seal(descriptor) != 0 {
+        if !SystemCalls.writeAll(bytes, to: descriptor) || (sealed && iapcat_seal(descriptor) != 0) {
             close(descriptor)
             return nil
         }

@@ -20,6 +20,23 @@ package enum SystemCalls {
         write(descriptor, buffer, count)
     }
 
+    /// Writes all of `bytes` to `descriptor`, retrying partial writes and interrupts; false with
+    /// errno set on failure.
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                writeBytes(descriptor, from: buffer.baseAddress! + offset, count: buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
     /// The TCP option that holds partial segments back until it is cleared (Linux `TCP_CORK`), so
     /// that a response's headers and the file sent after them leave in full segments; nil where
     /// there is none to rely on (macOS's `TCP_NOPUSH` does not send what it held when cleared).
