@@ -67,6 +67,7 @@ import Testing
             var firstError: [String: Any] { (json["errors"] as? [[String: Any]])?.first ?? [:] }
             var errorCode: String? { firstError["code"] as? String }
             var errorPointer: String? { (firstError["source"] as? [String: Any])?["pointer"] as? String }
+            var errorDetail: String? { firstError["detail"] as? String }
             var errorParameter: String? { (firstError["source"] as? [String: Any])?["parameter"] as? String }
 
             func header(_ name: String) -> String? {
@@ -544,14 +545,13 @@ import Testing
         try await withFake { _, client in
             let subscription = try await client.createMonthlySubscription(app: Self.appID)
             let point = try #require(try await client.pricePoint("2.99", of: "/v1/subscriptions/\(subscription.id)", territory: "USA"))
-            func promotional(_ code: String, mode: String, periods: Int = 1, priced: Bool) async throws -> Client.Response {
-                let price: [String: Any] = [
-                    "type": "subscriptionPromotionalOfferPrices", "id": "${p1}",
-                    "relationships": [
-                        "territory": ["data": ["type": "territories", "id": "USA"]],
-                        "subscriptionPricePoint": ["data": ["type": "subscriptionPricePoints", "id": point]],
-                    ],
-                ]
+            /// An inline price: the territory and a price point (`point`), the territory alone
+            /// (`territory`, as free offers need), or no price at all (`none`).
+            enum PriceForm { case point, territory, none }
+            func promotional(_ code: String, mode: String, periods: Int = 1, price form: PriceForm) async throws -> Client.Response {
+                var relationships: [String: Any] = ["territory": ["data": ["type": "territories", "id": "USA"]]]
+                if form == .point { relationships["subscriptionPricePoint"] = ["data": ["type": "subscriptionPricePoints", "id": point]] }
+                let price: [String: Any] = ["type": "subscriptionPromotionalOfferPrices", "id": "${p1}", "relationships": relationships]
                 return try await client.send(
                     "POST", "/v1/subscriptionPromotionalOffers",
                     body: [
@@ -563,23 +563,39 @@ import Testing
                             ],
                             "relationships": [
                                 "subscription": ["data": ["type": "subscriptions", "id": subscription.id]],
-                                "prices": ["data": priced ? [["type": "subscriptionPromotionalOfferPrices", "id": "${p1}"]] : []],
+                                "prices": ["data": form == .none ? [] : [["type": "subscriptionPromotionalOfferPrices", "id": "${p1}"]]],
                             ],
                         ],
-                        "included": priced ? [price] : [],
+                        "included": form == .none ? [] : [price],
                     ])
             }
-            #expect(try await promotional("half", mode: "PAY_AS_YOU_GO", periods: 3, priced: true).status == 201)
-            let duplicate = try await promotional("half", mode: "PAY_AS_YOU_GO", priced: true)
+            #expect(try await promotional("half", mode: "PAY_AS_YOU_GO", periods: 3, price: .point).status == 201)
+            let duplicate = try await promotional("half", mode: "PAY_AS_YOU_GO", price: .point)
             #expect(duplicate.status == 409)
             #expect(duplicate.errorPointer == "/data/attributes/offerCode")
-            let unpriced = try await promotional("cheap", mode: "PAY_UP_FRONT", priced: false)
+            let unpriced = try await promotional("cheap", mode: "PAY_UP_FRONT", price: .none)
             #expect(unpriced.errorCode == "ENTITY_ERROR.RELATIONSHIP.REQUIRED")
-            let pricedTrial = try await promotional("trial", mode: "FREE_TRIAL", priced: true)
+            // A free offer names its territories with no price point (the live service's rule).
+            let pricedTrial = try await promotional("trial", mode: "FREE_TRIAL", price: .point)
+            #expect(pricedTrial.errorCode == "ENTITY_ERROR.RELATIONSHIP.INVALID")
             #expect(pricedTrial.errorPointer == "/included/0/relationships/subscriptionPricePoint")
-            let twoPeriods = try await promotional("trial", mode: "FREE_TRIAL", periods: 2, priced: false)
+            #expect(pricedTrial.errorDetail == "For FREE_TRIAL offerMode, subscriptionPricePoint must be null.")
+            let nowhere = try await promotional("trial", mode: "FREE_TRIAL", price: .none)
+            #expect(nowhere.status == 409)
+            #expect(nowhere.errorCode == "ENTITY_ERROR.RELATIONSHIP.REQUIRED")
+            #expect(nowhere.errorPointer == "/data/relationships/prices")
+            #expect(nowhere.errorDetail == "You must provide a value for the relationship 'prices' with this request")
+            let twoPeriods = try await promotional("trial", mode: "FREE_TRIAL", periods: 2, price: .territory)
             #expect(twoPeriods.errorPointer == "/data/attributes/numberOfPeriods")
-            #expect(try await promotional("trial", mode: "FREE_TRIAL", priced: false).status == 201)
+            let trial = try await promotional("trial", mode: "FREE_TRIAL", price: .territory)
+            #expect(trial.status == 201)
+            let trialPrices = try await client.send(
+                "GET", "/v1/subscriptionPromotionalOffers/\(trial.id)/prices?include=territory,subscriptionPricePoint")
+            let trialPrice = try #require(trialPrices.list.first)
+            let trialLinks = trialPrice["relationships"] as? [String: [String: Any]]
+            #expect(trialPrices.list.count == 1)
+            #expect((trialLinks?["territory"]?["data"] as? [String: Any])?["id"] as? String == "USA")
+            #expect(trialLinks?["subscriptionPricePoint"]?["data"] is NSNull)
 
             // An offer code, once deactivated, stays so.
             let code = try await client.send(
@@ -592,9 +608,16 @@ import Testing
                             "offerMode": "FREE_TRIAL", "duration": "ONE_MONTH", "numberOfPeriods": 1,
                         ],
                         "relationships": [
-                            "subscription": ["data": ["type": "subscriptions", "id": subscription.id]], "prices": ["data": []],
+                            "subscription": ["data": ["type": "subscriptions", "id": subscription.id]],
+                            "prices": ["data": [["type": "subscriptionOfferCodePrices", "id": "${p1}"]]],
                         ],
-                    ]
+                    ],
+                    "included": [
+                        [
+                            "type": "subscriptionOfferCodePrices", "id": "${p1}",
+                            "relationships": ["territory": ["data": ["type": "territories", "id": "USA"]]],
+                        ]
+                    ],
                 ])
             #expect(code.status == 201)
             func activate(_ flag: Bool) async throws -> Client.Response {
@@ -635,9 +658,16 @@ import Testing
                             "endDate": "2027-01-01", "priority": "NORMAL",
                         ],
                         "relationships": [
-                            "subscription": ["data": ["type": "subscriptions", "id": subscription.id]], "prices": ["data": []],
+                            "subscription": ["data": ["type": "subscriptions", "id": subscription.id]],
+                            "prices": ["data": [["type": "winBackOfferPrices", "id": "${p1}"]]],
                         ],
-                    ]
+                    ],
+                    "included": [
+                        [
+                            "type": "winBackOfferPrices", "id": "${p1}",
+                            "relationships": ["territory": ["data": ["type": "territories", "id": "USA"]]],
+                        ]
+                    ],
                 ])
             #expect(backwards.status == 409)
             #expect(backwards.errorPointer == "/data/attributes/endDate")

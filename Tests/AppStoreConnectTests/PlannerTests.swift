@@ -49,7 +49,7 @@ func exampleDesiredState() throws -> DesiredState {
             ))
         #expect(
             lines.contains(
-                "create offer code \"Press month\" of subscription com.example.cosmicquest.premium.monthly: FREE_TRIAL ONE_MONTH × 1, for new/expired customers"
+                "create offer code \"Press month\" of subscription com.example.cosmicquest.premium.monthly: FREE_TRIAL ONE_MONTH × 1 in DEU, JPN, USA, for new/expired customers"
             ))
         // What iapcat cannot write is a note, never a step.
         let order = { (position: Int) in

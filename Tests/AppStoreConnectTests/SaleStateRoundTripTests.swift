@@ -301,7 +301,11 @@ import Testing
                 "      monthly_billing:\n",
                 "        - id: old_second\n          reference_name: Second chance\n          mode: free-trial\n          duration: P1W\n"
                     + "          paid_months: 3\n          lapsed_months: { min: 2 }\n          start_date: 2027-01-01\n"
-                    + "          priority: normal\n      monthly_billing:\n"
+                    + "          priority: normal\n"
+                    // A free offer in fewer territories than the subscription: App Store Connect needs them named.
+                    + "        - id: old_third\n          reference_name: Third chance\n          mode: free-trial\n          duration: P1W\n"
+                    + "          paid_months: 3\n          lapsed_months: { min: 2 }\n          territories: [USA]\n"
+                    + "          start_date: 2027-01-01\n          priority: normal\n      monthly_billing:\n"
             ),
         ] {
             #expect(edited.contains(old), "\(old)")
@@ -314,7 +318,8 @@ import Testing
                 "! deactivate offer code \"Winter\" of subscription com.example.monthly: customers can no longer redeem it, and App Store Connect cannot activate it again",
                 "+ promote subscription com.example.old on the App Store product page (visible to all users, enabled)",
                 "~ update win-back offer \"old_comeback\" of subscription com.example.old: end_date none → 2027-06-01",
-                "+ create win-back offer \"old_second\" of subscription com.example.old: FREE_TRIAL ONE_WEEK × 1, from 2027-01-01",
+                "+ create win-back offer \"old_second\" of subscription com.example.old: FREE_TRIAL ONE_WEEK × 1 in CAN, USA, from 2027-01-01",
+                "+ create win-back offer \"old_third\" of subscription com.example.old: FREE_TRIAL ONE_WEEK × 1 in USA, from 2027-01-01",
                 "~ update the promotion of in-app purchase com.example.some: visible to all users no → yes",
             ])
         #expect(plan.notDone.filter { !$0.message.contains("monthly billing") && !$0.message.contains("hosted content") } == [])
@@ -326,7 +331,7 @@ import Testing
                 "\($0.method) /\($0.path.split(separator: "/").prefix(2).joined(separator: "/"))"
             } == [
                 "POST /v1/subscriptionPromotionalOffers", "PATCH /v1/subscriptionOfferCodes", "POST /v1/promotedPurchases",
-                "PATCH /v1/winBackOffers", "POST /v1/winBackOffers", "PATCH /v1/promotedPurchases",
+                "PATCH /v1/winBackOffers", "POST /v1/winBackOffers", "POST /v1/winBackOffers", "PATCH /v1/promotedPurchases",
             ])
         // Read back: the store holds the edited catalog, and pull writes it back as edited.
         let (again, after) = try await session.plan(try Self.desired(edited))

@@ -201,7 +201,7 @@ extension BodySchema {
                     errors.append(
                         APIError.entityEntry(
                             "ENTITY_ERROR.RELATIONSHIP.REQUIRED", relationshipPointer,
-                            "You must provide a value for the relationship '\(rule.name)'."
+                            "You must provide a value for the relationship '\(rule.name)' with this request"
                         ))
                 }
                 continue
@@ -211,7 +211,7 @@ extension BodySchema {
                     errors.append(
                         APIError.entityEntry(
                             "ENTITY_ERROR.RELATIONSHIP.REQUIRED", relationshipPointer,
-                            "You must provide a value for the relationship '\(rule.name)'."
+                            "You must provide a value for the relationship '\(rule.name)' with this request"
                         ))
                 } else {
                     entity.relationships[rule.name] = linkage
@@ -302,6 +302,6 @@ extension RequestEntity {
 
     /// A 409 `ENTITY_ERROR.RELATIONSHIP.REQUIRED` about relationship `name`.
     func missingRelationship(_ name: String) -> APIError {
-        .entity("ENTITY_ERROR.RELATIONSHIP.REQUIRED", relationshipPointer(name), "You must provide a value for the relationship '\(name)'.")
+        .entity("ENTITY_ERROR.RELATIONSHIP.REQUIRED", relationshipPointer(name), "You must provide a value for the relationship '\(name)' with this request")
     }
 }

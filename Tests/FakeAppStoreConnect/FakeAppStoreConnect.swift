@@ -113,18 +113,19 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
     /// Gives the subscription of `app` whose product id is `productID` a promotional offer with
     /// offer identifier `offerCode` (`offerMode` `mode`: `FREE_TRIAL`, `PAY_AS_YOU_GO`,
     /// `PAY_UP_FRONT`; `duration` `ONE_MONTH`…), priced in each territory of `prices` at the
-    /// subscription's price point whose customer price is exactly the one given. Returns false,
-    /// changing nothing, when there is no such subscription, territory or price point.
+    /// subscription's price point whose customer price is exactly the one given; a free trial
+    /// runs in `territories` (nil: every territory). Returns false, changing nothing, when there is
+    /// no such subscription, territory or price point.
     @discardableResult
     public func addPromotionalOffer(
         app: String, productID: String, offerCode: String, name: String, mode: String, duration: String, periods: Int = 1,
-        prices: [String: String] = [:]
+        prices: [String: String] = [:], territories: [String]? = nil
     ) -> Bool {
-        withOfferPoints(app: app, productID: productID, prices: prices) { fake, id, points in
+        withOfferPoints(app: app, productID: productID, mode: mode, prices: prices, territories: territories) { fake, id, points, free in
             fake.addSubscriptionOffer(
                 SubscriptionOfferRecord(
                     id: fake.newUUID(), subscriptionID: id, name: name, offerCode: offerCode, offerMode: mode, duration: duration,
-                    numberOfPeriods: periods, points: points))
+                    numberOfPeriods: periods, points: points, freeTerritories: free))
         }
     }
 
@@ -132,19 +133,19 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
     /// (its configuration; no codes): who may redeem it (`NEW`, `EXISTING`, `EXPIRED`), whether it
     /// stacks with introductory offers (`STACK_WITH_INTRO_OFFERS` or `REPLACE_INTRO_OFFERS`),
     /// `active`, `autoRenewEnabled` (nil: the attribute is null), priced as
-    /// ``addPromotionalOffer(app:productID:offerCode:name:mode:duration:periods:prices:)`` is.
-    /// Returns false, changing nothing, when there is no such subscription, territory or price point.
+    /// ``addPromotionalOffer(app:productID:offerCode:name:mode:duration:periods:prices:territories:)``
+    /// is. Returns false, changing nothing, when there is no such subscription, territory or price point.
     @discardableResult
     public func addOfferCode(
         app: String, productID: String, name: String, mode: String, duration: String, periods: Int = 1, prices: [String: String] = [:],
-        eligibilities: [String] = ["NEW"], offerEligibility: String = "STACK_WITH_INTRO_OFFERS", active: Bool = true,
-        autoRenewEnabled: Bool? = nil
+        territories: [String]? = nil, eligibilities: [String] = ["NEW"], offerEligibility: String = "STACK_WITH_INTRO_OFFERS",
+        active: Bool = true, autoRenewEnabled: Bool? = nil
     ) -> Bool {
-        withOfferPoints(app: app, productID: productID, prices: prices) { fake, id, points in
+        withOfferPoints(app: app, productID: productID, mode: mode, prices: prices, territories: territories) { fake, id, points, free in
             fake.addSubscriptionOffer(
                 SubscriptionOfferRecord(
                     id: fake.newUUID(), subscriptionID: id, name: name, offerMode: mode, duration: duration, numberOfPeriods: periods,
-                    points: points, customerEligibilities: eligibilities, offerEligibility: offerEligibility, active: active,
+                    points: points, freeTerritories: free, customerEligibilities: eligibilities, offerEligibility: offerEligibility, active: active,
                     autoRenewEnabled: autoRenewEnabled))
         }
     }
@@ -158,29 +159,32 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
     @discardableResult
     public func addWinBackOffer(
         app: String, productID: String, offerID: String, referenceName: String, mode: String, duration: String, periods: Int = 1,
-        prices: [String: String] = [:], paidMonths: Int, lapsedMonths: (minimum: Int?, maximum: Int?), waitMonths: Int? = nil,
+        prices: [String: String] = [:], territories: [String]? = nil, paidMonths: Int, lapsedMonths: (minimum: Int?, maximum: Int?), waitMonths: Int? = nil,
         startDate: String, endDate: String? = nil, priority: String = "NORMAL", promotionIntent: String? = nil
     ) -> Bool {
-        withOfferPoints(app: app, productID: productID, prices: prices) { fake, id, points in
+        withOfferPoints(app: app, productID: productID, mode: mode, prices: prices, territories: territories) { fake, id, points, free in
             fake.addWinBackOffer(
                 WinBackOfferRecord(
                     id: fake.newUUID(), subscriptionID: id, offerID: offerID, referenceName: referenceName, offerMode: mode,
-                    duration: duration, periodCount: periods, points: points, paidMonths: paidMonths, lapsedMinimum: lapsedMonths.minimum,
+                    duration: duration, periodCount: periods, points: points, freeTerritories: free, paidMonths: paidMonths, lapsedMinimum: lapsedMonths.minimum,
                     lapsedMaximum: lapsedMonths.maximum, waitMonths: waitMonths, startDate: startDate, endDate: endDate,
                     priority: priority, promotionIntent: promotionIntent))
         }
     }
 
-    /// Runs `add` with the subscription of `app` whose product id is `productID` and its price
-    /// points of `prices`; false, changing nothing, when there is no such subscription or point.
+    /// Runs `add` with the subscription of `app` whose product id is `productID`, its price points
+    /// of `prices` and, for a `FREE_TRIAL`, its territories (`territories`, or every territory);
+    /// false, changing nothing, when there is no such subscription, territory or point.
     private func withOfferPoints(
-        app: String, productID: String, prices: [String: String], _ add: (FakeState, String, [PricePoint]) -> Void
+        app: String, productID: String, mode: String, prices: [String: String], territories: [String]?,
+        _ add: (FakeState, String, [PricePoint], [String]) -> Void
     ) -> Bool {
         backend.withState { fake in
             guard case .subscription(let id) = fake.product(app: app, productID: productID),
-                let points = fake.offerPoints(subscriptionID: id, prices: prices)
+                let points = fake.offerPoints(subscriptionID: id, prices: prices),
+                territories?.allSatisfy(fake.isTerritory) ?? true
             else { return false }
-            add(fake, id, points)
+            add(fake, id, points, mode == "FREE_TRIAL" ? (territories ?? fake.territories).sorted() : [])
             return true
         }
     }

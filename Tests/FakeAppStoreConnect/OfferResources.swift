@@ -37,7 +37,7 @@ extension FakeState {
                 "targetSubscriptionPlanType": .optional(record.targetSubscriptionPlanType),
             ]
         case .promotionalOfferPrice, .offerCodePrice, .winBackOfferPrice:
-            return offerPricePoint(ref) == nil ? nil : [:]
+            return offerPriceTerritory(ref) == nil ? nil : [:]
         case .promotedPurchase:
             guard let record = promotedPurchases[ref.id] else { return nil }
             return [
@@ -70,7 +70,7 @@ extension FakeState {
         case (.promotionalOffer, "prices"), (.offerCode, "prices"), (.winBackOffer, "prices"):
             return .many(offerPriceRefs(ref))
         case (.promotionalOfferPrice, "territory"), (.offerCodePrice, "territory"), (.winBackOfferPrice, "territory"):
-            return .one(offerPricePoint(ref).map { Ref(.territory, $0.territory) })
+            return .one(offerPriceTerritory(ref).map { Ref(.territory, $0) })
         case (.promotionalOfferPrice, "subscriptionPricePoint"), (.offerCodePrice, "subscriptionPricePoint"),
             (.winBackOfferPrice, "subscriptionPricePoint"):
             return .one(offerPricePoint(ref).map { Ref(.subscriptionPricePoint, $0.id) })
@@ -99,7 +99,17 @@ extension FakeState {
         }
     }
 
-    /// The price resources of an offer, one per territory.
+    /// The territories of a free trial (`ref`: a promotional offer, an offer code or a win-back offer).
+    func offerFreeTerritories(_ ref: Ref) -> [String] {
+        switch ref.kind {
+        case .promotionalOffer: promotionalOffers[ref.id]?.freeTerritories ?? []
+        case .offerCode: offerCodes[ref.id]?.freeTerritories ?? []
+        case .winBackOffer: winBackOffers[ref.id]?.freeTerritories ?? []
+        default: []
+        }
+    }
+
+    /// The price resources of an offer, one per territory (a free trial's without a price point).
     func offerPriceRefs(_ ref: Ref, territories: [String]? = nil) -> [Ref] {
         let kind: Kind =
             switch ref.kind {
@@ -107,22 +117,32 @@ extension FakeState {
             case .offerCode: .offerCodePrice
             default: .winBackOfferPrice
             }
-        return (offerPoints(ref) ?? []).filter { territories?.contains($0.territory) ?? true }.map {
-            Ref(kind, "\(ref.id)_\($0.territory)")
-        }
+        let all = ((offerPoints(ref) ?? []).map(\.territory) + offerFreeTerritories(ref)).sorted()
+        return all.filter { territories?.contains($0) ?? true }.map { Ref(kind, "\(ref.id)_\($0)") }
     }
 
-    /// The price point an offer price (`offer id_territory`) stands for.
-    func offerPricePoint(_ ref: Ref) -> PricePoint? {
+    /// The offer and territory an offer price (`offer id_territory`) stands for.
+    private func offerPriceParts(_ ref: Ref) -> (offer: Ref, territory: String)? {
         guard let separator = ref.id.lastIndex(of: "_") else { return nil }
-        let offerID = String(ref.id[..<separator])
-        let territory = String(ref.id[ref.id.index(after: separator)...])
         let offerKind: Kind =
             switch ref.kind {
             case .promotionalOfferPrice: .promotionalOffer
             case .offerCodePrice: .offerCode
             default: .winBackOffer
             }
-        return offerPoints(Ref(offerKind, offerID))?.first { $0.territory == territory }
+        return (Ref(offerKind, String(ref.id[..<separator])), String(ref.id[ref.id.index(after: separator)...]))
+    }
+
+    /// The price point an offer price stands for; nil for a free trial's.
+    func offerPricePoint(_ ref: Ref) -> PricePoint? {
+        guard let (offer, territory) = offerPriceParts(ref) else { return nil }
+        return offerPoints(offer)?.first { $0.territory == territory }
+    }
+
+    /// The territory of an offer price; nil when the offer has no price there.
+    func offerPriceTerritory(_ ref: Ref) -> String? {
+        guard let (offer, territory) = offerPriceParts(ref) else { return nil }
+        let priced = offerPoints(offer)?.contains { $0.territory == territory } ?? false
+        return priced || offerFreeTerritories(offer).contains(territory) ? territory : nil
     }
 }

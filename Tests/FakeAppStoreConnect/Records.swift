@@ -170,7 +170,8 @@ struct IntroductoryOfferRecord {
 }
 
 /// A promotional offer or an offer code of a subscription: seeded by test hooks or created
-/// through the API. Prices are price points of the subscription, one per territory.
+/// through the API. A paid offer's prices are price points of the subscription, one per territory;
+/// a free trial's name only territories.
 struct SubscriptionOfferRecord {
     let id: String
     let subscriptionID: String
@@ -181,6 +182,8 @@ struct SubscriptionOfferRecord {
     var duration: String
     var numberOfPeriods: Int
     var points: [PricePoint]
+    /// A free trial's territories (its prices name a territory and no price point).
+    var freeTerritories: [String] = []
     var targetSubscriptionPlanType: String?
     /// Offer codes only.
     var customerEligibilities: [String] = []
@@ -199,6 +202,8 @@ struct WinBackOfferRecord {
     var duration: String
     var periodCount: Int
     var points: [PricePoint]
+    /// A free trial's territories (its prices name a territory and no price point).
+    var freeTerritories: [String] = []
     var paidMonths: Int
     var lapsedMinimum: Int?
     var lapsedMaximum: Int?

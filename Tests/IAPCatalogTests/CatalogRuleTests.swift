@@ -401,6 +401,48 @@ import Testing
                 ])
     }
 
+    /// Free promotional offers, offer codes and win-back offers may name their territories (App
+    /// Store Connect needs them; without, where the subscription is sold); paid ones run where
+    /// they have prices, and only introductory and win-back offers have dates.
+    @Test func freeOffersNameTheirTerritories() {
+        let group = "  - { id: premium, reference_name: Premium, localizations: { en-US: { name: Premium } } }\n"
+        #expect(
+            lintMarked(
+                catalogYAML(
+                    products: """
+                          - id: com.example.sub
+                            type: auto-renewable
+                            reference_name: Sub
+                            localizations: { en-US: { display_name: Sub } }
+                            subscription:
+                              group: premium
+                              duration: P1M
+                              promotional_offers:
+                                - { id: trial, reference_name: Trial, mode: free-trial, duration: P1W, territories: ↓[USA, XYZ] }
+                                - { id: half, reference_name: Half, mode: pay-up-front, duration: P3M, prices: { USA: "1.99" }, territories: ↓[USA] }
+                                - { id: dated, reference_name: Dated, mode: free-trial, duration: P1W, start_date: ↓2027-01-01 }
+                              offer_codes:
+                                - { reference_name: Press, mode: free-trial, duration: P1M, eligibility: [new], stackable: true, territories: all, except: [CAN] }
+                              win_back_offers:
+                                - id: back
+                                  reference_name: Back
+                                  mode: free-trial
+                                  duration: P1W
+                                  paid_months: 3
+                                  lapsed_months: { min: 2 }
+                                  territories: ↓[USA, USA]
+                                  start_date: 2027-01-01
+                                  priority: normal
+
+                        """,
+                    groups: group)) == [
+                    "error: unknown territory 'XYZ' in a promotional offer of 'com.example.sub'; territories are ISO 3166-1 alpha-3 codes such as USA [unknown_storefront]",
+                    "error: a promotional offer of 'com.example.sub' is pay-up-front: it runs where it has prices; 'territories' is for free trials [subscription_offer]",
+                    "error: a promotional offer of 'com.example.sub' has no dates; only introductory offers and win-back offers do [subscription_offer]",
+                    "error: territory 'USA' is listed twice in win-back offer 'back' of 'com.example.sub' [availability]",
+                ])
+    }
+
     @Test func availabilityAndDatedPrices() {
         #expect(
             lintMarked(

@@ -497,10 +497,19 @@ package final class Applier {
         ]
     }
 
-    /// An offer's prices as inline creates of `type`: each territory with the subscription's price
-    /// point of that customer price.
-    private func offerPrices(_ offer: some OfferTerms, type: String, owner: PlanOwner, subscriptionID: String) async throws -> [Resource] {
-        guard !offer.prices.isEmpty else { return [] }
+    /// An offer's prices as inline creates of `type`: a paid offer's territories each with the
+    /// subscription's price point of its customer price; a free trial's territories (the planner
+    /// resolved them) each with no price point, as App Store Connect requires of free offers.
+    private func offerPrices(
+        _ offer: some OfferTerms & FreeOfferPlacement, type: String, owner: PlanOwner, subscriptionID: String
+    ) async throws -> [Resource] {
+        let territory = { (code: String) in Relationship.one(ResourceIdentifier(type: "territories", id: code)) }
+        guard offer.mode.isPaid else {
+            guard case .only(let codes)? = offer.territories else { throw StepError("the plan gave no territories to a free offer") }
+            return codes.enumerated().map { index, code in
+                Resource(type: type, id: "${price-\(index + 1)}", relationships: ["territory": territory(code)])
+            }
+        }
         let territories = offer.prices.map(\.storefront)
         let points = try await PricePoints(api: api).points(of: owner, productResourceID: subscriptionID, territories: territories)
         return try offer.prices.enumerated().map { index, price in
@@ -508,7 +517,7 @@ package final class Applier {
             return Resource(
                 type: type, id: "${price-\(index + 1)}",
                 relationships: [
-                    "territory": .one(ResourceIdentifier(type: "territories", id: price.storefront)),
+                    "territory": territory(price.storefront),
                     "subscriptionPricePoint": .one(ResourceIdentifier(type: "subscriptionPricePoints", id: point)),
                 ])
         }

@@ -208,7 +208,7 @@ public struct PlanStep: SyncStep {
         case .setPromotion(_, _, _?, let changes): return "update the promotion of \(subject): \(changes.joined(separator: "; "))"
         case .createOffer(let kind, let offer):
             let name = kind == .promotionalOffer ? offer.id ?? "" : offer.referenceName ?? ""
-            var terms = Self.terms(of: offer)
+            var terms = Self.terms(of: offer) + Self.freeTerritories(offer.territories)
             if !offer.eligibility.isEmpty { terms += ", for \(offer.eligibility.map(\.rawValue).joined(separator: "/")) customers" }
             return "create \(kind.noun) \"\(name)\" of \(subject): \(terms)"
         case .deactivateOfferCode(_, let name):
@@ -216,12 +216,20 @@ public struct PlanStep: SyncStep {
                 "deactivate offer code \"\(name)\" of \(subject): customers can no longer redeem it, and App Store Connect cannot activate it again"
         case .createWinBackOffer(let offer):
             let dates = "from \(offer.startDate.map { "\($0)" } ?? "now")\(offer.endDate.map { " until \($0)" } ?? "")"
-            return "create win-back offer \"\(offer.id)\" of \(subject): \(Self.terms(of: offer)), \(dates)"
+            return
+                "create win-back offer \"\(offer.id)\" of \(subject): \(Self.terms(of: offer))\(Self.freeTerritories(offer.territories)), \(dates)"
         case .updateWinBackOffer(_, let offer, let changes):
             return "update win-back offer \"\(offer.id)\" of \(subject): \(changes.joined(separator: "; "))"
         case .setMonthlyBilling(_, _, _, let changes):
             return "set the monthly billing plan of \(subject): \(changes.joined(separator: "; "))"
         }
+    }
+
+    /// ` in CAN, USA` (up to ten), ` in 175 territories`: where a free offer runs (the planner
+    /// lists them); empty for a paid one, whose prices say.
+    private static func freeTerritories(_ territories: TerritorySelection?) -> String {
+        guard case .only(let codes)? = territories, !codes.isEmpty else { return "" }
+        return codes.count <= 10 ? " in " + codes.joined(separator: ", ") : " in \(codes.count) territories"
     }
 
     /// `PAY_AS_YOU_GO ONE_MONTH × 3 in USA at 1.99, DEU at 1.99`.

@@ -12,6 +12,9 @@ extension Planner {
         into plan: inout Plan
     ) {
         let owner: PlanOwner = product.kind == .autoRenewable ? .subscription(product.productID) : .inAppPurchase(product.productID)
+        // App Store Connect needs a free offer's territories: where the catalog says, or where the subscription is sold.
+        let soldIn = product.availability.territories.resolved(in: state.territories)
+        let extras = extras.resolvingFreeTerritories(soldIn: soldIn, universe: state.territories)
         var skipped: [String] = []
         var held =
             remote.map { SaleExtras(remote: $0, today: today, universe: state.territories, skipped: &skipped) } ?? SaleExtras()
@@ -158,6 +161,8 @@ extension Planner {
                             message:
                                 "offer code \"\(key(offer))\" needs eligibility and stackable to be created: App Store Connect requires who may redeem it and whether it stacks with introductory offers"
                         ))
+                } else if let error = Self.unplaced(offer, what: "\(kind.noun) \"\(key(offer))\"", owner: owner) {
+                    plan.errors.append(error)
                 } else {
                     plan.steps.append(PlanStep(owner, .createOffer(kind, offer)))
                 }
@@ -205,6 +210,15 @@ extension Planner {
         }
     }
 
+    /// An error for a free offer that would run nowhere (App Store Connect needs at least one
+    /// territory): the catalog names none and the subscription is sold nowhere.
+    private static func unplaced(_ offer: some FreeOfferPlacement, what: String, owner: PlanOwner) -> PlanNote? {
+        guard offer.mode == .freeTrial, offer.territories?.isNowhere ?? true else { return nil }
+        return PlanNote(
+            resource: owner.key,
+            message: "\(what) is a free trial in no territory: App Store Connect needs at least one; name its 'territories'")
+    }
+
     // MARK: Win-back offers
 
     /// Offers the store lacks are created; the eligibility, dates, priority and promotion of an
@@ -217,7 +231,11 @@ extension Planner {
         for offer in offers {
             guard let current = heldByID[offer.id], let resource = remote?.winBackOffers.first(where: { $0.offerID == offer.id })
             else {
-                plan.steps.append(PlanStep(owner, .createWinBackOffer(offer)))
+                if let error = Self.unplaced(offer, what: "win-back offer \"\(offer.id)\"", owner: owner) {
+                    plan.errors.append(error)
+                } else {
+                    plan.steps.append(PlanStep(owner, .createWinBackOffer(offer)))
+                }
                 continue
             }
             var terms = offer
@@ -310,3 +328,12 @@ enum WinBackOfferField: CaseIterable {
         return "\(range.minimum.map(String.init) ?? "")–\(range.maximum.map(String.init) ?? "")"
     }
 }
+
+/// What a free offer's creation needs: its mode and its territories.
+protocol FreeOfferPlacement {
+    var mode: OfferMode { get }
+    var territories: TerritorySelection? { get }
+}
+
+extension SubscriptionOffer: FreeOfferPlacement {}
+extension WinBackOffer: FreeOfferPlacement {}

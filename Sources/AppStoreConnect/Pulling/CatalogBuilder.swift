@@ -72,6 +72,7 @@ public struct CatalogBuilder: Sendable {
             product.price = price(of: remoteProduct)
             var skipped: [String] = []
             let held = SaleExtras(remote: remoteProduct, today: today, universe: remote.territories, skipped: &skipped)
+                .sayingFreeTerritories(soldIn: remoteProduct.availability?.territories ?? [], universe: remote.territories)
             notes += skipped.map { PlanNote(resource: remoteProduct.productID, message: "\($0) is unknown to iapcat; left out") }
             product.appStore.promotion = held.promotion
             product.clientData = previous?.clientData

@@ -1,3 +1,5 @@
+import IAPCatalog
+
 /// Reads an app's in-app purchases and subscriptions from App Store Connect into a ``RemoteState``.
 ///
 /// One paged list per family with `include` for what the API can include (versions, availability,
@@ -192,7 +194,7 @@ package struct RemoteReader: Sendable {
     }
 
     /// The included promotional offers, offer codes and win-back offers of a subscription, each
-    /// paid one with its prices (one request per offer; a free trial has none).
+    /// with its prices: a paid offer's price points, a free trial's territories (one request per offer).
     private func readOffers(of resource: Resource, document: APIDocument, into product: inout RemoteProduct) async throws(APIError) {
         let id = product.id
         let promotional = try await included(
@@ -203,7 +205,7 @@ package struct RemoteReader: Sendable {
             guard let id = offer.id else { continue }
             var read = Self.subscriptionOffer(offer, id: id)
             read.offerCode = offer.string("offerCode")
-            read.prices = try await offerPrices("/v1/subscriptionPromotionalOffers/\(id: id)/prices", mode: read.mode)
+            (read.prices, read.territories) = try await offerPrices("/v1/subscriptionPromotionalOffers/\(id: id)/prices", mode: read.mode)
             product.promotionalOffers.append(read)
         }
         for offer in codes {
@@ -213,18 +215,19 @@ package struct RemoteReader: Sendable {
             read.offerEligibility = offer.string("offerEligibility")
             read.active = offer.bool("active")
             read.autoRenewEnabled = offer.bool("autoRenewEnabled")
-            read.prices = try await offerPrices("/v1/subscriptionOfferCodes/\(id: id)/prices", mode: read.mode)
+            (read.prices, read.territories) = try await offerPrices("/v1/subscriptionOfferCodes/\(id: id)/prices", mode: read.mode)
             product.offerCodes.append(read)
         }
         for offer in winBack {
             guard let id = offer.id else { continue }
             let lapsed = offer.attributes["customerEligibilityTimeSinceLastSubscribedInMonths"]
             let mode = offer.string("offerMode") ?? "UNKNOWN"
-            let prices = try await offerPrices("/v1/winBackOffers/\(id: id)/prices", mode: mode)
+            let (prices, territories) = try await offerPrices("/v1/winBackOffers/\(id: id)/prices", mode: mode)
             product.winBackOffers.append(
                 RemoteWinBackOffer(
                     id: id, offerID: offer.string("offerId") ?? "", referenceName: offer.string("referenceName"), mode: mode,
                     duration: offer.string("duration") ?? "UNKNOWN", periods: offer.int("periodCount") ?? 1, prices: prices,
+                    territories: territories,
                     paidMonths: offer.int("customerEligibilityPaidSubscriptionDurationInMonths"), lapsedMinimum: lapsed?["minimum"]?.int,
                     lapsedMaximum: lapsed?["maximum"]?.int, waitMonths: offer.int("customerEligibilityWaitBetweenOffersInMonths"),
                     startDate: offer.string("startDate"), endDate: offer.string("endDate"), priority: offer.string("priority"),
@@ -256,20 +259,24 @@ package struct RemoteReader: Sendable {
         offer.string("targetSubscriptionPlanType").flatMap { $0 == "UPFRONT" ? nil : $0 }
     }
 
-    /// The customer price per territory of an offer's prices (`territory`, `subscriptionPricePoint`
-    /// included); a free trial has none and is not asked.
-    private func offerPrices(_ path: String, mode: String) async throws(APIError) -> [String: String] {
-        guard mode != "FREE_TRIAL" else { return [:] }
-        let prices = try await all(path, query: [("include", "territory,subscriptionPricePoint")], absentIsEmpty: true)
+    /// An offer's prices (`territory` and, for a paid offer, `subscriptionPricePoint` included): the
+    /// customer price per territory of a paid offer, the territories of a free trial (whose prices
+    /// name a territory and no price point).
+    private func offerPrices(_ path: String, mode: String) async throws(APIError) -> (prices: [String: String], territories: [String]) {
+        let free = mode == OfferMode.freeTrial.apiName
+        let include = free ? "territory" : "territory,subscriptionPricePoint"
+        let prices = try await all(path, query: [("include", include)], absentIsEmpty: true)
         var byTerritory: [String: String] = [:]
+        var territories: Set<String> = []
         for price in prices.data {
-            guard let territory = price.related("territory"),
-                let point = prices.included(price.relationships["subscriptionPricePoint"]?.identifier),
+            guard let territory = price.related("territory") else { continue }
+            territories.insert(territory)
+            guard let point = prices.included(price.relationships["subscriptionPricePoint"]?.identifier),
                 let customerPrice = point.string("customerPrice")
             else { continue }
             byTerritory[territory] = customerPrice
         }
-        return byTerritory
+        return (free ? [:] : byTerritory, free ? territories.sorted() : [])
     }
 
     // MARK: Shared

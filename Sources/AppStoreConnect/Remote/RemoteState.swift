@@ -146,6 +146,8 @@ public struct RemoteSubscriptionOffer: Sendable, Equatable {
     public var periods: Int
     /// The customer price of each territory's price point (paid modes).
     public var prices: [String: String] = [:]
+    /// A free trial's territories: its prices name a territory and no price point.
+    public var territories: [String] = []
     /// `targetSubscriptionPlanType` (`MONTHLY`); nil for the usual plan.
     public var planType: String? = nil
     /// Offer codes: `customerEligibilities` (`NEW`, `EXISTING`, `EXPIRED`).
@@ -174,6 +176,8 @@ public struct RemoteWinBackOffer: Sendable, Equatable {
     public var periods: Int
     /// The customer price of each territory's price point (paid modes).
     public var prices: [String: String] = [:]
+    /// A free trial's territories: its prices name a territory and no price point.
+    public var territories: [String] = []
     /// `customerEligibilityPaidSubscriptionDurationInMonths`.
     public var paidMonths: Int? = nil
     /// `customerEligibilityTimeSinceLastSubscribedInMonths.minimum`.

@@ -217,6 +217,7 @@ public struct CatalogYAMLWriter {
             out.line(level, "lapsed_months: { " + parts.joined(separator: ", ") + " }")
         }
         if let months = offer.waitMonths { out.line(level, "wait_months: \(months)") }
+        if let territories = offer.territories { renderTerritories(territories, level: level, into: &out) }
         if let start = offer.startDate { out.line(level, "start_date: \(start)") }
         if let end = offer.endDate { out.line(level, "end_date: \(end)") }
         if let priority = offer.priority { out.line(level, "priority: \(priority.rawValue)") }

@@ -20,7 +20,7 @@ package struct CatalogDecoder {
         static let monthRange = FieldNames(["min", "max"])
         static let winBackOffer = FieldNames([
             "id", "reference_name", "mode", "duration", "periods", "prices", "paid_months", "lapsed_months", "wait_months",
-            "start_date", "end_date", "priority", "promotion", "plan",
+            "territories", "except", "start_date", "end_date", "priority", "promotion", "plan",
         ])
         static let priceInterval = FieldNames(["tier", "start_date", "end_date"])
         static let localization = FieldNames(["display_name", "description"])
@@ -600,22 +600,30 @@ package struct CatalogDecoder {
         offer.active = fields["active"].flatMap { decoder.bool($0, "active") }
         offer.autoRenew = fields["auto_renew"].flatMap { decoder.bool($0, "auto_renew") }
         offer.plan = fields["plan"].flatMap { decoder.enumeration($0, "the billing plan") }
-        if let territoriesNode = fields["territories"], var territories = decodeTerritories(territoriesNode, what) {
-            if let exceptNode = fields["except"], case .all = territories {
-                territories = .all(except: decoder.items(exceptNode, "except").compactMap { decoder.string($0, "a territory") })
-            }
-            offer.territories = territories
-            offer.positions.territories = territoriesNode.position
-        }
-        if fields["except"] != nil, offer.territories.map({ if case .all = $0 { false } else { true } }) ?? true {
-            decoder.report(.invalidValue, "'except' goes with 'territories: all'", at: fields.keyPosition("except"))
-        }
+        (offer.territories, offer.positions.territories) = offerTerritories(fields, what)
         if let start = fields["start_date"] {
             offer.startDate = date(start, "start_date")
             offer.positions.startDate = start.position
         }
         offer.endDate = fields["end_date"].flatMap { date($0, "end_date") }
         return offer
+    }
+
+    /// An offer's `territories` (with `except` after `territories: all`) and where they are written.
+    private mutating func offerTerritories(_ fields: NodeDecoder.Fields, _ what: String) -> (TerritorySelection?, SourcePosition?) {
+        var selection: TerritorySelection?
+        var position: SourcePosition?
+        if let territoriesNode = fields["territories"], var territories = decodeTerritories(territoriesNode, what) {
+            if let exceptNode = fields["except"], case .all = territories {
+                territories = .all(except: decoder.items(exceptNode, "except").compactMap { decoder.string($0, "a territory") })
+            }
+            selection = territories
+            position = territoriesNode.position
+        }
+        if fields["except"] != nil, selection.map({ if case .all = $0 { false } else { true } }) ?? true {
+            decoder.report(.invalidValue, "'except' goes with 'territories: all'", at: fields.keyPosition("except"))
+        }
+        return (selection, position)
     }
 
     /// `reference_name`, `periods` and `prices`, which every kind of offer has, with their positions.
@@ -653,6 +661,7 @@ package struct CatalogDecoder {
         if let (prices, position) = terms.prices { (offer.prices, offer.positions.prices) = (prices, position) }
         offer.paidMonths = fields["paid_months"].flatMap { decoder.integer($0, "paid_months") }
         offer.waitMonths = fields["wait_months"].flatMap { decoder.integer($0, "wait_months") }
+        (offer.territories, offer.positions.territories) = offerTerritories(fields, what)
         if let range = fields["lapsed_months"], let rangeFields = decoder.fields(range, "lapsed_months", known: Keys.monthRange) {
             offer.lapsedMonths = MonthRange(
                 minimum: rangeFields["min"].flatMap { decoder.integer($0, "lapsed_months min") },

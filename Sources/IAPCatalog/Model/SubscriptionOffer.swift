@@ -23,8 +23,9 @@ public struct SubscriptionOffer: OfferTerms, Sendable, Equatable {
     /// Offer codes only: whether the subscription renews after the offer (App Store Connect's
     /// `autoRenewEnabled`); nil when the catalog does not say.
     public var autoRenew: Bool?
-    /// Introductory offer rows only: the territories the row is offered in; nil for a paid row
-    /// means the territories of its prices.
+    /// Where the offer runs. Introductory offer rows: the territories of the row (nil for a paid
+    /// row: the territories of its prices). Free promotional offers and offer codes: nil means
+    /// wherever the subscription is sold. Paid promotional offers and codes run where they have prices.
     public var territories: TerritorySelection?
     /// Introductory offer rows only: the first day the offer runs; nil: already running.
     public var startDate: CalendarDate?

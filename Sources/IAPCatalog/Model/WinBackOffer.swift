@@ -19,6 +19,9 @@ public struct WinBackOffer: OfferTerms, Sendable, Equatable {
     public var lapsedMonths: MonthRange?
     /// Months a customer waits between two win-back offers.
     public var waitMonths: Int?
+    /// A free trial's territories; nil: wherever the subscription is sold. A paid offer runs
+    /// where it has prices.
+    public var territories: TerritorySelection?
     /// The first day the offer runs.
     public var startDate: CalendarDate?
     /// The first day it no longer runs; nil: open-ended.
@@ -37,6 +40,7 @@ public struct WinBackOffer: OfferTerms, Sendable, Equatable {
         package var mode: SourcePosition?
         package var periods: SourcePosition?
         package var prices: SourcePosition?
+        package var territories: SourcePosition?
         package var startDate: SourcePosition?
         package init() {}
     }

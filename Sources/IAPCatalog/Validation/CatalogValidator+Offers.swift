@@ -113,16 +113,34 @@ extension CatalogValidator.Check {
             if let start = offer.startDate, let end = offer.endDate, end <= start {
                 report(.subscriptionOffer, "\(what) ends (\(end)) before it starts (\(start))", at: offer.positions.startDate)
             }
+            freeTerritories(offer.territories, mode: offer.mode, at: offer.positions.territories, what)
             checkStorefrontPrices(offer.prices)
         }
     }
 
-    /// Territories and dates belong to introductory offer rows only.
+    /// Dates belong to introductory offer rows only; territories to them and to free trials.
     private mutating func rowFields(_ offer: SubscriptionOffer, _ what: @autoclosure () -> String) {
-        guard offer.territories != nil || offer.startDate != nil || offer.endDate != nil else { return }
-        report(
-            .subscriptionOffer, "\(what()) has no territories or dates; only introductory offers do",
-            at: offer.positions.territories ?? offer.positions.startDate ?? offer.positions.entry)
+        if offer.startDate != nil || offer.endDate != nil {
+            report(
+                .subscriptionOffer, "\(what()) has no dates; only introductory offers and win-back offers do",
+                at: offer.positions.startDate ?? offer.positions.entry)
+        }
+        freeTerritories(offer.territories, mode: offer.mode, at: offer.positions.territories, what())
+    }
+
+    /// `territories` name where a free trial runs (App Store Connect needs them; nil: wherever the
+    /// subscription is sold); a paid offer runs where it has prices.
+    private mutating func freeTerritories(
+        _ territories: TerritorySelection?, mode: OfferMode, at position: SourcePosition?, _ what: @autoclosure () -> String
+    ) {
+        guard let territories else { return }
+        if mode.isPaid {
+            report(
+                .subscriptionOffer,
+                "\(what()) is \(mode.rawValue): it runs where it has prices; 'territories' is for free trials", at: position)
+        } else {
+            checkTerritories(territories, at: position, what: what())
+        }
     }
 
     /// `active` and `auto_renew` belong to offer codes only.

@@ -1,13 +1,13 @@
 /// Creating promotional offers, offer codes and win-back offers with their prices (inline
 /// creates), deactivating offer codes, and changing win-back offers, with App Store Connect's
 /// rules: an offer id once per subscription, paid modes priced in each territory with a price
-/// point of that subscription, free trials unpriced, one period unless paid as you go, an offer
+/// point of that subscription, free trials naming their territories without a price point, one period unless paid as you go, an offer
 /// code never activated again, a win-back offer ending after it starts.
 enum OfferWriteHandlers {
     static func createPromotionalOffer(_ c: Context) throws(APIError) -> Reply {
         let document = try c.body(.promotionalOfferCreate)
         let entity = document.data
-        let (subscriptionID, points) = try checkOffer(
+        let (subscriptionID, points, freeTerritories) = try checkOffer(
             document, priceType: "subscriptionPromotionalOfferPrices", periods: "numberOfPeriods", c)
         let offerCode = entity.string("offerCode")!
         let existing = try c.state.subscription(subscriptionID).promotionalOfferIDs.compactMap { c.state.promotionalOffers[$0] }
@@ -19,7 +19,7 @@ enum OfferWriteHandlers {
         let record = SubscriptionOfferRecord(
             id: c.state.newUUID(), subscriptionID: subscriptionID, name: entity.string("name")!, offerCode: offerCode,
             offerMode: entity.string("offerMode")!, duration: entity.string("duration")!, numberOfPeriods: entity.int("numberOfPeriods")!,
-            points: points, targetSubscriptionPlanType: entity.string("targetSubscriptionPlanType"))
+            points: points, freeTerritories: freeTerritories, targetSubscriptionPlanType: entity.string("targetSubscriptionPlanType"))
         c.state.addSubscriptionOffer(record)
         return c.created(Ref(.promotionalOffer, record.id))
     }
@@ -27,7 +27,7 @@ enum OfferWriteHandlers {
     static func createOfferCode(_ c: Context) throws(APIError) -> Reply {
         let document = try c.body(.offerCodeCreate)
         let entity = document.data
-        let (subscriptionID, points) = try checkOffer(document, priceType: "subscriptionOfferCodePrices", periods: "numberOfPeriods", c)
+        let (subscriptionID, points, freeTerritories) = try checkOffer(document, priceType: "subscriptionOfferCodePrices", periods: "numberOfPeriods", c)
         let eligibilities = entity.attributes["customerEligibilities"]?.array?.compactMap(\.string) ?? []
         guard !eligibilities.isEmpty else {
             throw entity.invalidAttribute("customerEligibilities", "An offer code needs at least one customer eligibility.")
@@ -41,7 +41,7 @@ enum OfferWriteHandlers {
         var record = SubscriptionOfferRecord(
             id: c.state.newUUID(), subscriptionID: subscriptionID, name: name, offerCode: nil, offerMode: entity.string("offerMode")!,
             duration: entity.string("duration")!, numberOfPeriods: entity.int("numberOfPeriods")!, points: points,
-            targetSubscriptionPlanType: entity.string("targetSubscriptionPlanType"))
+            freeTerritories: freeTerritories, targetSubscriptionPlanType: entity.string("targetSubscriptionPlanType"))
         record.customerEligibilities = eligibilities
         record.offerEligibility = entity.string("offerEligibility")
         record.active = true
@@ -65,7 +65,7 @@ enum OfferWriteHandlers {
     static func createWinBackOffer(_ c: Context) throws(APIError) -> Reply {
         let document = try c.body(.winBackOfferCreate)
         let entity = document.data
-        let (subscriptionID, points) = try checkOffer(document, priceType: "winBackOfferPrices", periods: "periodCount", c)
+        let (subscriptionID, points, freeTerritories) = try checkOffer(document, priceType: "winBackOfferPrices", periods: "periodCount", c)
         let offerID = entity.string("offerId")!
         let existing = try c.state.subscription(subscriptionID).winBackOfferIDs.compactMap { c.state.winBackOffers[$0] }
         if existing.contains(where: { $0.offerID == offerID }) {
@@ -76,7 +76,8 @@ enum OfferWriteHandlers {
         var record = WinBackOfferRecord(
             id: c.state.newUUID(), subscriptionID: subscriptionID, offerID: offerID, referenceName: entity.string("referenceName")!,
             offerMode: entity.string("offerMode")!, duration: entity.string("duration")!, periodCount: entity.int("periodCount")!,
-            points: points, paidMonths: entity.int("customerEligibilityPaidSubscriptionDurationInMonths")!,
+            points: points, freeTerritories: freeTerritories,
+            paidMonths: entity.int("customerEligibilityPaidSubscriptionDurationInMonths")!,
             lapsedMinimum: lapsed["minimum"]?.int, lapsedMaximum: lapsed["maximum"]?.int,
             waitMonths: entity.int("customerEligibilityWaitBetweenOffersInMonths"), startDate: entity.string("startDate")!,
             endDate: entity.string("endDate"), priority: entity.string("priority")!, promotionIntent: entity.string("promotionIntent"))
@@ -114,10 +115,11 @@ enum OfferWriteHandlers {
         }
     }
 
-    /// The subscription and the price points of an offer create: the mode's periods, and one
-    /// included price per territory with a price point of that subscription (none for a free trial).
+    /// The subscription, the price points and the free territories of an offer create: the mode's
+    /// periods, and one included price per territory — with a price point of that subscription for
+    /// a paid offer, with none for a free trial.
     private static func checkOffer(_ document: RequestDocument, priceType: String, periods: String, _ c: Context) throws(APIError) -> (
-        String, [PricePoint]
+        String, [PricePoint], [String]
     ) {
         let entity = document.data
         let subscriptionID = entity.one("subscription")!
@@ -131,15 +133,28 @@ enum OfferWriteHandlers {
         }
         let ids = entity.many("prices") ?? []
         var points: [PricePoint] = []
+        var freeTerritories: [String] = []
+        // Not in the OpenAPI document, enforced by the live service (rorkai/App-Store-Connect-CLI
+        // issues 1500, 1659 and 1948): a free offer names its territories as prices without a price
+        // point. Without prices: RELATIONSHIP.REQUIRED; with a price point: RELATIONSHIP.INVALID.
+        if mode == "FREE_TRIAL", ids.isEmpty { throw entity.missingRelationship("prices") }
         for id in ids {
             guard let item = document.included(priceType, id: id) else {
                 throw entity.invalidRelationship("prices", "'\(id)' is not an included \(priceType).")
             }
-            guard let pointID = item.one("subscriptionPricePoint") else {
-                if mode == "FREE_TRIAL" { continue }
-                throw item.missingRelationship("subscriptionPricePoint")
+            if mode == "FREE_TRIAL" {
+                if item.one("subscriptionPricePoint") != nil {
+                    throw item.invalidRelationship("subscriptionPricePoint", "For FREE_TRIAL offerMode, subscriptionPricePoint must be null.")
+                }
+                guard let territory = item.one("territory") else { throw item.missingRelationship("territory") }
+                guard c.state.isTerritory(territory) else {
+                    throw item.invalidRelationship("territory", "There is no territory with id '\(territory)'.")
+                }
+                if freeTerritories.contains(territory) { throw item.invalidRelationship("territory", "Two prices for \(territory).") }
+                freeTerritories.append(territory)
+                continue
             }
-            if mode == "FREE_TRIAL" { throw item.invalidRelationship("subscriptionPricePoint", "A free trial has no price.") }
+            guard let pointID = item.one("subscriptionPricePoint") else { throw item.missingRelationship("subscriptionPricePoint") }
             guard let point = c.state.pricePoint(Ref(.subscriptionPricePoint, pointID)), point.product == subscriptionID else {
                 throw item.invalidRelationship(
                     "subscriptionPricePoint", "'\(pointID)' is not a price point of subscription '\(subscriptionID)'.")
@@ -158,7 +173,7 @@ enum OfferWriteHandlers {
                 "ENTITY_ERROR.INCLUDED.INVALID", stray.pointer,
                 "The included resource '\(stray.id ?? "")' is not referenced by a relationship.")
         }
-        return (subscriptionID, points.sorted { $0.territory < $1.territory })
+        return (subscriptionID, points.sorted { $0.territory < $1.territory }, freeTerritories.sorted())
     }
 }
 
