@@ -152,7 +152,9 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            path: "Tests/FakeAppStoreConnect"
+            path: "Tests/FakeAppStoreConnect",
+            // Read from the source tree (OpenAPIDocument), not built in.
+            exclude: ["OpenAPI"]
         ),
         .testTarget(
             name: "AppStoreConnectTests",

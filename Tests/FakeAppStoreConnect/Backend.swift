@@ -13,6 +13,7 @@ final class Backend: HTTPHandling, @unchecked Sendable {
     private var faults = FaultQueue()
     private var log: [FakeRequestRecord] = []
     private let router = Router.appStoreConnect
+    private let document = OpenAPIDocument.appStoreConnect
 
     init(keys: [FakeAPIKey], territories: [String], rateLimitPerHour: Int) {
         state = FakeState(territories: territories)
@@ -82,14 +83,34 @@ final class Backend: HTTPHandling, @unchecked Sendable {
             let key = try verifier.verify(authorization: request.header("Authorization"), now: now)
             headers.append(("X-Rate-Limit", try limiter.admit(keyID: key.keyID, now: now)))
             let (route, parameters) = try router.route(method: request.method, path: request.path)
+            try document.checkQuery(Query.items(request.query), route.method, route.template)
+            // A body that is not JSON is the handler's to refuse (415, 422).
+            if request.header("Content-Type")?.lowercased().hasPrefix("application/json") ?? false, let body = JSON.parse(request.body) {
+                try document.checkBody(body, route.method, route.template)
+            }
             let query = try Query(raw: request.query, rules: route.rules)
             if request.method == "GET" { state.finishProcessing() }
             switch try route.handler(Context(state: state, request: request, parameters: parameters, query: query)) {
-            case .document(let status, let document): return .json(status, document, headers: headers)
+            case .document(let status, let answer):
+                return checked(.json(status, answer, headers: headers), answer, route)
             case .noContent: return HTTPResponse(status: 204, headers: headers)
             }
         } catch {
-            return .json(error.status, error.document, headers: headers + error.headers)
+            let response = HTTPResponse.json(error.status, error.document, headers: headers + error.headers)
+            guard let route = try? router.route(method: request.method, path: request.path).0 else { return response }
+            return checked(response, error.document, route)
         }
+    }
+
+    /// `response`, or a 500 naming where the fake's own answer strays from the document's
+    /// response schema (a defect of the fake, shown loudly).
+    private func checked(_ response: HTTPResponse, _ answer: JSON, _ route: Route) -> HTTPResponse {
+        let problems = document.answerProblems(answer, status: response.status, route.method, route.template)
+        guard !problems.isEmpty else { return response }
+        FileHandle.standardError.write(Data("fake App Store Connect: \(route.method) \(route.template): \(problems)\n".utf8))
+        let error = APIError(
+            status: 500, code: "UNEXPECTED_ERROR", title: "The fake's answer does not follow the OpenAPI document",
+            detail: "\(route.method) \(route.template) answered \(response.status) with: " + problems.prefix(5).joined(separator: "; "))
+        return .json(500, error.document)
     }
 }

@@ -302,6 +302,8 @@ extension RequestEntity {
 
     /// A 409 `ENTITY_ERROR.RELATIONSHIP.REQUIRED` about relationship `name`.
     func missingRelationship(_ name: String) -> APIError {
-        .entity("ENTITY_ERROR.RELATIONSHIP.REQUIRED", relationshipPointer(name), "You must provide a value for the relationship '\(name)' with this request")
+        .entity(
+            "ENTITY_ERROR.RELATIONSHIP.REQUIRED", relationshipPointer(name),
+            "You must provide a value for the relationship '\(name)' with this request")
     }
 }

@@ -145,7 +145,8 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
             fake.addSubscriptionOffer(
                 SubscriptionOfferRecord(
                     id: fake.newUUID(), subscriptionID: id, name: name, offerMode: mode, duration: duration, numberOfPeriods: periods,
-                    points: points, freeTerritories: free, customerEligibilities: eligibilities, offerEligibility: offerEligibility, active: active,
+                    points: points, freeTerritories: free, customerEligibilities: eligibilities, offerEligibility: offerEligibility,
+                    active: active,
                     autoRenewEnabled: autoRenewEnabled))
         }
     }
@@ -159,14 +160,16 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
     @discardableResult
     public func addWinBackOffer(
         app: String, productID: String, offerID: String, referenceName: String, mode: String, duration: String, periods: Int = 1,
-        prices: [String: String] = [:], territories: [String]? = nil, paidMonths: Int, lapsedMonths: (minimum: Int?, maximum: Int?), waitMonths: Int? = nil,
+        prices: [String: String] = [:], territories: [String]? = nil, paidMonths: Int, lapsedMonths: (minimum: Int?, maximum: Int?),
+        waitMonths: Int? = nil,
         startDate: String, endDate: String? = nil, priority: String = "NORMAL", promotionIntent: String? = nil
     ) -> Bool {
         withOfferPoints(app: app, productID: productID, mode: mode, prices: prices, territories: territories) { fake, id, points, free in
             fake.addWinBackOffer(
                 WinBackOfferRecord(
                     id: fake.newUUID(), subscriptionID: id, offerID: offerID, referenceName: referenceName, offerMode: mode,
-                    duration: duration, periodCount: periods, points: points, freeTerritories: free, paidMonths: paidMonths, lapsedMinimum: lapsedMonths.minimum,
+                    duration: duration, periodCount: periods, points: points, freeTerritories: free, paidMonths: paidMonths,
+                    lapsedMinimum: lapsedMonths.minimum,
                     lapsedMaximum: lapsedMonths.maximum, waitMonths: waitMonths, startDate: startDate, endDate: endDate,
                     priority: priority, promotionIntent: promotionIntent))
         }

@@ -62,10 +62,12 @@ struct DocumentRenderer {
         let link = selfLink(ref)
         let fields = query.fields[ref.kind.type]
         var relationships: [String: JSON] = [:]
+        let document = OpenAPIDocument.appStoreConnect
         for (name, _) in ref.kind.relationships where fields?.contains(name) ?? true {
-            var relationship: [String: JSON] = [
-                "links": ["self": .string("\(link)/relationships/\(name)"), "related": .string("\(link)/\(name)")]
-            ]
+            var relationship: [String: JSON] = [:]
+            if document.allows("links", inRelationship: name, of: ref.kind.type) {
+                relationship["links"] = ["self": .string("\(link)/relationships/\(name)"), "related": .string("\(link)/\(name)")]
+            }
             if withIncludes, query.includes(name), let related = state.related(ref, name) {
                 switch related {
                 case .one(let target):
@@ -75,16 +77,18 @@ struct DocumentRenderer {
                     let limit = query.includeLimits[name] ?? Query.defaultIncludeLimit
                     let shown = Array(targets.prefix(limit))
                     relationship["data"] = .array(shown.map(Self.identifier))
-                    relationship["meta"] = ["paging": ["total": .int(targets.count), "limit": .int(limit)]]
+                    if document.allows("meta", inRelationship: name, of: ref.kind.type) {
+                        relationship["meta"] = ["paging": ["total": .int(targets.count), "limit": .int(limit)]]
+                    }
                     included += shown
                 }
             }
             relationships[name] = .object(relationship)
         }
         if let fields { attributes = attributes.filter { fields.contains($0.key) } }
-        var object: [String: JSON] = [
-            "type": .string(ref.kind.type), "id": .string(ref.id), "attributes": .object(attributes), "links": ["self": .string(link)],
-        ]
+        var object: [String: JSON] = ["type": .string(ref.kind.type), "id": .string(ref.id), "links": ["self": .string(link)]]
+        // A resource without attributes (a price schedule, an offer's price) has no `attributes` member.
+        if !attributes.isEmpty { object["attributes"] = .object(attributes) }
         if !relationships.isEmpty { object["relationships"] = .object(relationships) }
         return .object(object)
     }

@@ -54,14 +54,17 @@ struct Query {
     /// `fields[type]` → the attributes and relationships to keep.
     var fields: [String: Set<String>] = [:]
 
+    /// The name–value pairs of `raw` (`a=b&c=d`, percent-encoded), in order.
+    static func items(_ raw: String) -> [(name: String, value: String)] {
+        raw.split(separator: "&").filter { !$0.isEmpty }.map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+
     /// Parses and validates `raw` (`a=b&c=d`, percent-encoded) against `rules`.
     init(raw: String, rules: QueryRules) throws(APIError) {
-        for pair in raw.split(separator: "&") where !pair.isEmpty {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = Self.decode(parts[0])
-            let value = parts.count > 1 ? Self.decode(parts[1]) : ""
-            items.append((name, value))
-        }
+        items = Self.items(raw)
         for (name, value) in items {
             let values = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             if name == "limit", let maxLimit = rules.maxLimit {

@@ -60,12 +60,15 @@ struct Route: Sendable {
     typealias Handler = @Sendable (Context) throws(APIError) -> Reply
 
     let method: String
+    /// `/v1/apps/{id}`: the path as the OpenAPI document names it.
+    let template: String
     let segments: [String?]
     let rules: QueryRules
     let handler: Handler
 
     init(_ method: String, _ template: String, _ rules: QueryRules, _ handler: @escaping Handler) {
         self.method = method
+        self.template = template
         self.segments = template.split(separator: "/").map { $0.hasPrefix("{") ? nil : String($0) }
         self.rules = rules
         self.handler = handler

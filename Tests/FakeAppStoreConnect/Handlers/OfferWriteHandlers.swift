@@ -27,7 +27,8 @@ enum OfferWriteHandlers {
     static func createOfferCode(_ c: Context) throws(APIError) -> Reply {
         let document = try c.body(.offerCodeCreate)
         let entity = document.data
-        let (subscriptionID, points, freeTerritories) = try checkOffer(document, priceType: "subscriptionOfferCodePrices", periods: "numberOfPeriods", c)
+        let (subscriptionID, points, freeTerritories) = try checkOffer(
+            document, priceType: "subscriptionOfferCodePrices", periods: "numberOfPeriods", c)
         let eligibilities = entity.attributes["customerEligibilities"]?.array?.compactMap(\.string) ?? []
         guard !eligibilities.isEmpty else {
             throw entity.invalidAttribute("customerEligibilities", "An offer code needs at least one customer eligibility.")
@@ -144,7 +145,8 @@ enum OfferWriteHandlers {
             }
             if mode == "FREE_TRIAL" {
                 if item.one("subscriptionPricePoint") != nil {
-                    throw item.invalidRelationship("subscriptionPricePoint", "For FREE_TRIAL offerMode, subscriptionPricePoint must be null.")
+                    throw item.invalidRelationship(
+                        "subscriptionPricePoint", "For FREE_TRIAL offerMode, subscriptionPricePoint must be null.")
                 }
                 guard let territory = item.one("territory") else { throw item.missingRelationship("territory") }
                 guard c.state.isTerritory(territory) else {
@@ -207,7 +209,7 @@ enum PromotedPurchaseHandlers {
         }
         let record = PromotedPurchaseRecord(
             id: c.state.newUUID(), owner: owner, visibleForAllUsers: entity.bool("visibleForAllUsers")!,
-            enabled: entity.bool("enabled") ?? true, state: "WAITING_FOR_REVIEW")
+            enabled: entity.bool("enabled") ?? true, state: "PREPARE_FOR_SUBMISSION")
         c.state.promotedPurchases[record.id] = record
         c.state.apps[appID]?.promotedPurchaseIDs.append(record.id)
         return c.created(Ref(.promotedPurchase, record.id))
