@@ -79,26 +79,27 @@ final class Backend: HTTPHandling, @unchecked Sendable {
             return state.receiveUpload(request, token: String(parts[1]), part: String(parts[2]))
         }
         var headers: [(name: String, value: String)] = []
+        var route: Route?
         do throws(APIError) {
             let key = try verifier.verify(authorization: request.header("Authorization"), now: now)
             headers.append(("X-Rate-Limit", try limiter.admit(keyID: key.keyID, now: now)))
-            let (route, parameters) = try router.route(method: request.method, path: request.path)
-            try document.checkQuery(Query.items(request.query), route.method, route.template)
-            // A body that is not JSON is the handler's to refuse (415, 422).
-            if request.header("Content-Type")?.lowercased().hasPrefix("application/json") ?? false, let body = JSON.parse(request.body) {
-                try document.checkBody(body, route.method, route.template)
-            }
-            let query = try Query(raw: request.query, rules: route.rules)
+            let (found, parameters) = try router.route(method: request.method, path: request.path)
+            route = found
+            try document.checkQuery(Query.items(request.query), found.method, found.template)
+            // Parsed once; a body that is not JSON is the handler's to refuse (415, 422).
+            let body = Context.isJSON(request) ? JSON.parse(request.body) : nil
+            if let body { try document.checkBody(body, found.method, found.template) }
+            let query = try Query(raw: request.query, rules: found.rules)
             if request.method == "GET" { state.finishProcessing() }
-            switch try route.handler(Context(state: state, request: request, parameters: parameters, query: query)) {
+            let context = Context(state: state, request: request, parameters: parameters, query: query, json: body)
+            switch try found.handler(context) {
             case .document(let status, let answer):
-                return checked(.json(status, answer, headers: headers), answer, route)
+                return checked(.json(status, answer, headers: headers), answer, found)
             case .noContent: return HTTPResponse(status: 204, headers: headers)
             }
         } catch {
             let response = HTTPResponse.json(error.status, error.document, headers: headers + error.headers)
-            guard let route = try? router.route(method: request.method, path: request.path).0 else { return response }
-            return checked(response, error.document, route)
+            return route.map { checked(response, error.document, $0) } ?? response
         }
     }
 

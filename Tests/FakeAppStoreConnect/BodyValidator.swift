@@ -104,8 +104,8 @@ struct RequestDocument {
 extension BodySchema {
     /// Validates a request body against the schema, as App Store Connect does: every error is a 409
     /// with an `ENTITY_ERROR…` code and a pointer to the member at fault.
-    func validate(_ body: Data, pathID: String?) throws(APIError) -> RequestDocument {
-        guard let root = JSON.parse(body)?.object, let data = root["data"]?.object else {
+    func validate(_ body: JSON?, pathID: String?) throws(APIError) -> RequestDocument {
+        guard let root = body?.object, let data = root["data"]?.object else {
             throw .unprocessable("The request entity is not a JSON:API document with a 'data' object.")
         }
         var errors: [APIError.Entry] = []

@@ -20,6 +20,13 @@ struct Context {
     /// The `{id}` segments of the path, in order.
     let parameters: [String]
     let query: Query
+    /// The body, parsed once, when it is sent as JSON and parses; nil otherwise.
+    let json: JSON?
+
+    /// Whether `request` says its body is JSON.
+    static func isJSON(_ request: HTTPRequest) -> Bool {
+        request.header("Content-Type")?.lowercased().hasPrefix("application/json") ?? false
+    }
 
     /// The first path parameter.
     var id: String { parameters[0] }
@@ -32,11 +39,8 @@ struct Context {
 
     /// The validated request entity: `Content-Type: application/json`, then the schema.
     func body(_ schema: BodySchema) throws(APIError) -> RequestDocument {
-        let contentType = request.header("Content-Type")
-        guard let contentType, contentType.lowercased().hasPrefix("application/json") else {
-            throw .unsupportedMediaType(contentType)
-        }
-        return try schema.validate(request.body, pathID: parameters.first)
+        guard Self.isJSON(request) else { throw .unsupportedMediaType(request.header("Content-Type")) }
+        return try schema.validate(json, pathID: parameters.first)
     }
 
     /// 200 with one resource (`data: null` when nil).

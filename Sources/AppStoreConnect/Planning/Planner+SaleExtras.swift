@@ -328,12 +328,3 @@ enum WinBackOfferField: CaseIterable {
         return "\(range.minimum.map(String.init) ?? "")–\(range.maximum.map(String.init) ?? "")"
     }
 }
-
-/// What a free offer's creation needs: its mode and its territories.
-protocol FreeOfferPlacement {
-    var mode: OfferMode { get }
-    var territories: TerritorySelection? { get }
-}
-
-extension SubscriptionOffer: FreeOfferPlacement {}
-extension WinBackOffer: FreeOfferPlacement {}
