@@ -79,8 +79,11 @@ let package = Package(
         .target(
             name: "StoreHTTP",
             dependencies: [
+                "IAPCatalog",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .target(

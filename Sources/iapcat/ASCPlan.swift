@@ -33,11 +33,7 @@ extension IAPCat {
         @OptionGroup var colorOptions: ColorOptions
 
         func run() async throws(CommandFailure) {
-            let (catalogPath, paths) = (catalog, paths)
-            let plan = try await ConnectSession.run(connect) { session throws(CommandFailure) in
-                try await session.plan(catalogPath: catalogPath, paths: paths).plan
-            }
-            try SyncCommands.show(plan, format: format, detailedExitcode: detailedExitcode)
+            try await SyncRunner.plan(connect, catalog: catalog, paths: paths, format: format, detailedExitcode: detailedExitcode)
         }
     }
 

@@ -39,36 +39,7 @@ extension IAPCat {
         @OptionGroup var connect: ConnectOptions
 
         func run() async throws(CommandFailure) {
-            let base = try catalog.map { path throws(CommandFailure) in try loadCatalogForConnect(path) }
-            guard let appID = app ?? base?.app.appleID, !appID.isEmpty else {
-                throw .usage("no app: pass --app or --catalog with app.apple_id")
-            }
-            let today = todayUTC()
-            let result = try await ConnectSession.run(connect) { session throws(CommandFailure) -> CatalogBuilder.Result in
-                let remote = try await session.read(appID: appID)
-                var info = base?.app ?? AppInfo(bundleID: nil)
-                info.appleID = appID
-                if let app = try? await RemoteReader(api: session.client).readApp(appID: appID) {
-                    info.bundleID = info.bundleID ?? app.bundleID
-                    info.sku = info.sku ?? app.sku
-                    if base == nil, let locale = app.primaryLocale { info.defaultLocale = locale }
-                }
-                return CatalogBuilder(today: today).build(remote, app: info, base: base)
-            }
-            for note in result.notes { Output.error(PlanRenderer.printable("iapcat: note: \(note.resource) \(note.message)")) }
-            let text = CatalogYAMLWriter(headerComments: ["Pulled by iapcat from App Store Connect (app \(appID))."]).render(result.catalog)
-            guard let output else {
-                Output.report(text)
-                return
-            }
-            do {
-                try AtomicFile.write(Array(text.utf8), to: output)
-            } catch {
-                throw .io(error)
-            }
-            Output.error(
-                "wrote \(output): \(Plural.count(result.catalog.products.count, "product")), \(Plural.count(result.catalog.subscriptionGroups.count, "subscription group"))"
-            )
+            try await SyncRunner.pull(connect, app: app, base: catalog, output: output)
         }
     }
 }

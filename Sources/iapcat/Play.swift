@@ -26,7 +26,7 @@ extension IAPCat {
 }
 
 /// The options every `play` subcommand shares: credentials and the API's address.
-struct PlayOptions: ParsableArguments {
+struct PlayOptions: StoreOptions {
     @Option(
         name: .customLong("service-account"),
         help: ArgumentHelp("The service account's JSON key (or GOOGLE_APPLICATION_CREDENTIALS).", valueName: "file"),
@@ -41,9 +41,23 @@ struct PlayOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print every request with its status.")
     var verbose = false
 
+    static let appFlag = "--package-name"
+
+    static func check(app: String) throws(CommandFailure) {
+        // Only `--package-name` can fail here: the catalog's is validated.
+        guard GooglePlayLimits.isPackageName(app) else {
+            throw .usage("'\(ServerText.printable(app))' is not an Android package name (two or more parts such as com.example.app)")
+        }
+    }
+
+    func connect(app: String, settings: SyncSettings) throws(CommandFailure) -> StoreConnection<PlayAdapter> {
+        let client = try client(packageName: app)
+        return StoreConnection(adapter: PlayAdapter(api: client, packageName: app), close: { await client.shutdown() })
+    }
+
     /// A client of `packageName`, or a failure naming the missing setting. Warns when the key
     /// file is readable by others.
-    func client(packageName: String) throws(CommandFailure) -> PlayClient {
+    private func client(packageName: String) throws(CommandFailure) -> PlayClient {
         let environment = ProcessInfo.processInfo.environment
         guard let path = serviceAccount ?? environment["GOOGLE_APPLICATION_CREDENTIALS"], !path.isEmpty else {
             throw .usage("no service account: pass --service-account or set GOOGLE_APPLICATION_CREDENTIALS")
@@ -57,80 +71,7 @@ struct PlayOptions: ParsableArguments {
             throw .inputErrors(error.message)
         }
         if let warning = loaded.warning { Output.error("iapcat: warning: \(warning)") }
-        let verbose = self.verbose
-        let base = try SyncCommands.apiURL(flag: apiURL, variable: "PLAY_API_URL", standard: PlayClient.defaultBaseURL)
-        return PlayClient(
-            baseURL: base, packageName: packageName, key: loaded.key,
-            observer: { exchange in
-                if let (wait, reason) = exchange.retry {
-                    SyncCommands.reportRetry(request: exchange.request, wait: wait, reason: reason, attempt: exchange.attempt)
-                    return
-                }
-                guard verbose else { return }
-                var line = "\(ServerText.printable(exchange.request)) → \(exchange.status == 0 ? "no answer" : String(exchange.status))"
-                if exchange.attempt > 1 { line += " (attempt \(exchange.attempt))" }
-                Output.error(line)
-            })
+        let base = try SyncRunner.apiURL(flag: apiURL, variable: "PLAY_API_URL", standard: PlayClient.defaultBaseURL)
+        return PlayClient(baseURL: base, packageName: packageName, key: loaded.key, observer: SyncRunner.observer(verbose: verbose))
     }
-}
-
-/// One command's connection to Google Play: it owns the HTTP client and closes it when the
-/// command's work ends, however it ends.
-struct PlaySession {
-    let client: PlayClient
-    let packageName: String
-
-    /// Runs `work` with a client of `packageName`, closing it afterwards.
-    static func run<T>(_ options: PlayOptions, packageName: String, _ work: (PlaySession) async throws(CommandFailure) -> T)
-        async throws(CommandFailure) -> T
-    {
-        guard GooglePlayLimits.isPackageName(packageName) else {
-            // Only `--package-name` can get here: the catalog's is validated.
-            throw .usage(
-                "'\(ServerText.printable(packageName))' is not an Android package name (two or more parts such as com.example.app)")
-        }
-        let session = PlaySession(client: try options.client(packageName: packageName), packageName: packageName)
-        let result: Result<T, CommandFailure>
-        do {
-            result = .success(try await work(session))
-        } catch {
-            result = .failure(error)
-        }
-        await session.client.shutdown()
-        return try result.get()
-    }
-
-    /// Everything the app holds on Play.
-    func read() async throws(CommandFailure) -> PlayRemoteState {
-        do throws(PlayAPIError) {
-            return try await PlayRemoteReader(api: client).read()
-        } catch {
-            throw .inputErrors("Google Play: \(error)")
-        }
-    }
-
-    /// The catalog at `path` planned against the app it names.
-    func plan(_ catalog: Catalog) async throws(CommandFailure) -> (plan: PlayPlan, remote: PlayRemoteState) {
-        let version: String
-        if let pinned = catalog.app.googlePlay?.regionsVersion {
-            version = pinned
-        } else {
-            do throws(PlayAPIError) {
-                version = try await PlayRemoteReader(api: client).currentRegionsVersion()
-            } catch {
-                throw .inputErrors("Google Play: \(error)")
-            }
-        }
-        let remote = try await read()
-        return (PlayPlanner(regionsVersion: version).plan(catalog, against: remote), remote)
-    }
-}
-
-/// The catalog at `path`, validated, and the package name it gives Play; errors stop a plan.
-func loadCatalogForPlay(_ path: String, paths: PathOptions? = nil) throws(CommandFailure) -> (catalog: Catalog, packageName: String) {
-    let catalog = try loadCatalogForConnect(path, validator: paths?.validator ?? CatalogValidator(), store: "Google Play")
-    guard let name = catalog.app.googlePlay?.packageName, !name.isEmpty else {
-        throw .inputErrors("\(path): app.google_play.package_name is not set: it names the app on Google Play")
-    }
-    return (catalog, name)
 }

@@ -34,11 +34,7 @@ extension IAPCat {
         @OptionGroup var colorOptions: ColorOptions
 
         func run() async throws(CommandFailure) {
-            let (loaded, packageName) = try loadCatalogForPlay(catalog, paths: paths)
-            let plan = try await PlaySession.run(play, packageName: packageName) { session throws(CommandFailure) in
-                try await session.plan(loaded).plan
-            }
-            try SyncCommands.show(plan, format: format, detailedExitcode: detailedExitcode)
+            try await SyncRunner.plan(play, catalog: catalog, paths: paths, format: format, detailedExitcode: detailedExitcode)
         }
     }
 }

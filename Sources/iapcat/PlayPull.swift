@@ -39,26 +39,7 @@ extension IAPCat {
         @OptionGroup var play: PlayOptions
 
         func run() async throws(CommandFailure) {
-            let base = try catalog.map { path throws(CommandFailure) in try loadCatalogForConnect(path, store: "Google Play") }
-            guard let packageName = packageName ?? base?.app.googlePlay?.packageName, !packageName.isEmpty else {
-                throw .usage("no app: pass --package-name or --catalog with app.google_play.package_name")
-            }
-            let result = try await PlaySession.run(play, packageName: packageName) { session throws(CommandFailure) in
-                PlayCatalogBuilder().build(try await session.read(), packageName: packageName, base: base)
-            }
-            for note in result.notes { Output.error(ServerText.printable("iapcat: note: \(note.resource) \(note.message)")) }
-            let text = CatalogYAMLWriter(headerComments: ["Pulled by iapcat from Google Play (\(packageName))."]).render(result.catalog)
-            guard let output else {
-                Output.report(text)
-                return
-            }
-            do {
-                try AtomicFile.write(Array(text.utf8), to: output)
-            } catch {
-                throw .io(error)
-            }
-            let count = result.catalog.products.count { $0.isSold(on: .googlePlay) }
-            Output.error("wrote \(output): \(Plural.count(count, "product")) sold on Google Play")
+            try await SyncRunner.pull(play, app: packageName, base: catalog, output: output)
         }
     }
 }

@@ -350,7 +350,7 @@ import Testing
         let pageBytes =
             padding.utf8.count
             + #"{"data":[],"meta":{"padding":""},"links":{"next":"http://127.0.0.1:00000/v1/apps?cursor=000000"}}"#.utf8.count
-        #expect(abs(server.requests.count - (ListLimits.bytes / pageBytes + 1)) <= 1, "\(server.requests.count)")
+        #expect(abs(server.requests.count - (ListPages.byteLimit / pageBytes + 1)) <= 1, "\(server.requests.count)")
     }
 
     // MARK: Bodies

@@ -76,6 +76,23 @@ func exampleDesiredState() throws -> DesiredState {
                     message: "offer code \"Press month\" is inactive in the catalog and not in App Store Connect: nothing to create")))
     }
 
+    @Test func aFreeOfferInNoTerritoryIsAPlanErrorAndNotCreated() throws {
+        var catalog = try exampleCatalog()
+        let index = try #require(catalog.products.firstIndex { $0.id == "com.example.cosmicquest.premium.monthly" })
+        #expect(catalog.products[index].subscription?.offerCodes[0].mode == .freeTrial)
+        catalog.products[index].subscription?.offerCodes[0].territories = .nowhere
+        let plan = planner.plan(DesiredState(catalog: catalog), against: RemoteState(appID: "1", territories: ["USA"]))
+        #expect(!plan.steps.contains { $0.verb == "create-offer-code" })
+        #expect(
+            plan.errors == [
+                PlanNote(
+                    resource: "com.example.cosmicquest.premium.monthly",
+                    message:
+                        "offer code \"Press month\" is a free trial in no territory: App Store Connect needs at least one; name its 'territories'"
+                )
+            ])
+    }
+
     @Test func typeChangesAndDeletionsAreNeverPlanned() throws {
         var remote = RemoteState(appID: "1", territories: ["USA"])
         remote.products["com.example.cosmicquest.coins.small"] = RemoteProduct(

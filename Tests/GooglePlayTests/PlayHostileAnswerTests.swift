@@ -1,6 +1,7 @@
 import FakeGooglePlay
 import Foundation
 import IAPCatalog
+import StoreHTTP
 import Testing
 
 @testable import GooglePlay
@@ -84,7 +85,7 @@ import Testing
     /// Pages without end, 16 KiB each, stop when the list holds more than its cap (256 KiB here,
     /// 256 MiB by default): exactly the page that crosses it is the last one read.
     @Test func endlessPagesStopAtTheListsByteLimit() async throws {
-        #expect(PlayRemoteReader.listByteLimit == 256 << 20)
+        #expect(ListPages.byteLimit == 256 << 20)
         let limit = 256 << 10
         let pageBytes = 16 << 10
         try await PlayFixture.run { fixture in

@@ -104,7 +104,7 @@ import Testing
 
         let apply = try setup.run(["asc", "apply", "--catalog", "catalog.yaml", "--yes", "--allow-impact"])
         #expect(apply.status == 0, "\(apply.stderr)")
-        #expect(apply.stdout.contains("[1/1] set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.99\n"))
+        #expect(apply.stdout.contains("[1/1] ! set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.99\n"))
         #expect(
             apply.stdout.hasSuffix("Read back 1 resource: App Store Connect holds every change.\nApplied 1 change.\n"), "\(apply.stdout)")
         let again = try setup.run(["asc", "plan", "--catalog", "catalog.yaml", "--detailed-exitcode"])

@@ -397,7 +397,7 @@ package final class Applier {
                 relationships["subscriptionPricePoint"] = .one(ResourceIdentifier(type: "subscriptionPricePoints", id: point))
             }
             var attributes: [String: APIValue] = [
-                "offerMode": .string(row.mode), "duration": .string(row.duration), "numberOfPeriods": .int(row.periods),
+                "offerMode": .string(row.mode.apiName), "duration": .string(row.duration), "numberOfPeriods": .int(row.periods),
             ]
             if let start = row.startDate { attributes["startDate"] = .string(start) }
             if let end = row.endDate { attributes["endDate"] = .string(end) }

@@ -2,7 +2,7 @@ import IAPCatalog
 
 extension SubscriptionPeriod {
     /// The API's name of the period (`ONE_MONTH`), used for subscription periods and offer durations.
-    public var apiName: String {
+    package var apiName: String {
         switch self {
         case .threeDays: "THREE_DAYS"
         case .oneWeek: "ONE_WEEK"
@@ -16,7 +16,7 @@ extension SubscriptionPeriod {
     }
 
     /// The period the API names `name`; nil for a name iapcat does not know.
-    public init?(apiName name: String) {
+    package init?(apiName name: String) {
         guard let period = Self.allCases.first(where: { $0.apiName == name }) else { return nil }
         self = period
     }

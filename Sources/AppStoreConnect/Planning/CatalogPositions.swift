@@ -2,7 +2,7 @@ import IAPCatalog
 
 /// Where in the catalog a value sent to App Store Connect was written: an API error's
 /// `source.pointer` (`/data/attributes/name`) of a step becomes `catalog.yaml:12:21`.
-public struct CatalogPositions: Sendable {
+package struct CatalogPositions: Sendable {
     private var positions: [Key: SourcePosition] = [:]
 
     private struct Key: Hashable {
@@ -12,7 +12,7 @@ public struct CatalogPositions: Sendable {
     }
 
     /// The positions of `catalog`'s values.
-    public init(catalog: Catalog) {
+    package init(catalog: Catalog) {
         for group in catalog.subscriptionGroups {
             let owner = PlanOwner.group(group.id)
             set(owner, nil, "", group.positions.entry)
@@ -54,7 +54,7 @@ public struct CatalogPositions: Sendable {
     }
 
     /// The position of the value a step sent at `pointer`, or of the step's resource.
-    public func position(of step: PlanStep, pointer: String?) -> SourcePosition? {
+    package func position(of step: PlanStep, pointer: String?) -> SourcePosition? {
         let locale: String? =
             switch step.action {
             case .createLocalization(let locale, _, _, _), .updateLocalization(let locale, _, _, _, _): locale

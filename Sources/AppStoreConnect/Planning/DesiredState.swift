@@ -5,22 +5,22 @@ import IAPCatalog
 ///
 /// Both sides of a plan are compared in these terms, and `asc pull` writes them back: a field the
 /// API does not hold (client data, promotion order, list declarations) is not here.
-public struct DesiredState: Sendable, Equatable {
+package struct DesiredState: Sendable, Equatable {
     /// Subscription groups, by catalog key.
-    public var groups: [DesiredGroup]
+    package var groups: [DesiredGroup]
     /// Products the catalog manages (removed ones excluded), in catalog order.
-    public var products: [DesiredProduct]
+    package var products: [DesiredProduct]
     /// Products the catalog marks removed: never created, never deleted.
-    public var removedProductIDs: Set<String>
+    package var removedProductIDs: Set<String>
     /// Legacy tiers read as their historical U.S. price (warnings for the plan).
-    public var legacyTierProducts: [String]
+    package var legacyTierProducts: [String]
     /// Products of a type the API cannot create (free subscriptions).
-    public var unsupportedProducts: [String]
+    package var unsupportedProducts: [String]
     /// Screenshots that could not be read (warnings for the plan).
-    public var screenshotNotes: [PlanNote] = []
+    package var screenshotNotes: [PlanNote] = []
 
     /// The desired state of `catalog`. `baseTerritory` applies where a product sets none.
-    public init(catalog: Catalog) {
+    package init(catalog: Catalog) {
         // Groups the App Store's subscriptions use, and groups no product uses yet (the catalog
         // declares them for the App Store); never a group only Play-only subscriptions name.
         let playOnlyGroups = Set(catalog.products.filter { !$0.isSold(on: .appStore) }.compactMap { $0.subscription?.group })
@@ -76,7 +76,7 @@ public struct DesiredState: Sendable, Equatable {
     }
 
     /// A state from its parts (tests, pull).
-    public init(groups: [DesiredGroup], products: [DesiredProduct]) {
+    package init(groups: [DesiredGroup], products: [DesiredProduct]) {
         self.groups = groups
         self.products = products
         removedProductIDs = []
@@ -86,128 +86,128 @@ public struct DesiredState: Sendable, Equatable {
 }
 
 /// A subscription group.
-public struct DesiredGroup: Sendable, Equatable {
+package struct DesiredGroup: Sendable, Equatable {
     /// The catalog key (App Store Connect knows groups by reference name).
-    public var key: String
+    package var key: String
     /// The reference name: what finds the group in App Store Connect.
-    public var referenceName: String
+    package var referenceName: String
     /// Localizations.
-    public var localizations: [DesiredGroupLocalization]
+    package var localizations: [DesiredGroupLocalization]
 }
 
 /// A group localization.
-public struct DesiredGroupLocalization: Sendable, Equatable {
+package struct DesiredGroupLocalization: Sendable, Equatable {
     /// The locale (`en-US`).
-    public var locale: String
+    package var locale: String
     /// The group's display name.
-    public var name: String
+    package var name: String
     /// The custom app name shown with it.
-    public var customAppName: String?
+    package var customAppName: String?
 }
 
 /// A product (an `inAppPurchases` or a `subscriptions` resource).
-public struct DesiredProduct: Sendable, Equatable {
+package struct DesiredProduct: Sendable, Equatable {
     /// The product id: the identity on both sides.
-    public var productID: String
+    package var productID: String
     /// The type.
-    public var kind: ProductKind
+    package var kind: ProductKind
     /// The reference name (`name` in the API).
-    public var referenceName: String
+    package var referenceName: String
     /// Notes for App Review.
-    public var reviewNote: String?
+    package var reviewNote: String?
     /// Family Sharing.
-    public var familySharable: Bool
+    package var familySharable: Bool
     /// Localizations of the current version.
-    public var localizations: [DesiredLocalization]
+    package var localizations: [DesiredLocalization]
     /// Prices; nil when the catalog sets none.
-    public var prices: DesiredPrices?
+    package var prices: DesiredPrices?
     /// Where the product is sold.
-    public var availability: DesiredAvailability
+    package var availability: DesiredAvailability
     /// The catalog says approved (App Review decides; the plan only reports a difference).
-    public var approved: Bool
+    package var approved: Bool
     /// Subscription terms (auto-renewables).
-    public var subscription: DesiredSubscription?
+    package var subscription: DesiredSubscription?
     /// The review screenshot's path, relative to the catalog.
-    public var screenshot: String?
+    package var screenshot: String?
     /// The screenshot's file, once ``DesiredState/readScreenshots(catalogDirectory:)`` read it.
-    public var screenshotFile: ScreenshotFile? = nil
+    package var screenshotFile: ScreenshotFile? = nil
     /// Promotion, promotional offers, offer codes, win-back offers, content hosting and the
     /// monthly billing plan, as the catalog says them; nil: not compared.
-    public var extras: SaleExtras? = nil
+    package var extras: SaleExtras? = nil
 }
 
 /// Where a product is sold, as the catalog says it: "every territory" stays a selection until the
 /// planner resolves it against the territories App Store Connect has.
-public struct DesiredAvailability: Sendable, Equatable {
+package struct DesiredAvailability: Sendable, Equatable {
     /// The territories.
-    public var territories: TerritorySelection
+    package var territories: TerritorySelection
     /// Whether territories the store adds later join.
-    public var availableInNewTerritories: Bool
+    package var availableInNewTerritories: Bool
 
     /// An availability from its parts.
-    public init(territories: TerritorySelection, availableInNewTerritories: Bool) {
+    package init(territories: TerritorySelection, availableInNewTerritories: Bool) {
         self.territories = territories
         self.availableInNewTerritories = availableInNewTerritories
     }
 
     /// The catalog's availability without its positions.
-    public init(_ availability: Availability) {
+    package init(_ availability: Availability) {
         self.init(territories: availability.territories, availableInNewTerritories: availability.availableInNewTerritories)
     }
 
     /// Every territory and new ones (`cleared_for_sale: true`).
-    public static let everywhere = DesiredAvailability(.everywhere)
+    package static let everywhere = DesiredAvailability(.everywhere)
     /// Nowhere (`cleared_for_sale: false`).
-    public static let nowhere = DesiredAvailability(.nowhere)
+    package static let nowhere = DesiredAvailability(.nowhere)
 
     /// Whether the selection names a territory of `universe`.
-    public func isSold(in universe: [String]) -> Bool { !territories.resolved(in: universe).isEmpty }
+    package func isSold(in universe: [String]) -> Bool { !territories.resolved(in: universe).isEmpty }
 }
 
 /// A product localization.
-public struct DesiredLocalization: Sendable, Equatable {
+package struct DesiredLocalization: Sendable, Equatable {
     /// The locale.
-    public var locale: String
+    package var locale: String
     /// The display name.
-    public var name: String
+    package var name: String
     /// The description.
-    public var description: String?
+    package var description: String?
 }
 
 /// A subscription's terms.
-public struct DesiredSubscription: Sendable, Equatable {
+package struct DesiredSubscription: Sendable, Equatable {
     /// The group's catalog key.
-    public var groupKey: String
+    package var groupKey: String
     /// The billing period.
-    public var period: SubscriptionPeriod
+    package var period: SubscriptionPeriod
     /// The group level (1 = highest), when the catalog sets one.
-    public var level: Int?
+    package var level: Int?
     /// The introductory offers: the simple form's one (territories nil), or rows.
-    public var introductoryOffers: [DesiredIntroductoryOffer]
+    package var introductoryOffers: [DesiredIntroductoryOffer]
 }
 
 /// An introductory offer: the simple form (no territories: a free trial runs wherever the product
 /// is sold, a paid offer wherever it has a price), or a row with its territories, dates and plan.
-public struct DesiredIntroductoryOffer: Sendable, Equatable {
-    /// `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
-    public var mode: String
+package struct DesiredIntroductoryOffer: Sendable, Equatable {
+    /// The mode.
+    package var mode: OfferMode
     /// The offer's duration (of one period for pay-as-you-go).
-    public var duration: SubscriptionPeriod
+    package var duration: SubscriptionPeriod
     /// Periods (pay-as-you-go), 1 otherwise.
-    public var periods: Int
+    package var periods: Int
     /// Customer prices by territory (paid modes).
-    public var prices: [String: String]
+    package var prices: [String: String]
     /// Where it runs; nil: as the simple form says.
-    public var territories: TerritorySelection? = nil
+    package var territories: TerritorySelection? = nil
     /// `YYYY-MM-DD` of its first day; nil: running.
-    public var startDate: String? = nil
+    package var startDate: String? = nil
     /// `YYYY-MM-DD` of the first day it no longer runs; nil: open-ended.
-    public var endDate: String? = nil
+    package var endDate: String? = nil
     /// `MONTHLY` for the monthly plan; nil for the usual one.
-    public var planType: String? = nil
+    package var planType: String? = nil
 
     init(_ offer: SubscriptionOffer) {
-        mode = offer.mode.apiName
+        mode = offer.mode
         duration = offer.duration
         periods = offer.periods
         prices = Dictionary(offer.prices.map { ($0.storefront, $0.amount) }, uniquingKeysWith: { first, _ in first })
@@ -218,7 +218,7 @@ public struct DesiredIntroductoryOffer: Sendable, Equatable {
     }
 
     /// An offer from its parts.
-    public init(mode: String, duration: SubscriptionPeriod, periods: Int, prices: [String: String]) {
+    package init(mode: OfferMode, duration: SubscriptionPeriod, periods: Int, prices: [String: String]) {
         self.mode = mode
         self.duration = duration
         self.periods = periods
@@ -228,32 +228,32 @@ public struct DesiredIntroductoryOffer: Sendable, Equatable {
 
 /// Prices: a base territory that App Store Connect equalizes from, manual prices elsewhere, and
 /// dated steps of the base price.
-public struct DesiredPrices: Sendable, Equatable {
+package struct DesiredPrices: Sendable, Equatable {
     /// The territory Apple equalizes the others from (`USA` unless the catalog says otherwise).
-    public var baseTerritory: String
+    package var baseTerritory: String
     /// The base territory's price steps, the first without a start date.
-    public var baseSteps: [PriceStep]
+    package var baseSteps: [PriceStep]
     /// Manual prices in other territories (no start date).
-    public var manual: [String: String]
+    package var manual: [String: String]
     /// Dated prices in any territory (the catalog's `changes`).
-    public var changes: [PriceRow] = []
+    package var changes: [PriceRow] = []
 
     /// One step of a price schedule.
-    public struct PriceStep: Sendable, Equatable {
+    package struct PriceStep: Sendable, Equatable {
         /// The customer price (`4.99`).
-        public var customerPrice: String
+        package var customerPrice: String
         /// `YYYY-MM-DD`, or nil for "now".
-        public var startDate: String?
+        package var startDate: String?
 
         /// A step.
-        public init(customerPrice: String, startDate: String? = nil) {
+        package init(customerPrice: String, startDate: String? = nil) {
             self.customerPrice = customerPrice
             self.startDate = startDate
         }
     }
 
     /// Prices from their parts.
-    public init(baseTerritory: String, baseSteps: [PriceStep], manual: [String: String] = [:], changes: [PriceRow] = []) {
+    package init(baseTerritory: String, baseSteps: [PriceStep], manual: [String: String] = [:], changes: [PriceRow] = []) {
         self.baseTerritory = baseTerritory
         self.baseSteps = baseSteps
         self.manual = manual
@@ -261,17 +261,17 @@ public struct DesiredPrices: Sendable, Equatable {
     }
 
     /// Every row the prices give, sorted: the base steps, the manual prices, the dated changes.
-    public var rows: [PriceRow] {
+    package var rows: [PriceRow] {
         var rows = baseSteps.map { PriceRow(territory: baseTerritory, customerPrice: $0.customerPrice, startDate: $0.startDate) }
         rows += manual.map { PriceRow(territory: $0.key, customerPrice: $0.value) }
         return (rows + changes).sorted()
     }
 
     /// The territories the prices name (the others follow the base territory).
-    public var territories: Set<String> { Set(rows.map(\.territory)) }
+    package var territories: Set<String> { Set(rows.map(\.territory)) }
 
     /// The current base price.
-    public var basePrice: String? { baseSteps.first?.customerPrice }
+    package var basePrice: String? { baseSteps.first?.customerPrice }
 
     /// The prices of a catalog price, and whether a legacy tier had to be read as its U.S. price.
     static func of(_ price: Price?) -> (DesiredPrices?, Bool) {
@@ -307,16 +307,5 @@ public struct DesiredPrices: Sendable, Equatable {
         steps = steps.prefix(1) + steps.dropFirst().sorted { ($0.startDate ?? "") < ($1.startDate ?? "") }
         guard !steps.isEmpty || !manual.isEmpty || !changes.isEmpty else { return (nil, usedTier) }
         return (DesiredPrices(baseTerritory: base, baseSteps: steps, manual: manual, changes: changes), usedTier)
-    }
-}
-
-extension OfferMode {
-    /// The API's name of the mode.
-    var apiName: String {
-        switch self {
-        case .freeTrial: "FREE_TRIAL"
-        case .payAsYouGo: "PAY_AS_YOU_GO"
-        case .payUpFront: "PAY_UP_FRONT"
-        }
     }
 }

@@ -1,25 +1,25 @@
 /// One introductory offer in one territory: the unit both sides of an offer plan are compared in.
-public struct OfferRow: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct OfferRow: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The territory (`USA`).
-    public var territory: String
-    /// `FREE_TRIAL`, `PAY_AS_YOU_GO`, `PAY_UP_FRONT` (open).
-    public var mode: String
+    package var territory: String
+    /// The mode (open: a mode iapcat does not know is kept as App Store Connect sent it).
+    package var mode: APIOfferMode
     /// `ONE_WEEK`, … (open).
-    public var duration: String
+    package var duration: String
     /// Number of periods.
-    public var periods: Int
+    package var periods: Int
     /// The customer price (paid modes).
-    public var customerPrice: String?
+    package var customerPrice: String?
     /// `YYYY-MM-DD` of the first day; nil: running.
-    public var startDate: String?
+    package var startDate: String?
     /// `YYYY-MM-DD` of the first day it no longer runs; nil: open-ended.
-    public var endDate: String?
+    package var endDate: String?
     /// `MONTHLY`; nil for the usual plan.
-    public var planType: String?
+    package var planType: String?
 
     /// A row.
-    public init(
-        territory: String, mode: String, duration: String, periods: Int, customerPrice: String? = nil, startDate: String? = nil,
+    package init(
+        territory: String, mode: APIOfferMode, duration: String, periods: Int, customerPrice: String? = nil, startDate: String? = nil,
         endDate: String? = nil, planType: String? = nil
     ) {
         self.territory = territory
@@ -33,7 +33,7 @@ public struct OfferRow: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// The offer without its territory and price: `FREE_TRIAL ONE_WEEK × 1 from 2026-12-01 (MONTHLY)`.
-    public var terms: String {
+    package var terms: String {
         var text = "\(mode) \(duration) × \(periods)"
         if let startDate { text += " from \(startDate)" }
         if let endDate { text += " until \(endDate)" }
@@ -42,10 +42,10 @@ public struct OfferRow: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// `USA FREE_TRIAL ONE_WEEK × 1`, with the price of a paid row.
-    public var description: String { "\(territory) \(terms)" + (customerPrice.map { " at \($0)" } ?? "") }
+    package var description: String { "\(territory) \(terms)" + (customerPrice.map { " at \($0)" } ?? "") }
 
     /// Terms, then territory.
-    public static func < (lhs: OfferRow, rhs: OfferRow) -> Bool {
+    package static func < (lhs: OfferRow, rhs: OfferRow) -> Bool {
         (lhs.terms, lhs.territory, lhs.customerPrice ?? "") < (rhs.terms, rhs.territory, rhs.customerPrice ?? "")
     }
 }
@@ -55,13 +55,14 @@ extension DesiredIntroductoryOffer {
     /// sold (`soldIn`) and a paid offer wherever it has a price. A paid row without a price in a
     /// territory is left out (lint reports it).
     func rows(soldIn: [String], universe: [String]) -> [OfferRow] {
-        let paid = mode != "FREE_TRIAL"
+        let paid = mode.isPaid
         let territories = territories?.resolved(in: universe) ?? (paid ? prices.keys.sorted() : soldIn)
         return territories.compactMap { territory in
             let price = paid ? prices[territory] : nil
             if paid && price == nil { return nil }
             return OfferRow(
-                territory: territory, mode: mode, duration: duration.apiName, periods: periods, customerPrice: price, startDate: startDate,
+                territory: territory, mode: .known(mode), duration: duration.apiName, periods: periods, customerPrice: price,
+                startDate: startDate,
                 endDate: endDate, planType: planType)
         }
     }
@@ -70,14 +71,14 @@ extension DesiredIntroductoryOffer {
 extension RemoteProduct {
     /// The introductory offers that run now or will, one row per territory (an offer without a
     /// territory runs in each of `universe`), each with its resource id; ended offers are history.
-    public func offerRows(universe: [String], today: String) -> [(id: String, row: OfferRow)] {
+    package func offerRows(universe: [String], today: String) -> [(id: String, row: OfferRow)] {
         introductoryOffers.filter { ($0.endDate ?? "9999-12-31") > today }.flatMap { offer in
             (offer.territory.map { [$0] } ?? universe).map { territory in
                 (
                     offer.id,
                     OfferRow(
                         territory: territory, mode: offer.mode, duration: offer.duration, periods: offer.periods,
-                        customerPrice: offer.mode == "FREE_TRIAL" ? nil : offer.customerPrice, startDate: offer.startDate,
+                        customerPrice: offer.mode.isFree ? nil : offer.customerPrice, startDate: offer.startDate,
                         endDate: offer.endDate, planType: offer.planType)
                 )
             }
@@ -86,16 +87,16 @@ extension RemoteProduct {
 }
 
 /// What changes between the introductory offers App Store Connect runs and the catalog's.
-public struct OfferDiff: Sendable, Equatable {
+package struct OfferDiff: Sendable, Equatable {
     /// Rows to create.
-    public var added: [OfferRow]
+    package var added: [OfferRow]
     /// Rows the catalog no longer has.
-    public var removed: [OfferRow]
+    package var removed: [OfferRow]
     /// The resource ids of the offers to delete (an offer of every territory is one resource).
-    public var removedIDs: [String]
+    package var removedIDs: [String]
 
     /// The difference of the store's rows and the catalog's.
-    public init(remote: [(id: String, row: OfferRow)], desired: [OfferRow]) {
+    package init(remote: [(id: String, row: OfferRow)], desired: [OfferRow]) {
         let wanted = Set(desired)
         let gone = remote.filter { !wanted.contains($0.row) }
         // An offer of every territory that loses one territory is deleted whole; its other
@@ -108,11 +109,11 @@ public struct OfferDiff: Sendable, Equatable {
     }
 
     /// Whether both sides run the same offers.
-    public var isEmpty: Bool { added.isEmpty && removedIDs.isEmpty }
+    package var isEmpty: Bool { added.isEmpty && removedIDs.isEmpty }
 
     /// `+ FREE_TRIAL ONE_WEEK × 1 in CAN, USA`, `+ PAY_AS_YOU_GO ONE_MONTH × 3 in JPN at 300`,
     /// `− PAY_UP_FRONT THREE_MONTHS × 1 until 2027-01-31 in DEU at 9.99`: one phrase per offer.
-    public var lines: [String] {
+    package var lines: [String] {
         func group(_ rows: [OfferRow], _ mark: String) -> [String] {
             var byTerms: [String: [OfferRow]] = [:]
             for row in rows { byTerms[row.terms, default: []].append(row) }

@@ -1,31 +1,31 @@
 import IAPCatalog
 
 /// What `asc apply` would do, resource by resource, and what it will not do.
-public struct Plan: SyncPlan {
+package struct Plan: SyncPlan {
     /// The changes, in the order `apply` carries them out.
-    public var steps: [PlanStep]
+    package var steps: [PlanStep]
     /// Differences `apply` leaves alone, each with the reason.
-    public var notDone: [PlanNote]
+    package var notDone: [PlanNote]
     /// Warnings: products still `MISSING_METADATA` afterwards, legacy tiers read as U.S. prices.
-    public var warnings: [PlanNote]
+    package var warnings: [PlanNote]
     /// What stops the plan from being applied (a price App Store Connect cannot take).
-    public var errors: [PlanNote] = []
+    package var errors: [PlanNote] = []
 
     /// A plan.
-    public init(steps: [PlanStep] = [], notDone: [PlanNote] = [], warnings: [PlanNote] = []) {
+    package init(steps: [PlanStep] = [], notDone: [PlanNote] = [], warnings: [PlanNote] = []) {
         self.steps = steps
         self.notDone = notDone
         self.warnings = warnings
     }
 
     /// App Store Connect, `asc`, 3,600 requests an hour.
-    public static let store = SyncStore(
+    package static let store = SyncStore(
         name: "App Store Connect", command: "asc", budget: "App Store Connect allows 3,600 an hour per key")
 
     /// About how many API requests `apply` sends for this plan, its read-back included: what it
     /// takes of App Store Connect's 3,600 requests an hour per key. File parts of uploads go to
     /// signed URLs and are not counted; neither are retries.
-    public var estimatedRequests: Int {
+    package var estimatedRequests: Int {
         guard hasChanges else { return 0 }
         let owners = Set(steps.map(\.owner))
         let groups = owners.filter { if case .group = $0 { true } else { false } }.count
@@ -37,7 +37,7 @@ public struct Plan: SyncPlan {
 }
 
 /// The resource a step works on.
-public enum PlanOwner: Sendable, Hashable {
+package enum PlanOwner: Sendable, Hashable {
     /// An in-app purchase, by product id.
     case inAppPurchase(String)
     /// A subscription, by product id.
@@ -46,14 +46,14 @@ public enum PlanOwner: Sendable, Hashable {
     case group(String)
 
     /// The product id or group key.
-    public var key: String {
+    package var key: String {
         switch self {
         case .inAppPurchase(let id), .subscription(let id), .group(let id): id
         }
     }
 
     /// `in-app purchase`, `subscription`, `subscription group`.
-    public var noun: String {
+    package var noun: String {
         switch self {
         case .inAppPurchase: "in-app purchase"
         case .subscription: "subscription"
@@ -63,9 +63,9 @@ public enum PlanOwner: Sendable, Hashable {
 }
 
 /// One change.
-public struct PlanStep: SyncStep {
+package struct PlanStep: SyncStep {
     /// What the change is.
-    public enum Action: Sendable {
+    package enum Action: Sendable {
         /// Create the group.
         case createGroup(DesiredGroup)
         /// Update the group's named fields.
@@ -108,18 +108,18 @@ public struct PlanStep: SyncStep {
     }
 
     /// The resource.
-    public var owner: PlanOwner
+    package var owner: PlanOwner
     /// The change.
-    public var action: Action
+    package var action: Action
     /// Its mark: what it does to customers.
-    public var impact: PlanImpact
+    package var impact: PlanImpact
     /// `in-app purchase`, `subscription`, `subscription group`.
-    public var ownerNoun: String { owner.noun }
+    package var ownerNoun: String { owner.noun }
     /// The product id or group key.
-    public var ownerKey: String { owner.key }
+    package var ownerKey: String { owner.key }
 
     /// A step; its impact `+` for a creation, `~` otherwise unless given.
-    public init(_ owner: PlanOwner, _ action: Action, impact: PlanImpact? = nil) {
+    package init(_ owner: PlanOwner, _ action: Action, impact: PlanImpact? = nil) {
         self.owner = owner
         self.action = action
         self.impact = impact ?? Self.defaultImpact(of: action)
@@ -135,7 +135,7 @@ public struct PlanStep: SyncStep {
 
     /// About how many requests the step sends: price points are one list per step, equalizations
     /// one per base price step, an upload its reservation, commit and one check.
-    public var estimatedRequests: Int {
+    package var estimatedRequests: Int {
         switch action {
         case .createVersion(let replacing): return replacing == nil ? 1 : 2
         case .setPrices(let prices, let diff, let equalize, _):
@@ -160,7 +160,7 @@ public struct PlanStep: SyncStep {
     }
 
     /// `create`, `update`, `new-version`, … (the JSON output's `action`).
-    public var verb: String {
+    package var verb: String {
         switch action {
         case .createGroup, .createProduct: "create"
         case .updateGroup, .updateProduct: "update"
@@ -182,7 +182,7 @@ public struct PlanStep: SyncStep {
     }
 
     /// One line describing the step.
-    public var summary: String {
+    package var summary: String {
         let subject = "\(owner.noun) \(owner.key)"
         switch action {
         case .createGroup(let group): return "create \(subject) \"\(group.referenceName)\""

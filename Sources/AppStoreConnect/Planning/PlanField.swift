@@ -1,5 +1,5 @@
 /// A product attribute a plan updates, named as the API names it.
-public enum ProductField: String, Sendable, Hashable, CaseIterable {
+package enum ProductField: String, Sendable, Hashable, CaseIterable {
     /// The reference name.
     case name
     /// Notes for App Review.
@@ -15,7 +15,7 @@ public enum ProductField: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A localization attribute a plan updates, named as the API names it.
-public enum LocalizationField: String, Sendable, Hashable, CaseIterable {
+package enum LocalizationField: String, Sendable, Hashable, CaseIterable {
     /// The display name (a group's name).
     case name
     /// The description (products).

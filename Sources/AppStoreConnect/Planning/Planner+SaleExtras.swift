@@ -266,14 +266,14 @@ extension Planner {
 }
 
 /// A kind of subscription offer iapcat creates with its prices.
-public enum SubscriptionOfferKind: Sendable, Equatable {
+package enum SubscriptionOfferKind: Sendable, Equatable {
     /// A promotional offer (identified by its offer identifier).
     case promotionalOffer
     /// An offer code (identified by its reference name).
     case offerCode
 
     /// `promotional offer`, `offer code`.
-    public var noun: String { self == .promotionalOffer ? "promotional offer" : "offer code" }
+    package var noun: String { self == .promotionalOffer ? "promotional offer" : "offer code" }
 }
 
 /// What App Store Connect lets an update of a win-back offer change.

@@ -3,17 +3,17 @@ import IAPCatalog
 /// Compares the catalog's ``DesiredState`` with App Store Connect's ``RemoteState`` and lists the
 /// changes. Product ids are the identity; groups are found by reference name. Nothing is deleted,
 /// and a product id or type is never changed: such differences become ``Plan/notDone`` notes.
-public struct Planner: Sendable {
+package struct Planner: Sendable {
     /// `YYYY-MM-DD` of today (UTC), to tell current prices from scheduled ones.
-    public var today: String
+    package var today: String
 
     /// A planner.
-    public init(today: String) {
+    package init(today: String) {
         self.today = today
     }
 
     /// The plan that brings `remote` to `desired`.
-    public func plan(_ desired: DesiredState, against remote: RemoteState) -> Plan {
+    package func plan(_ desired: DesiredState, against remote: RemoteState) -> Plan {
         var plan = Plan()
         for group in desired.groups { planGroup(group, remote: remote.group(named: group.referenceName), into: &plan) }
         let groupsByKey = Dictionary(desired.groups.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })

@@ -2,18 +2,18 @@
 ///
 /// A row without a start date is in effect now; a row without an end date lasts until the next row
 /// of its territory starts. Rows of the past (ended before today) are history and never compared.
-public struct PriceRow: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct PriceRow: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The territory (`USA`).
-    public var territory: String
+    package var territory: String
     /// The customer price (`4.99`).
-    public var customerPrice: String
+    package var customerPrice: String
     /// `YYYY-MM-DD`, or nil for "in effect now".
-    public var startDate: String?
+    package var startDate: String?
     /// `YYYY-MM-DD`, the first day the row no longer applies; nil for open-ended.
-    public var endDate: String?
+    package var endDate: String?
 
     /// A row.
-    public init(territory: String, customerPrice: String, startDate: String? = nil, endDate: String? = nil) {
+    package init(territory: String, customerPrice: String, startDate: String? = nil, endDate: String? = nil) {
         self.territory = territory
         self.customerPrice = customerPrice
         self.startDate = startDate
@@ -21,13 +21,13 @@ public struct PriceRow: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// Territory, then start date ("now" first).
-    public static func < (lhs: PriceRow, rhs: PriceRow) -> Bool {
+    package static func < (lhs: PriceRow, rhs: PriceRow) -> Bool {
         (lhs.territory, lhs.startDate ?? "", lhs.endDate ?? "~", lhs.customerPrice)
             < (rhs.territory, rhs.startDate ?? "", rhs.endDate ?? "~", rhs.customerPrice)
     }
 
     /// `USA 0.49 from 2026-12-01 until 2027-01-01`.
-    public var description: String {
+    package var description: String {
         var text = "\(territory) \(customerPrice)"
         if let startDate { text += " from \(startDate)" }
         if let endDate { text += " until \(endDate)" }
@@ -42,7 +42,7 @@ extension RemoteProduct {
     /// The price rows customers pay now or will pay, in the form the catalog writes them: rows of
     /// the past dropped, rows in effect without their start date, an end date that only repeats
     /// the next row's start dropped. Preserved rows and rows of other plans than `planType` are left out.
-    public func priceRows(today: String, planType: String = "UPFRONT") -> [PriceRow] {
+    package func priceRows(today: String, planType: String = "UPFRONT") -> [PriceRow] {
         var byTerritory: [String: [RemotePrice]] = [:]
         for price in salePrices(planType: planType) where price.endDate.map({ $0 > today }) ?? true {
             byTerritory[price.territory, default: []].append(price)
@@ -66,14 +66,14 @@ extension RemoteProduct {
 
 /// What changes between the price rows App Store Connect holds and the catalog's, territory by
 /// territory, for the plan's lines and the apply.
-public struct PriceDiff: Sendable, Equatable {
+package struct PriceDiff: Sendable, Equatable {
     /// Rows the catalog has and the store does not.
-    public var added: [PriceRow]
+    package var added: [PriceRow]
     /// Rows the store has and the catalog does not.
-    public var removed: [PriceRow]
+    package var removed: [PriceRow]
 
     /// The difference of `remote` and `desired` rows (each side without repeats).
-    public init(remote: [PriceRow], desired: [PriceRow]) {
+    package init(remote: [PriceRow], desired: [PriceRow]) {
         let remoteSet = Set(remote)
         let desiredSet = Set(desired)
         added = desiredSet.subtracting(remoteSet).sorted()
@@ -81,17 +81,17 @@ public struct PriceDiff: Sendable, Equatable {
     }
 
     /// Whether both sides hold the same rows.
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+    package var isEmpty: Bool { added.isEmpty && removed.isEmpty }
 
     /// Rows announced for a later date that the change drops or alters: customers were told of them.
-    public func cancelsScheduledPrices(today: String) -> Bool {
+    package func cancelsScheduledPrices(today: String) -> Bool {
         removed.contains { $0.isScheduled(today: today) }
     }
 
     /// One phrase per change, territory by territory: `USA 2.99 → 0.49`, `DEU equalized → 1.99`,
     /// `JPN 450 → equalized`, `USA 0.49 from 2026-12-01`, `cancel USA 0.49 from 2026-12-01`.
     /// `missing` names what a territory without a row gets (`equalized`, or `none`).
-    public func lines(missing: String) -> [String] {
+    package func lines(missing: String) -> [String] {
         var lines: [String] = []
         for territory in Set(added.map(\.territory) + removed.map(\.territory)).sorted() {
             let new = added.filter { $0.territory == territory }

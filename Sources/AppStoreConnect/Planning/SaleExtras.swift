@@ -7,36 +7,36 @@ import IAPCatalog
 /// (``Planner/planExtras(_:product:remote:state:into:)``): offers and promotions become steps
 /// where App Store Connect lets the API make them; hosted content and the monthly billing plan
 /// are notes.
-public struct SaleExtras: Sendable, Equatable {
+package struct SaleExtras: Sendable, Equatable {
     /// Promotional offers, by offer identifier.
-    public var promotionalOffers: [SubscriptionOffer] = []
+    package var promotionalOffers: [SubscriptionOffer] = []
     /// Offer codes, by reference name.
-    public var offerCodes: [SubscriptionOffer] = []
+    package var offerCodes: [SubscriptionOffer] = []
     /// Win-back offers, by offer id.
-    public var winBackOffers: [WinBackOffer] = []
+    package var winBackOffers: [WinBackOffer] = []
     /// The promoted purchase; nil when the product is not promoted.
-    public var promotion: Promotion?
+    package var promotion: Promotion?
     /// In-app purchases: Apple hosts the content; nil when App Store Connect did not say.
-    public var hostedContent: Bool?
+    package var hostedContent: Bool?
     /// Subscriptions: the monthly billing plan (12 months billed monthly), when there is one.
-    public var monthlyBilling: MonthlyBilling?
+    package var monthlyBilling: MonthlyBilling?
     /// Promotional images, by checksum (a catalog image given by path gets the checksum of its
     /// file when ``DesiredState/readScreenshots(catalogDirectory:)`` reads it).
-    public var images: [ProductImage] = []
+    package var images: [ProductImage] = []
 
     /// A monthly billing plan in the terms both sides compare: its price rows and availability.
-    public struct MonthlyBilling: Sendable, Equatable {
+    package struct MonthlyBilling: Sendable, Equatable {
         /// The instalments, as rows.
-        public var prices: [PriceRow]
+        package var prices: [PriceRow]
         /// Where the plan is offered; nil when nothing says.
-        public var availability: DesiredAvailability?
+        package var availability: DesiredAvailability?
     }
 
     /// Nothing: what App Store Connect holds for a product it does not have.
-    public init() {}
+    package init() {}
 
     /// What the catalog says of `product`.
-    public init(product: Product) {
+    package init(product: Product) {
         promotionalOffers = product.subscription?.promotionalOffers ?? []
         offerCodes = product.subscription?.offerCodes ?? []
         winBackOffers = product.subscription?.winBackOffers ?? []
@@ -52,7 +52,7 @@ public struct SaleExtras: Sendable, Equatable {
 
     /// What App Store Connect holds for `remote`; offers of a mode or duration iapcat does not
     /// know are left out and named in `skipped`.
-    public init(remote: RemoteProduct, today: String, universe: [String], skipped: inout [String]) {
+    package init(remote: RemoteProduct, today: String, universe: [String], skipped: inout [String]) {
         promotionalOffers = remote.promotionalOffers.compactMap { offer in
             guard var read = Self.offer(offer, skipped: &skipped, what: "promotional offer \(offer.offerCode ?? offer.name)") else {
                 return nil
@@ -87,8 +87,10 @@ public struct SaleExtras: Sendable, Equatable {
     }
 
     /// The mode and duration the store names, when iapcat knows both; otherwise `what` is named in `skipped`.
-    private static func terms(mode: String, duration: String, skipped: inout [String], what: String) -> (OfferMode, SubscriptionPeriod)? {
-        guard let known = OfferMode.allCases.first(where: { $0.apiName == mode }), let period = SubscriptionPeriod(apiName: duration) else {
+    private static func terms(mode: APIOfferMode, duration: String, skipped: inout [String], what: String) -> (
+        OfferMode, SubscriptionPeriod
+    )? {
+        guard case .known(let known) = mode, let period = SubscriptionPeriod(apiName: duration) else {
             skipped.append("\(what) (\(mode) \(duration))")
             return nil
         }

@@ -2,18 +2,18 @@ import IAPCatalog
 
 /// A review screenshot as the plan needs it: where it is, its size and its MD5 checksum (what App
 /// Store Connect keeps, so an unchanged file is never uploaded again).
-public struct ScreenshotFile: Sendable, Equatable {
+package struct ScreenshotFile: Sendable, Equatable {
     /// The file's path (the catalog's path joined with the catalog's directory).
-    public var path: String
+    package var path: String
     /// The name sent to App Store Connect.
-    public var fileName: String
+    package var fileName: String
     /// Its size in bytes.
-    public var size: Int
+    package var size: Int
     /// The MD5 checksum, lower-case hex.
-    public var checksum: String
+    package var checksum: String
 
     /// The file at `path`, or an error message.
-    public static func read(_ path: String) -> Result<ScreenshotFile, ScreenshotError> {
+    package static func read(_ path: String) -> Result<ScreenshotFile, ScreenshotError> {
         do {
             let bytes = try InputFile.read(path, sizeLimit: 64 << 20)
             var md5 = MD5()
@@ -27,9 +27,9 @@ public struct ScreenshotFile: Sendable, Equatable {
 }
 
 /// Why a screenshot cannot be read.
-public struct ScreenshotError: Error, Sendable, Equatable {
+package struct ScreenshotError: Error, Sendable, Equatable {
     /// The message (path and reason).
-    public var message: String
+    package var message: String
 }
 
 extension DesiredState {
@@ -37,7 +37,7 @@ extension DesiredState {
     /// of images given by path; a file that cannot be read becomes a warning (a screenshot is not
     /// uploaded, images are not compared).
     /// Paths that lead outside `catalogDirectory` are not read unless `allowingOutside`.
-    public mutating func readScreenshots(catalogDirectory: String, allowingOutside: Bool = false) -> [PlanNote] {
+    package mutating func readScreenshots(catalogDirectory: String, allowingOutside: Bool = false) -> [PlanNote] {
         func read(_ relative: String) -> Result<ScreenshotFile, ScreenshotError> {
             switch ReferencedPath.resolve(relative, in: catalogDirectory, allowingOutside: allowingOutside) {
             case .success(let path): ScreenshotFile.read(path)

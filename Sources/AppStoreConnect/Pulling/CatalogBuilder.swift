@@ -4,27 +4,27 @@ import IAPCatalog
 /// offers of every kind, promotion, hosted content, images by checksum, the monthly billing plan —
 /// and nothing it does not (client data, product lists, screenshot and image paths, bonus
 /// durations stay as the base catalog has them).
-public struct CatalogBuilder: Sendable {
+package struct CatalogBuilder: Sendable {
     /// `YYYY-MM-DD` of today, to tell current prices from scheduled ones.
-    public var today: String
+    package var today: String
 
     /// A builder.
-    public init(today: String) {
+    package init(today: String) {
         self.today = today
     }
 
     /// Notes about what could not be expressed (shown on stderr by `asc pull`).
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The catalog.
-        public var catalog: Catalog
+        package var catalog: Catalog
         /// What was left out, and why.
-        public var notes: [PlanNote]
+        package var notes: [PlanNote]
     }
 
     /// The catalog of `remote`. `base` supplies what App Store Connect does not hold (app fields,
     /// lists, client data, screenshot paths, content hosting when the API does not say); nil starts
     /// from nothing.
-    public func build(_ remote: RemoteState, app: AppInfo, base: Catalog? = nil) -> Result {
+    package func build(_ remote: RemoteState, app: AppInfo, base: Catalog? = nil) -> Result {
         var notes: [PlanNote] = []
         var catalog = Catalog(app: app)
         catalog.lists = base?.lists ?? []
@@ -187,7 +187,7 @@ public struct CatalogBuilder: Sendable {
         var offers: [SubscriptionOffer] = []
         for terms in groups.keys.sorted() {
             let rows = groups[terms]!.sorted()
-            guard let mode = OfferMode.allCases.first(where: { $0.apiName == rows[0].mode }),
+            guard case .known(let mode) = rows[0].mode,
                 let duration = SubscriptionPeriod(apiName: rows[0].duration)
             else {
                 notes.append(

@@ -1,7 +1,7 @@
 import IAPCatalog
 
 /// The API's product families and types.
-public enum ProductKind: String, Sendable, Equatable {
+package enum ProductKind: String, Sendable, Equatable {
     /// `CONSUMABLE`.
     case consumable = "CONSUMABLE"
     /// `NON_CONSUMABLE`.
@@ -12,7 +12,7 @@ public enum ProductKind: String, Sendable, Equatable {
     case autoRenewable = "AUTO_RENEWABLE"
 
     /// The kind of a catalog product type; nil for free subscriptions, which the API cannot create.
-    public init?(_ type: ProductType) {
+    package init?(_ type: ProductType) {
         switch type {
         case .consumable: self = .consumable
         case .nonConsumable: self = .nonConsumable
@@ -23,7 +23,7 @@ public enum ProductKind: String, Sendable, Equatable {
     }
 
     /// The catalog type of this kind.
-    public var catalogType: ProductType {
+    package var catalogType: ProductType {
         switch self {
         case .consumable: .consumable
         case .nonConsumable: .nonConsumable

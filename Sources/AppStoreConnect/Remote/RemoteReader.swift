@@ -157,7 +157,7 @@ package struct RemoteReader: Sendable {
         product.introductoryOffers = offers.data.compactMap { offer in
             guard let offerID = offer.id else { return nil }
             return RemoteIntroductoryOffer(
-                id: offerID, territory: offer.related("territory"), mode: offer.string("offerMode") ?? "UNKNOWN",
+                id: offerID, territory: offer.related("territory"), mode: APIOfferMode(apiName: offer.string("offerMode") ?? "UNKNOWN"),
                 duration: offer.string("duration") ?? "UNKNOWN", periods: offer.int("numberOfPeriods") ?? 1,
                 customerPrice: offers.included(offer.relationships["subscriptionPricePoint"]?.identifier)?.string("customerPrice"),
                 startDate: offer.string("startDate"), endDate: offer.string("endDate"),
@@ -221,7 +221,7 @@ package struct RemoteReader: Sendable {
         for offer in winBack {
             guard let id = offer.id else { continue }
             let lapsed = offer.attributes["customerEligibilityTimeSinceLastSubscribedInMonths"]
-            let mode = offer.string("offerMode") ?? "UNKNOWN"
+            let mode = APIOfferMode(apiName: offer.string("offerMode") ?? "UNKNOWN")
             let (prices, territories) = try await offerPrices("/v1/winBackOffers/\(id: id)/prices", mode: mode)
             product.winBackOffers.append(
                 RemoteWinBackOffer(
@@ -250,7 +250,7 @@ package struct RemoteReader: Sendable {
     /// What promotional offers and offer codes share, read from their attributes.
     private static func subscriptionOffer(_ offer: Resource, id: String) -> RemoteSubscriptionOffer {
         RemoteSubscriptionOffer(
-            id: id, name: offer.string("name") ?? "", mode: offer.string("offerMode") ?? "UNKNOWN",
+            id: id, name: offer.string("name") ?? "", mode: APIOfferMode(apiName: offer.string("offerMode") ?? "UNKNOWN"),
             duration: offer.string("duration") ?? "UNKNOWN", periods: offer.int("numberOfPeriods") ?? 1, planType: planType(offer))
     }
 
@@ -262,8 +262,9 @@ package struct RemoteReader: Sendable {
     /// An offer's prices (`territory` and, for a paid offer, `subscriptionPricePoint` included): the
     /// customer price per territory of a paid offer, the territories of a free trial (whose prices
     /// name a territory and no price point).
-    private func offerPrices(_ path: String, mode: String) async throws(APIError) -> (prices: [String: String], territories: [String]) {
-        let free = mode == OfferMode.freeTrial.apiName
+    private func offerPrices(_ path: String, mode: APIOfferMode) async throws(APIError) -> (prices: [String: String], territories: [String])
+    {
+        let free = mode.isFree
         let include = free ? "territory" : "territory,subscriptionPricePoint"
         let prices = try await all(path, query: [("include", include)], absentIsEmpty: true)
         var byTerritory: [String: String] = [:]

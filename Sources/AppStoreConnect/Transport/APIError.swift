@@ -83,6 +83,15 @@ package enum APIError: Error, Sendable, Equatable {
 
     /// The error objects of an error answer.
     package var errors: [APIErrorObject] { if case .response(_, _, let errors) = self { errors } else { [] } }
+
+    /// The error as a diagnostic: the request, the status, `code` and `detail` of each error
+    /// object, and the `source.pointer` of the first.
+    package var diagnostic: String {
+        var text = "App Store Connect: " + message
+        for object in errors.dropFirst() { text += "\n  \(object.code): \(object.detail ?? object.title ?? "")" }
+        if let pointer = errors.first?.pointer { text += " (at \(pointer))" }
+        return text
+    }
 }
 
 enum JSONDecoderBox {

@@ -1,3 +1,6 @@
+import IAPCatalog
+import StoreHTTP
+
 /// What the readers and the applier need of the API: one call, every page of a list, and the
 /// unauthenticated upload of a file part. ``ConnectClient`` is the real one.
 package protocol APITransport: Sendable {
@@ -9,38 +12,30 @@ package protocol APITransport: Sendable {
     func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError)
 }
 
-/// The most one list may take, however its server pages it: 10,000 pages, 256 MiB of bodies
-/// (the largest real list, a subscription's price points in 175 territories, is about 60 MB), and
-/// never a page link seen before. A server that links a page to itself, or pages forever, is
-/// given up on with an error rather than read until memory runs out.
-package enum ListLimits {
-    package static let pages = 10_000
-    package static let bytes = 256 << 20
-}
-
 extension APITransport {
     /// Reads every page of a list, following `links.next` (`limit=200` unless the query sets one),
-    /// within ``ListLimits``.
+    /// within ``ListPages``' bounds.
     package func all(_ path: String, query: [(name: String, value: String)] = []) async throws(APIError) -> APIDocument {
         var query = query
         if !query.contains(where: { $0.name == "limit" }) { query.append((name: "limit", value: "200")) }
         var document = try await send(APIRequest(.get, path, query: query))
-        var pages = 1
-        var seen: Set<String> = []
-        while let next = document.next {
-            pages += 1
-            guard pages <= ListLimits.pages else {
-                throw .malformedResponse(request: "GET \(path)", message: "more than 10,000 pages")
+        var pages = ListPages()
+        var size = document.bodyBytes
+        while true {
+            if let problem = pages.add(size: size, next: document.next) {
+                let message =
+                    switch problem {
+                    case .tooLarge(let limit): "the list's pages hold more than \(InputFile.describe(bytes: limit))"
+                    case .repeatedPage(let page): "page \(page) links back to a page already read"
+                    case .tooManyPages: "more than 10,000 pages"
+                    }
+                throw .malformedResponse(request: "GET \(path)", message: message)
             }
-            guard seen.insert(next).inserted else {
-                throw .malformedResponse(request: "GET \(path)", message: "page \(pages) links back to a page already read")
-            }
-            document.append(page: try await send(APIRequest(.get, next)))
-            guard document.bodyBytes <= ListLimits.bytes else {
-                throw .malformedResponse(request: "GET \(path)", message: "the list's pages hold more than 256 MiB")
-            }
+            guard let next = document.next else { return document }
+            let page = try await send(APIRequest(.get, next))
+            size = page.bodyBytes
+            document.append(page: page)
         }
-        return document
     }
 }
 

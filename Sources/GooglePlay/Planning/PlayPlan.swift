@@ -15,7 +15,8 @@ package struct PlayPlan: SyncPlan {
 
     /// Google Play, `play`, its quota.
     package static let store = SyncStore(
-        name: "Google Play", command: "play", budget: "Google Play allows 3,000 a minute and 7,200 product updates an hour per app")
+        name: "Google Play", command: "play", budget: "Google Play allows 3,000 a minute and 7,200 product updates an hour per app",
+        preposition: "on")
 
     /// A plan.
     package init(

@@ -1,22 +1,16 @@
 import IAPCatalog
+import StoreHTTP
 
 /// Reads the app's one-time products, subscriptions and offers, page by page (`pageToken`),
-/// with the limits every list has: a page token seen before ends the list, and so do 10,000 pages
-/// and pages holding more than 256 MiB (``listByteLimit``). Every price in what it reads is one
-/// Play can hold, or the read fails naming it (``PlayMoneyCheck``): none is dropped on the way.
+/// within the bounds every list has (``ListPages``: a page token seen before, 10,000 pages, or
+/// pages holding more than 256 MiB end the list). Every price in what it reads is one Play can
+/// hold, or the read fails naming it (``PlayMoneyCheck``): none is dropped on the way.
 package struct PlayRemoteReader: Sendable {
-    /// The most pages one list may have (1,000 items a page).
-    package static let pageLimit = 10_000
-    /// The most one list's pages may hold, counted as JSON without whitespace: 256 MiB, as App
-    /// Store Connect's lists (a page of 1,000 products with 170 regions each is about 20 MB; what
-    /// is read is held in memory several times over while it is pulled or planned).
-    package static let listByteLimit = 256 << 20
-
     private let api: any PlayTransport
     private let byteLimit: Int
 
     /// A reader through `api`; `listByteLimit` is smaller in tests.
-    package init(api: any PlayTransport, listByteLimit: Int = PlayRemoteReader.listByteLimit) {
+    package init(api: any PlayTransport, listByteLimit: Int = ListPages.byteLimit) {
         self.api = api
         self.byteLimit = listByteLimit
     }
@@ -45,37 +39,29 @@ package struct PlayRemoteReader: Sendable {
     package func list(_ segments: [String], key: String) async throws(PlayAPIError) -> [JSONValue] {
         var items: [JSONValue] = []
         var token: String?
-        var seen: Set<String> = []
-        var pages = 0
-        var bytes = 0
+        var pages = ListPages(byteLimit: byteLimit)
         repeat {
             var query = [(name: "pageSize", value: "1000")]
             if let token { query.append((name: "pageToken", value: token)) }
             let request = PlayRequest(.get, segments, query: query)
             let page = try await api.send(request)
-            pages += 1
-            bytes += Self.size(of: page)
-            guard bytes <= byteLimit else {
+            token = page["nextPageToken"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+            switch pages.add(size: Self.size(of: page), next: token) {
+            case .tooLarge(let limit)?:
                 throw .malformed(
                     request: request.summary,
-                    message: "the list of \(Self.name(of: key)) holds more than \(InputFile.describe(bytes: byteLimit)); iapcat stops there"
-                )
+                    message: "the list of \(Self.name(of: key)) holds more than \(InputFile.describe(bytes: limit)); iapcat stops there")
+            case .repeatedPage?:
+                throw .malformed(request: request.summary, message: "the server sent a page token it sent before; the list does not end")
+            case .tooManyPages(let limit)?:
+                throw .malformed(request: request.summary, message: "more than \(limit) pages; iapcat stops there")
+            case nil: break
             }
             let found = page[key]?.items ?? []
             if let problem = found.lazy.compactMap({ PlayMoneyCheck.problem(in: $0, list: key) }).first {
                 throw .malformed(request: request.summary, message: problem)
             }
             items += found
-            token = page["nextPageToken"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-            if let next = token {
-                guard seen.insert(next).inserted else {
-                    throw .malformed(
-                        request: request.summary, message: "the server sent a page token it sent before; the list does not end")
-                }
-                guard pages < Self.pageLimit else {
-                    throw .malformed(request: request.summary, message: "more than \(Self.pageLimit) pages; iapcat stops there")
-                }
-            }
         } while token != nil
         return items
     }

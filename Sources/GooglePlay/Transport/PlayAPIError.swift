@@ -30,6 +30,9 @@ package enum PlayAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The error as a diagnostic: `Google Play: PATCH onetimeproducts/coins: HTTP 400 …`.
+    package var diagnostic: String { "Google Play: \(self)" }
+
     /// The error of an answer with `status` and body `bytes` (Google's error document when it is one).
     static func answer(request: String, status: Int, bytes: [UInt8]) -> PlayAPIError {
         let document = try? JSONValueReader.read(bytes)

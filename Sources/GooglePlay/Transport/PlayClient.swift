@@ -22,26 +22,12 @@ package final class PlayClient: PlayTransport {
     package static let defaultDeadline: Duration = .seconds(120)
 
     /// One exchange, as verbose output shows it (never a token, a body or a query).
-    package struct Exchange: Sendable {
-        /// `GET oneTimeProducts`.
-        package var request: String
-        /// The HTTP status (0 when there was no answer).
-        package var status: Int
-        /// Which attempt this was (1 = the first).
-        package var attempt: Int
-        /// When the call is repeated: how long iapcat waits first, and why.
-        package var retry: (wait: Duration, reason: String)? = nil
-    }
+    package typealias Exchange = StoreExchange
 
     private let baseURL: String
     private let packageName: String
     private let tokens: AccessTokenProvider
-    private let retry: RetryPolicy
-    private let http: HTTPClient
-    private let deadline: Duration
-    private let observer: (@Sendable (Exchange) -> Void)?
-    private let counter = NIOLockedValueBox(0)
-    private let bytesRead = NIOLockedValueBox(0)
+    private let client: StoreHTTPClient<PlayDialect>
 
     /// A client of the app `packageName` at `baseURL`, authorized by `key`.
     package init(
@@ -50,108 +36,63 @@ package final class PlayClient: PlayTransport {
     ) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.packageName = packageName
-        self.retry = retry
-        self.deadline = deadline
-        self.observer = observer
-        // Neither the token request nor an API call follows a redirect.
-        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .storeAPI)
-        tokens = AccessTokenProvider(key: key, http: http)
+        client = StoreHTTPClient(
+            retry: retry, deadline: deadline, responseLimit: Self.responseLimit, totalLimit: Self.totalLimit, observer: observer)
+        // The token requests go through the same HTTP client, which follows no redirect either.
+        tokens = AccessTokenProvider(key: key, http: client.http)
     }
 
     /// How many requests were sent (attempts included, token requests not).
-    package var requestCount: Int { counter.withLockedValue { $0 } }
+    package var requestCount: Int { client.requestCount }
 
     /// Closes the connections. Call once, when done.
     package func shutdown() async {
-        try? await http.shutdown()
+        await client.shutdown()
     }
 
     /// Sends `request`, repeating it as the ``RetryPolicy`` allows.
     package func send(_ request: PlayRequest) async throws(PlayAPIError) -> JSONValue {
+        let summary = request.summary
         guard request.hasSinglePathSegments, !packageName.isEmpty, packageName != ".", packageName != ".." else {
-            throw .malformed(request: request.summary, message: "an id cannot be one path segment (empty, '.' or '..'); not sent")
+            throw .malformed(request: summary, message: "an id cannot be one path segment (empty, '.' or '..'); not sent")
         }
-        let url = baseURL + request.target(packageName: packageName)
-        var attempts = CallAttempts(retry)
-        while true {
-            let deadline = attempts.begin(deadline: self.deadline)
-            let attempt = attempts.attempt
-            let token: String
-            do {
-                token = try await tokens.token()
-            } catch {
-                throw .unauthorized(error.description)
+        let body = request.body.map { JSONWriter.bytes($0, pretty: false) }
+        let call = StoreHTTPClient<PlayDialect>.Call(
+            summary: summary, method: HTTPMethod(rawValue: request.method.rawValue),
+            url: baseURL + request.target(packageName: packageName),
+            idempotent: request.method.isIdempotent, body: body,
+            headers: body == nil ? [] : [("Content-Type", "application/json; charset=utf-8")])
+        return try await client.send(
+            call,
+            bearer: { [tokens] () async throws(PlayAPIError) -> String? in
+                do throws(AccessTokenProvider.Failure) {
+                    return try await tokens.token()
+                } catch {
+                    throw .unauthorized(error.description)
+                }
             }
-            let (outcome, retryAfter, retryable, failure) = await exchange(
-                request, url: url, token: token, attempt: attempt, deadline: min(deadline, attempts.remaining()))
-            switch outcome {
-            case .success(let value): return value
-            case .failure(let error):
-                guard retryable, let wait = attempts.wait(after: failure, retryAfter: retryAfter) else { throw error }
-                observer?(
-                    Exchange(
-                        request: request.summary, status: error.status ?? 0, attempt: attempt,
-                        retry: (wait, error.status.map { "HTTP \($0)" } ?? "no answer")))
-                try? await Task.sleep(for: wait)
+        ) { status, bytes in
+            if bytes.isEmpty { return .success(.object([])) }
+            guard let value = try? JSONValueReader.read(bytes), case .object = value else {
+                return .failure(
+                    .malformed(request: summary, message: "HTTP \(status): not a JSON object (\(Plural.count(bytes.count, "byte")))"))
             }
+            return .success(value)
         }
+    }
+}
+
+/// How Google Play spells errors: Google's error document; no rate-limit header.
+package enum PlayDialect: StoreDialect {
+    package static let rateLimitHeader: String? = nil
+
+    package static func transportFailure(request: String, message: String) -> PlayAPIError {
+        .transport(request: request, message: message)
     }
 
-    /// One attempt at `request`, abandoned after `deadline`.
-    private func exchange(_ request: PlayRequest, url: String, token: String, attempt: Int, deadline: Duration) async -> (
-        Result<JSONValue, PlayAPIError>, retryAfter: Int?, retryable: Bool, AttemptFailure
-    ) {
-        let summary = request.summary
-        var http = HTTPClientRequest(url: url)
-        http.method = HTTPMethod(rawValue: request.method.rawValue)
-        http.headers.add(name: "Authorization", value: "Bearer " + token)
-        http.headers.add(name: "Accept", value: "application/json")
-        if let body = request.body {
-            http.headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
-            http.body = .bytes(ByteBuffer(bytes: JSONWriter.bytes(body, pretty: false)))
-        }
-        counter.withLockedValue { $0 += 1 }
-        let response: HTTPClientResponse
-        let bytes: [UInt8]
-        do {
-            let timeout = TimeAmount.nanoseconds(deadline.nanoseconds)
-            (response, bytes) = try await within(deadline) { [client = self.http, http] in
-                let response = try await client.execute(http, timeout: timeout)
-                return (response, Array(buffer: try await response.body.collect(upTo: Self.responseLimit)))
-            }
-        } catch {
-            observer?(Exchange(request: summary, status: 0, attempt: attempt))
-            let message = TransportFailure.describe(error, responseLimit: Self.responseLimit)
-            return (
-                .failure(.transport(request: summary, message: message)), nil,
-                request.method.isIdempotent && TransportFailure.isTransient(error),
-                TransportFailure.attemptFailure(error, description: message)
-            )
-        }
-        let total = bytesRead.withLockedValue { total -> Int in
-            total += bytes.count
-            return total
-        }
-        let status = Int(response.status.code)
-        observer?(Exchange(request: summary, status: status, attempt: attempt))
-        guard total <= Self.totalLimit else {
-            let message = "more than \(InputFile.describe(bytes: Self.totalLimit)) read from the server in this run"
-            return (.failure(.transport(request: summary, message: message)), nil, false, .answered)
-        }
-        guard (200..<300).contains(status) else {
-            let retryAfter = response.headers.first(name: "Retry-After").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            return (
-                .failure(.answer(request: summary, status: status, bytes: bytes)), retryAfter, RetryPolicy.isRetryable(status: status),
-                .answered
-            )
-        }
-        if bytes.isEmpty { return (.success(.object([])), nil, false, .answered) }
-        guard let value = try? JSONValueReader.read(bytes), case .object = value else {
-            return (
-                .failure(.malformed(request: summary, message: "HTTP \(status): not a JSON object (\(Plural.count(bytes.count, "byte")))")),
-                nil, false, .answered
-            )
-        }
-        return (.success(value), nil, false, .answered)
+    package static func refusal(request: String, status: Int, bytes: [UInt8]) -> PlayAPIError {
+        .answer(request: request, status: status, bytes: bytes)
     }
+
+    package static func status(of failure: PlayAPIError) -> Int? { failure.status }
 }

@@ -47,11 +47,14 @@ public struct SyncStore: Sendable {
     public var command: String
     /// The request budget, as the plan's last line says it.
     public var budget: String
+    /// The store's name after "in" or "on": `in App Store Connect`, `on Google Play`.
+    public var placed: String
 
     /// A store's names.
-    public init(name: String, command: String, budget: String) {
+    public init(name: String, command: String, budget: String, preposition: String = "in") {
         self.name = name
         self.command = command
         self.budget = budget
+        placed = "\(preposition) \(name)"
     }
 }

@@ -1,0 +1,94 @@
+import IAPCatalog
+
+/// App Store Connect as the ``SyncEngine`` drives it: ``RemoteReader`` reads, ``Planner`` plans
+/// from ``DesiredState``, ``Applier`` applies, ``ReadBack`` reads back, ``CatalogBuilder`` pulls.
+package struct ConnectAdapter: SyncAdapter {
+    /// What App Store Connect held when planned, with what planning took from elsewhere.
+    package struct Snapshot: Sendable {
+        /// What the catalog asks for (its screenshots read).
+        package var desired: DesiredState
+        /// What the store held.
+        package var remote: RemoteState
+    }
+
+    package static let appKey = "app.apple_id"
+
+    package static func app(of catalog: Catalog) -> String? {
+        catalog.app.appleID.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    private let api: any APITransport
+    private let today: String
+    private let allowOutsidePaths: Bool
+    private let options: Applier.Options
+
+    /// An adapter talking through `api`, planning for `today` (`YYYY-MM-DD`, UTC); screenshots
+    /// outside the catalog's folder are read only with `allowOutsidePaths`.
+    package init(api: any APITransport, today: String, allowOutsidePaths: Bool = false, options: Applier.Options = Applier.Options()) {
+        self.api = api
+        self.today = today
+        self.allowOutsidePaths = allowOutsidePaths
+        self.options = options
+    }
+
+    package func read(for catalog: Catalog, at path: String) async throws(SyncFailure) -> Snapshot {
+        var desired = DesiredState(catalog: catalog)
+        _ = desired.readScreenshots(catalogDirectory: FilePaths.directory(of: path), allowingOutside: allowOutsidePaths)
+        return Snapshot(desired: desired, remote: try await read(appID: Self.app(of: catalog) ?? ""))
+    }
+
+    package func plan(_ catalog: Catalog, against snapshot: Snapshot) -> Plan {
+        Planner(today: today).plan(snapshot.desired, against: snapshot.remote)
+    }
+
+    package func apply(
+        _ plan: Plan, catalog: Catalog, at path: String, against snapshot: Snapshot, progress: (Int, PlanStep) -> Void
+    ) async throws(SyncStepFailure) {
+        let applier = Applier(api: api, remote: snapshot.remote, desired: snapshot.desired, options: options)
+        do throws(Applier.Failure) {
+            try await applier.apply(plan, progress: progress)
+        } catch {
+            throw SyncStepFailure(
+                index: error.stepIndex, step: error.step, reason: error.apiError?.diagnostic ?? error.message,
+                position: CatalogPositions(catalog: catalog).position(of: error.failedStep, pointer: error.apiError?.errors.first?.pointer))
+        }
+    }
+
+    package func readBack(after plan: Plan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [PlanStep] {
+        do throws(APIError) {
+            return try await ReadBack(api: api, today: today).remaining(
+                after: plan, desired: snapshot.desired, appID: snapshot.remote.appID)
+        } catch {
+            throw SyncFailure(error.diagnostic)
+        }
+    }
+
+    package func readBackScope(of plan: Plan) -> String {
+        Plural.count(Set(plan.steps.map(\.owner)).count, "resource")
+    }
+
+    package func pull(app: String, base: Catalog?) async throws(SyncFailure) -> PulledCatalog {
+        let remote = try await read(appID: app)
+        var info = base?.app ?? AppInfo(bundleID: nil)
+        info.appleID = app
+        if let found = try? await RemoteReader(api: api).readApp(appID: app) {
+            info.bundleID = info.bundleID ?? found.bundleID
+            info.sku = info.sku ?? found.sku
+            if base == nil, let locale = found.primaryLocale { info.defaultLocale = locale }
+        }
+        let result = CatalogBuilder(today: today).build(remote, app: info, base: base)
+        return PulledCatalog(
+            catalog: result.catalog, notes: result.notes, header: "Pulled by iapcat from App Store Connect (app \(app)).",
+            contents: "\(Plural.count(result.catalog.products.count, "product")), "
+                + Plural.count(result.catalog.subscriptionGroups.count, "subscription group"))
+    }
+
+    /// The app's state.
+    private func read(appID: String) async throws(SyncFailure) -> RemoteState {
+        do throws(APIError) {
+            return try await RemoteReader(api: api).read(appID: appID)
+        } catch {
+            throw SyncFailure(error.diagnostic)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import IAPCatalog
+
+/// Google Play as the ``SyncEngine`` drives it: ``PlayRemoteReader`` reads, ``PlayPlanner`` plans
+/// (at the catalog's regions version, or the one Play prices by today), ``PlayApplier`` applies;
+/// the read-back reads everything again and plans anew; ``PlayCatalogBuilder`` pulls.
+package struct PlayAdapter: SyncAdapter {
+    /// What Play held when planned, and the regions version the plan writes with.
+    package struct Snapshot: Sendable {
+        /// What the app holds.
+        package var remote: PlayRemoteState
+        /// The regions version.
+        package var regionsVersion: String
+    }
+
+    package static let appKey = "app.google_play.package_name"
+
+    package static func app(of catalog: Catalog) -> String? {
+        catalog.app.googlePlay?.packageName.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    private let api: any PlayTransport
+    private let packageName: String
+
+    /// An adapter for the app `packageName`, talking through `api`.
+    package init(api: any PlayTransport, packageName: String) {
+        self.api = api
+        self.packageName = packageName
+    }
+
+    package func read(for catalog: Catalog, at path: String) async throws(SyncFailure) -> Snapshot {
+        do throws(PlayAPIError) {
+            let reader = PlayRemoteReader(api: api)
+            var version = catalog.app.googlePlay?.regionsVersion
+            if version == nil { version = try await reader.currentRegionsVersion() }
+            return Snapshot(remote: try await reader.read(), regionsVersion: version ?? "")
+        } catch {
+            throw SyncFailure(error.diagnostic)
+        }
+    }
+
+    package func plan(_ catalog: Catalog, against snapshot: Snapshot) -> PlayPlan {
+        PlayPlanner(regionsVersion: snapshot.regionsVersion).plan(catalog, against: snapshot.remote)
+    }
+
+    package func apply(
+        _ plan: PlayPlan, catalog: Catalog, at path: String, against snapshot: Snapshot, progress: (Int, PlayStep) -> Void
+    ) async throws(SyncStepFailure) {
+        do throws(PlayApplier.Failure) {
+            try await PlayApplier(api: api, remote: snapshot.remote, packageName: packageName).apply(plan, progress: progress)
+        } catch {
+            throw SyncStepFailure(index: error.stepIndex, step: error.step, reason: error.error.diagnostic)
+        }
+    }
+
+    /// Reads everything again and plans anew: nothing may be left.
+    package func readBack(after plan: PlayPlan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [PlayStep] {
+        do throws(PlayAPIError) {
+            let remote = try await PlayRemoteReader(api: api).read()
+            return PlayPlanner(regionsVersion: plan.regionsVersion).plan(catalog, against: remote).steps
+        } catch {
+            throw SyncFailure(error.diagnostic)
+        }
+    }
+
+    package func readBackScope(of plan: PlayPlan) -> String {
+        Plural.count(Set(plan.steps.map(\.productID)).count, "product")
+    }
+
+    package func pull(app: String, base: Catalog?) async throws(SyncFailure) -> PulledCatalog {
+        let remote: PlayRemoteState
+        do throws(PlayAPIError) {
+            remote = try await PlayRemoteReader(api: api).read()
+        } catch {
+            throw SyncFailure(error.diagnostic)
+        }
+        let result = PlayCatalogBuilder().build(remote, packageName: app, base: base)
+        let sold = result.catalog.products.count { $0.isSold(on: .googlePlay) }
+        return PulledCatalog(
+            catalog: result.catalog, notes: result.notes, header: "Pulled by iapcat from Google Play (\(app)).",
+            contents: "\(Plural.count(sold, "product")) sold on Google Play")
+    }
+}

@@ -1,0 +1,39 @@
+/// One store as the ``SyncEngine`` drives it: what differs between App Store Connect and Google
+/// Play, and nothing else. The engine runs the workflow (read, plan, apply, read back, pull) the
+/// same way for every store; a third store plugs in by adding an adapter (and a plan type that
+/// ``PlanRenderer`` prints) — see docs/architecture.md.
+package protocol SyncAdapter: Sendable {
+    /// The store's plan.
+    associatedtype Plan: SyncPlan
+    /// What the store held when planned, with whatever planning took from elsewhere (today's date,
+    /// the regions version, the catalog's screenshots): what apply and read-back work against.
+    associatedtype Snapshot: Sendable
+
+    /// The catalog key that names the app in this store: `app.apple_id`.
+    static var appKey: String { get }
+
+    /// The app `catalog` names in this store, nil when it names none.
+    static func app(of catalog: Catalog) -> String?
+
+    /// Reads what planning `catalog` (read from `path`) needs.
+    func read(for catalog: Catalog, at path: String) async throws(SyncFailure) -> Snapshot
+
+    /// The steps that take the store from `snapshot` to `catalog`.
+    func plan(_ catalog: Catalog, against snapshot: Snapshot) -> Plan
+
+    /// Carries out `plan`'s steps in order, calling `progress` before each; throws at the first
+    /// that fails, naming it.
+    func apply(
+        _ plan: Plan, catalog: Catalog, at path: String, against snapshot: Snapshot, progress: (Int, Plan.Step) -> Void
+    ) async throws(SyncStepFailure)
+
+    /// After `plan` was applied: the steps a new plan of what `plan` touched still holds (none
+    /// when the store holds every change).
+    func readBack(after plan: Plan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [Plan.Step]
+
+    /// What a read-back of `plan` reads, counted: `3 resources`, `2 products`.
+    func readBackScope(of plan: Plan) -> String
+
+    /// The app `app`'s catalog as the store holds it, starting from `base` when given.
+    func pull(app: String, base: Catalog?) async throws(SyncFailure) -> PulledCatalog
+}

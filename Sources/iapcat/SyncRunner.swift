@@ -1,0 +1,249 @@
+import AppStoreConnect
+import ArgumentParser
+import Foundation
+import IAPCatalog
+import StoreHTTP
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a store's options give the runner: the adapter for one app, with its client.
+protocol StoreOptions: ParsableArguments {
+    /// The store's adapter.
+    associatedtype Adapter: SyncAdapter
+
+    /// The option that names the app for `pull`: `--app`.
+    static var appFlag: String { get }
+
+    /// A usage failure when `app` cannot name an app in this store.
+    static func check(app: String) throws(CommandFailure)
+
+    /// The adapter for `app`, and how to close its client; a failure naming a missing setting.
+    func connect(app: String, settings: SyncSettings) throws(CommandFailure) -> StoreConnection<Adapter>
+}
+
+/// What the commands' own options say about how to plan and apply.
+struct SyncSettings {
+    /// `--allow-outside-paths`.
+    var allowOutsidePaths = false
+    /// `asc apply --move-existing-subscribers`.
+    var moveExistingSubscribers = false
+}
+
+/// A store's adapter and the way to close its client.
+struct StoreConnection<Adapter: SyncAdapter> {
+    /// The adapter.
+    let adapter: Adapter
+    /// Closes the client; called once, when the command's work ends.
+    let close: () async -> Void
+}
+
+/// The one runner under `asc` and `play`: pull, plan and apply as the ``SyncEngine`` runs them,
+/// with what only a command does around them — load and validate the catalog, print the plan in
+/// the format asked, refuse it without consent or confirmation, report progress, write the pulled
+/// catalog, say when a call is repeated.
+enum SyncRunner {
+    /// Runs `work` with an engine of `options`' adapter for `app`, closing its client afterwards.
+    static func run<Options: StoreOptions, T>(
+        _ options: Options, app: String, settings: SyncSettings = SyncSettings(),
+        _ work: (SyncEngine<Options.Adapter>) async throws(CommandFailure) -> T
+    ) async throws(CommandFailure) -> T {
+        try Options.check(app: app)
+        let connection = try options.connect(app: app, settings: settings)
+        let result: Result<T, CommandFailure>
+        do {
+            result = .success(try await work(SyncEngine(connection.adapter)))
+        } catch {
+            result = .failure(error)
+        }
+        await connection.close()
+        return try result.get()
+    }
+
+    /// `iapcat STORE plan`.
+    static func plan<Options: StoreOptions>(
+        _ options: Options, catalog path: String, paths: PathOptions, format: IAPCat.PlanFormat, detailedExitcode: Bool
+    ) async throws(CommandFailure) {
+        let (catalog, app) = try loadCatalog(path, validator: paths.validator, for: Options.Adapter.self)
+        let plan = try await run(options, app: app, settings: SyncSettings(allowOutsidePaths: paths.allowOutsidePaths)) {
+            engine throws(CommandFailure) in try await planned(catalog, at: path, by: engine).plan
+        }
+        try show(plan, format: format, detailedExitcode: detailedExitcode)
+    }
+
+    /// `iapcat STORE apply`: plans, asks, applies, reads back.
+    static func apply<Options: StoreOptions>(
+        _ options: Options, catalog path: String, settings: SyncSettings, validator: CatalogValidator, yes: Bool, allowImpact: Bool
+    ) async throws(CommandFailure) {
+        let (catalog, app) = try loadCatalog(path, validator: validator, for: Options.Adapter.self)
+        try await run(options, app: app, settings: settings) { engine throws(CommandFailure) in
+            let planned = try await planned(catalog, at: path, by: engine)
+            guard try confirm(planned.plan, yes: yes, allowImpact: allowImpact) else { return }
+            let total = planned.plan.steps.count
+            let scope: String
+            do throws(SyncFailure) {
+                scope = try await engine.apply(planned) { index, step in
+                    Output.report(ServerText.printable("[\(index + 1)/\(total)] \(step.impact.rawValue) \(step.summary)") + "\n")
+                }
+            } catch {
+                throw .inputErrors(error.message)
+            }
+            Output.report("Read back \(scope): \(engine.store.name) holds every change.\n")
+            Output.report("Applied \(Plural.count(total, "change")).\n")
+        }
+    }
+
+    /// `iapcat STORE pull`: the app (`app`, else the one `base` names) written as a catalog to
+    /// `output` (stdout when nil).
+    static func pull<Options: StoreOptions>(_ options: Options, app: String?, base path: String?, output: String?)
+        async throws(CommandFailure)
+    {
+        typealias Adapter = Options.Adapter
+        let store = Adapter.Plan.store
+        let base = try path.map { path throws(CommandFailure) in try loadCatalog(path, store: store) }
+        guard let app = app ?? base.flatMap(Adapter.app(of:)), !app.isEmpty else {
+            throw .usage("no app: pass \(Options.appFlag) or --catalog with \(Adapter.appKey)")
+        }
+        let pulled = try await run(options, app: app) { engine throws(CommandFailure) in
+            do throws(SyncFailure) {
+                return try await engine.pull(app: app, base: base)
+            } catch {
+                throw .inputErrors(error.message)
+            }
+        }
+        for note in pulled.notes { Output.error(ServerText.printable("iapcat: note: \(note.resource) \(note.message)")) }
+        let text = CatalogYAMLWriter(headerComments: [pulled.header]).render(pulled.catalog)
+        guard let output else {
+            Output.report(text)
+            return
+        }
+        do {
+            try AtomicFile.write(Array(text.utf8), to: output)
+        } catch {
+            throw .io(error)
+        }
+        Output.error("wrote \(output): \(pulled.contents)")
+    }
+
+    /// The catalog at `path` planned by `engine`; the store's failures become diagnostics.
+    private static func planned<Adapter>(_ catalog: Catalog, at path: String, by engine: SyncEngine<Adapter>) async throws(CommandFailure)
+        -> SyncEngine<Adapter>.Planned
+    {
+        do throws(SyncFailure) {
+            return try await engine.plan(catalog, at: path)
+        } catch {
+            throw .inputErrors(error.message)
+        }
+    }
+
+    /// The catalog at `path`, validated, and the app it names in `Adapter`'s store; errors stop a plan.
+    static func loadCatalog<Adapter: SyncAdapter>(_ path: String, validator: CatalogValidator, for _: Adapter.Type)
+        throws(CommandFailure) -> (catalog: Catalog, app: String)
+    {
+        let store = Adapter.Plan.store
+        let catalog = try loadCatalog(path, validator: validator, store: store)
+        guard let app = Adapter.app(of: catalog) else {
+            throw .inputErrors("\(path): \(Adapter.appKey) is not set: it names the app \(store.placed)")
+        }
+        return (catalog, app)
+    }
+
+    /// The catalog at `path`, validated; its errors stop whatever would talk to `store`.
+    static func loadCatalog(_ path: String, validator: CatalogValidator = CatalogValidator(), store: SyncStore) throws(CommandFailure)
+        -> Catalog
+    {
+        let result: CatalogLoader.Result
+        do {
+            result = try CatalogLoader().loadValidated(path, validator: validator)
+        } catch {
+            // Missing or unreadable: exit 2, as in every command (`plan --detailed-exitcode` makes it 1).
+            throw .io(error)
+        }
+        let report = result.diagnostics.isEmpty ? nil : Output.diagnostics(LintResult(diagnostics: result.diagnostics, files: [path]))
+        guard let catalog = result.catalog, !result.hasErrors else {
+            throw .inputErrors("\(path) has errors; fix them before talking to \(store.name)", details: report)
+        }
+        return catalog
+    }
+
+    /// Prints `plan` as `format`; exits 1 when it has errors, 2 with `detailedExitcode` when it has changes.
+    static func show<P: SyncPlan>(_ plan: P, format: IAPCat.PlanFormat, detailedExitcode: Bool) throws(CommandFailure) {
+        switch format {
+        case .text: Output.report(PlanRenderer().text(plan, style: Output.settings.reportStyle))
+        case .json: Output.report(PlanRenderer().json(plan))
+        case .markdown: Output.report(PlanRenderer().markdown(plan))
+        }
+        if !plan.errors.isEmpty {
+            throw .inputErrors("the plan has \(Plural.count(plan.errors.count, "error")); apply would refuse it")
+        }
+        if detailedExitcode && plan.hasChanges { Output.finish(.usageOrIO) }
+    }
+
+    /// Prints `plan` and decides whether apply goes on: false when there is nothing to do; a
+    /// failure, nothing applied, for errors, steps needing consent without `allowImpact`, or no
+    /// confirmation (`yes`, or `yes` typed on a terminal).
+    static func confirm<P: SyncPlan>(_ plan: P, yes: Bool, allowImpact: Bool) throws(CommandFailure) -> Bool {
+        Output.report(PlanRenderer().text(plan, style: Output.settings.reportStyle))
+        guard plan.errors.isEmpty else {
+            throw .inputErrors("the plan has \(Plural.count(plan.errors.count, "error")); nothing was applied")
+        }
+        guard plan.hasChanges else { return false }
+        let needingConsent = plan.stepsNeedingConsent.count
+        if needingConsent > 0 && !allowImpact {
+            throw .inputErrors(
+                "\(Plural.count(needingConsent, "step")) marked - or ! \(Plural.word(needingConsent, "changes", "change")) what "
+                    + "customers pay or where products are sold; nothing was applied. Review the plan and pass --allow-impact to apply it"
+            )
+        }
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else { throw .inputErrors("not a terminal: pass --yes to apply without confirmation") }
+            Output.report(
+                "Apply \(Plural.word(plan.steps.count, "this change", "these \(plan.steps.count) changes")) to \(P.store.name)? Type yes: ")
+            guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else { throw .inputErrors("not applied") }
+        }
+        return true
+    }
+
+    /// The API's base URL: `flag` (`--api-url`), else the environment variable `variable`, else
+    /// `standard`; a usage failure naming where it came from when iapcat would not connect to it.
+    static func apiURL(flag: String?, variable: String, standard: String) throws(CommandFailure) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let (url, origin) = flag.map { ($0, "--api-url") } ?? environment[variable].map { ($0, variable) } ?? (standard, "the default")
+        do {
+            _ = try EndpointURL(checking: url)
+        } catch {
+            throw .usage(
+                "\(origin) '\(ServerText.shown(url, limit: 80))' is refused: \(error.reason { "'\(ServerText.shown($0, limit: 80))'" })")
+        }
+        return url
+    }
+
+    /// What a client tells of each exchange: every wait (always), and with `verbose` every request
+    /// with its status, attempt and the rate limit left.
+    static func observer(verbose: Bool) -> @Sendable (StoreExchange) -> Void {
+        { exchange in
+            // A wait is always one line: nobody should wonder whether iapcat hangs.
+            if let (wait, reason) = exchange.retry {
+                reportRetry(request: exchange.request, wait: wait, reason: reason, attempt: exchange.attempt)
+                return
+            }
+            guard verbose else { return }
+            var line = "\(ServerText.printable(exchange.request)) → \(exchange.status == 0 ? "no answer" : String(exchange.status))"
+            if exchange.attempt > 1 { line += " (attempt \(exchange.attempt))" }
+            if let limit = exchange.rateLimit { line += " [rate limit \(limit.remaining)/\(limit.limit) left]" }
+            Output.error(line)
+        }
+    }
+
+    /// `iapcat: GET …: HTTP 429; trying again in 1.5 s (attempt 2)`: a wait is always one line, so
+    /// nobody wonders whether iapcat hangs.
+    static func reportRetry(request: String, wait: Duration, reason: String, attempt: Int) {
+        let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+        Output.error(
+            ServerText.printable(
+                "iapcat: \(request): \(reason); trying again in \(String(format: "%.1f", seconds)) s (attempt \(attempt + 1))"))
+    }
+}

@@ -1,0 +1,139 @@
+import Testing
+
+@testable import IAPCatalog
+
+/// The sync workflow without a store: a scripted adapter whose store holds a number per product.
+/// What the engine itself decides — the order of the work, what a failed step and a read-back that
+/// finds differences say, that nothing is applied when reading fails — is asserted here; each
+/// store's adapter is exercised against its fake in AppStoreConnectTests and GooglePlayTests.
+@Suite struct SyncEngineTests {
+    struct Step: SyncStep {
+        var impact: PlanImpact
+        var ownerKey: String
+        var summary: String
+        var ownerNoun: String { "product" }
+        var verb: String { "update" }
+    }
+
+    struct Plan: SyncPlan {
+        var steps: [Step] = []
+        var notDone: [PlanNote] = []
+        var warnings: [PlanNote] = []
+        var errors: [PlanNote] = []
+        var estimatedRequests: Int { steps.count }
+        static let store = SyncStore(name: "Test Store", command: "test", budget: "no budget")
+    }
+
+    /// A store of `id → number`: the catalog asks for each product's number as its name's length.
+    final class Adapter: SyncAdapter, @unchecked Sendable {
+        typealias Snapshot = [String: Int]
+        static let appKey = "app.test_id"
+        static func app(of catalog: Catalog) -> String? { catalog.app.appleID }
+
+        // The engine calls an adapter one call at a time.
+        var store: [String: Int]
+        var log: [String] = []
+        var failAt: Int?
+        var readBackIgnores: Set<String> = []
+        var readFails = false
+
+        init(_ store: [String: Int]) { self.store = store }
+
+        func read(for catalog: Catalog, at path: String) async throws(SyncFailure) -> Snapshot {
+            log.append("read")
+            if readFails { throw SyncFailure("Test Store: GET /products: no answer") }
+            return store
+        }
+
+        func plan(_ catalog: Catalog, against snapshot: Snapshot) -> Plan {
+            Plan(
+                steps: catalog.products.compactMap { product in
+                    let wanted = product.id.count
+                    guard snapshot[product.id] != wanted else { return nil }
+                    let impact: PlanImpact = snapshot[product.id] == nil ? .create : .customers
+                    return Step(impact: impact, ownerKey: product.id, summary: "set \(product.id) to \(wanted)")
+                })
+        }
+
+        func apply(_ plan: Plan, catalog: Catalog, at path: String, against snapshot: Snapshot, progress: (Int, Step) -> Void)
+            async throws(SyncStepFailure)
+        {
+            for (index, step) in plan.steps.enumerated() {
+                progress(index, step)
+                if index == failAt {
+                    throw SyncStepFailure(
+                        index: index, step: step.summary, reason: "Test Store: PUT /products: HTTP 409",
+                        position: SourcePosition(line: 7, column: 5))
+                }
+                log.append("apply \(step.ownerKey)")
+                guard !readBackIgnores.contains(step.ownerKey) else { continue }
+                store[step.ownerKey] = step.ownerKey.count
+            }
+        }
+
+        func readBack(after plan: Plan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [Step] {
+            log.append("read back")
+            return self.plan(catalog, against: store).steps
+        }
+
+        func readBackScope(of plan: Plan) -> String { Plural.count(plan.steps.count, "product") }
+
+        func pull(app: String, base: Catalog?) async throws(SyncFailure) -> PulledCatalog {
+            PulledCatalog(catalog: base!, notes: [], header: "Pulled from Test Store.", contents: "nothing")
+        }
+    }
+
+    static func catalog(_ ids: [String]) -> Catalog {
+        var app = AppInfo(bundleID: "com.example")
+        app.appleID = "1"
+        return Catalog(app: app, products: ids.map { Product(id: $0, type: .consumable) })
+    }
+
+    @Test func appliesThePlannedStepsInOrderThenReadsBack() async throws {
+        let adapter = Adapter(["a.b": 3, "c.d": 1])
+        let engine = SyncEngine(adapter)
+        let planned = try await engine.plan(Self.catalog(["a.b", "c.d", "e.f.g"]), at: "catalog.yaml")
+        #expect(planned.plan.steps.map(\.summary) == ["set c.d to 3", "set e.f.g to 5"])
+        var shown: [String] = []
+        let scope = try await engine.apply(planned) { index, step in shown.append("[\(index + 1)] \(step.impact.rawValue) \(step.summary)")
+        }
+        #expect(shown == ["[1] ! set c.d to 3", "[2] + set e.f.g to 5"])
+        #expect(scope == "2 products")
+        #expect(adapter.log == ["read", "apply c.d", "apply e.f.g", "read back"])
+        #expect(adapter.store == ["a.b": 3, "c.d": 3, "e.f.g": 5])
+    }
+
+    @Test func aFailedStepNamesItselfWhereTheCatalogHoldsItAndHowToGoOn() async throws {
+        let adapter = Adapter([:])
+        adapter.failAt = 1
+        let engine = SyncEngine(adapter)
+        let planned = try await engine.plan(Self.catalog(["a.b", "c.d"]), at: "catalogs/app.yaml")
+        await #expect(
+            throws: SyncFailure(
+                "catalogs/app.yaml:7:5: step 2 of 2 failed (set c.d to 3): Test Store: PUT /products: HTTP 409\n"
+                    + "Run `iapcat test apply` again to continue: it re-reads Test Store and plans what is left.")
+        ) { _ = try await engine.apply(planned) { _, _ in } }
+        // No read-back after a failed step.
+        #expect(adapter.log == ["read", "apply a.b"])
+    }
+
+    @Test func aStoreThatDoesNotHoldThePlanAfterwardsIsAnErrorNamingEachDifference() async throws {
+        let adapter = Adapter(["a.b": 1])
+        adapter.readBackIgnores = ["a.b"]
+        let engine = SyncEngine(adapter)
+        let planned = try await engine.plan(Self.catalog(["a.b", "c.d"]), at: "catalog.yaml")
+        await #expect(
+            throws: SyncFailure(
+                "read back after apply: Test Store does not hold what the plan asked; 1 step still differs:\n  ! set a.b to 3")
+        ) { _ = try await engine.apply(planned) { _, _ in } }
+    }
+
+    @Test func aReadThatFailsPlansNothing() async throws {
+        let adapter = Adapter(["a.b": 1])
+        adapter.readFails = true
+        await #expect(throws: SyncFailure("Test Store: GET /products: no answer")) {
+            _ = try await SyncEngine(adapter).plan(Self.catalog(["a.b"]), at: "catalog.yaml")
+        }
+        #expect(adapter.log == ["read"])
+    }
+}
