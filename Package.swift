@@ -122,6 +122,7 @@ let package = Package(
                 "StoreHTTP",
                 "CatalogGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

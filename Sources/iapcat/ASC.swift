@@ -20,7 +20,7 @@ extension IAPCat {
                   iapcat asc plan --catalog catalogs/catalog.yaml
                   iapcat asc apply --catalog catalogs/catalog.yaml --yes
                 """,
-            subcommands: [IAPCat.ASCPull.self, IAPCat.ASCPlan.self, IAPCat.ASCApply.self]
+            subcommands: [IAPCat.ASCPull.self, IAPCat.ASCPlan.self, IAPCat.ASCApply.self, IAPCat.ASCShow.self]
         )
     }
 }

@@ -18,30 +18,27 @@ extension IAPCat {
                 existing subscribers on their price (preserveCurrentPrice) unless --move-existing-subscribers. \
                 Steps marked - (remove or narrow) or ! (what customers pay, where a live product is sold) are \
                 carried out only with --allow-impact; without it apply changes nothing and exits 1.
+
+                Given a plan file saved by `plan -o`, it applies exactly that plan's steps after reading again only \
+                what they depend on, and refuses, applying nothing, when the catalog or any of that changed since \
+                (docs/saved-plans.md).
                 """
         )
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("The catalog.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
-        var catalog = Catalog.defaultPath
-
-        @Flag(help: "Apply without asking.")
-        var yes = false
+        @OptionGroup var apply: ApplyOptions
 
         @Flag(help: "Move existing subscribers to a changed subscription price too (preserveCurrentPrice: false).")
         var moveExistingSubscribers = false
 
-        @Flag(help: "Carry out steps marked - (remove, narrow) and ! (what customers pay, where a live product is sold) too.")
-        var allowImpact = false
-
         @OptionGroup var connect: ConnectOptions
+        @OptionGroup var scope: ScopeOptions
         @OptionGroup var paths: PathOptions
         @OptionGroup var colorOptions: ColorOptions
 
         func run() async throws(CommandFailure) {
-            try await SyncRunner.apply(
-                connect, catalog: catalog,
-                settings: SyncSettings(allowOutsidePaths: paths.allowOutsidePaths, moveExistingSubscribers: moveExistingSubscribers),
-                validator: paths.validator, yes: yes, allowImpact: allowImpact)
+            try await apply.run(
+                connect, scope: scope, paths: paths,
+                settings: SyncSettings(allowOutsidePaths: paths.allowOutsidePaths, moveExistingSubscribers: moveExistingSubscribers))
         }
     }
 }

@@ -28,12 +28,21 @@ extension IAPCat {
         @Flag(help: "Exit 2 when there are changes.")
         var detailedExitcode = false
 
+        @Option(
+            name: [.customShort("o"), .customLong("out")],
+            help: ArgumentHelp(
+                "Save the plan here too, with what it was computed from, for `asc apply FILE` and `asc show FILE`.",
+                valueName: "file"))
+        var out: String?
+
         @OptionGroup var connect: ConnectOptions
+        @OptionGroup var scope: ScopeOptions
         @OptionGroup var paths: PathOptions
         @OptionGroup var colorOptions: ColorOptions
 
         func run() async throws(CommandFailure) {
-            try await SyncRunner.plan(connect, catalog: catalog, paths: paths, format: format, detailedExitcode: detailedExitcode)
+            try await SyncRunner.plan(
+                connect, catalog: catalog, scope: scope, paths: paths, format: format, detailedExitcode: detailedExitcode, out: out)
         }
     }
 

@@ -20,7 +20,9 @@ extension IAPCat {
                   iapcat play plan --catalog catalogs/catalog.yaml
                   iapcat play apply --catalog catalogs/catalog.yaml --yes
                 """,
-            subcommands: [IAPCat.PlayPullCommand.self, IAPCat.PlayPlanCommand.self, IAPCat.PlayApplyCommand.self]
+            subcommands: [
+                IAPCat.PlayPullCommand.self, IAPCat.PlayPlanCommand.self, IAPCat.PlayApplyCommand.self, IAPCat.PlayShowCommand.self,
+            ]
         )
     }
 }

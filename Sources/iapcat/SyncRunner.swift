@@ -1,5 +1,6 @@
 import AppStoreConnect
 import ArgumentParser
+import Crypto
 import Foundation
 import IAPCatalog
 import StoreHTTP
@@ -63,37 +64,147 @@ enum SyncRunner {
         return try result.get()
     }
 
-    /// `iapcat STORE plan`.
+    /// `iapcat STORE plan`; with `out`, the plan is saved there too, with what it was computed from.
     static func plan<Options: StoreOptions>(
-        _ options: Options, catalog path: String, paths: PathOptions, format: IAPCat.PlanFormat, detailedExitcode: Bool
+        _ options: Options, catalog path: String, scope: ScopeOptions, paths: PathOptions, format: IAPCat.PlanFormat,
+        detailedExitcode: Bool, out: String? = nil
     ) async throws(CommandFailure) {
+        let digest = try out.map { _ throws(CommandFailure) in try catalogDigest(path) }
         let (catalog, app) = try loadCatalog(path, validator: paths.validator, for: Options.Adapter.self)
+        let scoping = scope
+        let scope = try scoping.scope(of: catalog, at: path)
+        if let scope { scoping.announce(scope) }
         let plan = try await run(options, app: app, settings: SyncSettings(allowOutsidePaths: paths.allowOutsidePaths)) {
-            engine throws(CommandFailure) in try await planned(catalog, at: path, by: engine).plan
+            engine throws(CommandFailure) in
+            let planned = try await planned(catalog, at: path, scope: scope, by: engine)
+            if let out, let digest {
+                let saved = engine.save(
+                    planned, app: app, tool: "iapcat \(IAPCatalogVersion.current)", created: nowUTC(), catalogDigest: digest, scope: scope)
+                do {
+                    try AtomicFile.write(saved.bytes(), to: out)
+                } catch {
+                    throw .io(error)
+                }
+            }
+            return planned.plan
         }
+        if let out { Output.error("wrote \(out): the plan, for `iapcat \(Options.Adapter.Plan.store.command) apply \(out)`") }
         try show(plan, format: format, detailedExitcode: detailedExitcode)
+    }
+
+    /// `iapcat STORE show PLAN`: a saved plan, in the format asked.
+    static func show<Options: StoreOptions>(_: Options.Type, plan file: String, format: IAPCat.PlanFormat) throws(CommandFailure) {
+        let saved = try readSaved(file, for: Options.Adapter.self)
+        try show(SavedPlanView<Options.Adapter.Plan>(saved), format: format, detailedExitcode: false)
+    }
+
+    /// `iapcat STORE apply PLAN`: exactly the saved plan's steps, after re-reading the rows they
+    /// depend on; refused, nothing applied, when the catalog or those rows changed since.
+    static func applySaved<Options: StoreOptions>(
+        _ options: Options, plan file: String, catalog override: String?, settings: SyncSettings, validator: CatalogValidator,
+        yes: Bool, allowImpact: Bool
+    ) async throws(CommandFailure) {
+        let saved = try readSaved(file, for: Options.Adapter.self)
+        // The file names its catalog; iapcat reads it only inside this folder unless told where.
+        let named = saved.catalogPath
+        guard override != nil || (!named.hasPrefix("/") && !named.split(separator: "/").contains("..") && !named.isEmpty) else {
+            throw .usage(
+                "\(file) names its catalog '\(ServerText.shown(named, limit: 200))', outside this folder: pass --catalog to say which catalog"
+            )
+        }
+        let path = override ?? named
+        let digest = try catalogDigest(path)
+        guard digest == saved.catalogDigest else {
+            throw .inputErrors(
+                "\(ServerText.printable(path)) changed since the plan was made (\(ServerText.printable(saved.created))): its SHA-256 is \(digest.prefix(12))… now, "
+                    + "\(ServerText.printable(String(saved.catalogDigest.prefix(12))))… then; nothing was applied. Plan again and review it"
+            )
+        }
+        let (catalog, app) = try loadCatalog(path, validator: validator, for: Options.Adapter.self)
+        guard app == saved.app else {
+            throw .inputErrors(
+                "\(file) is a plan for app \(ServerText.printable(saved.app)), the catalog names \(app); nothing was applied")
+        }
+        try await run(options, app: app, settings: settings) { engine throws(CommandFailure) in
+            let planned: SyncEngine<Options.Adapter>.Planned
+            do throws(SyncFailure) {
+                planned = try await engine.recheck(saved, catalog: catalog, at: path)
+            } catch {
+                throw .inputErrors(error.message)
+            }
+            try await carryOut(planned, by: engine, yes: yes, allowImpact: allowImpact)
+        }
+    }
+
+    /// The saved plan in `file`, for `Adapter`'s store.
+    private static func readSaved<Adapter: SyncAdapter>(_ file: String, for _: Adapter.Type) throws(CommandFailure) -> SavedPlan {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(file, sizeLimit: SavedPlan.sizeLimit)
+        } catch {
+            throw .io(error)
+        }
+        let saved: SavedPlan
+        do throws(SyncFailure) {
+            saved = try SavedPlan.read(bytes, file: file)
+        } catch {
+            throw .inputErrors(ServerText.printable(error.message))
+        }
+        let command = Adapter.Plan.store.command
+        guard saved.store == command else {
+            throw .inputErrors(
+                "\(file) is a plan for `iapcat \(ServerText.printable(saved.store))`, not `iapcat \(command)`; nothing was done")
+        }
+        return saved
+    }
+
+    /// The SHA-256 of the file at `path`, hexadecimal: what a saved plan names its catalog by.
+    private static func catalogDigest(_ path: String) throws(CommandFailure) -> String {
+        do {
+            return SHA256.hash(data: try InputFile.read(path)).map { String(format: "%02x", $0) }.joined()
+        } catch {
+            throw .io(error)
+        }
+    }
+
+    /// Now, ISO 8601 in UTC to the second.
+    private static func nowUTC() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date())
     }
 
     /// `iapcat STORE apply`: plans, asks, applies, reads back.
     static func apply<Options: StoreOptions>(
-        _ options: Options, catalog path: String, settings: SyncSettings, validator: CatalogValidator, yes: Bool, allowImpact: Bool
+        _ options: Options, catalog path: String, scope: ScopeOptions, settings: SyncSettings, validator: CatalogValidator, yes: Bool,
+        allowImpact: Bool
     ) async throws(CommandFailure) {
         let (catalog, app) = try loadCatalog(path, validator: validator, for: Options.Adapter.self)
+        let scoping = scope
+        let scope = try scoping.scope(of: catalog, at: path)
+        if let scope { scoping.announce(scope) }
         try await run(options, app: app, settings: settings) { engine throws(CommandFailure) in
-            let planned = try await planned(catalog, at: path, by: engine)
-            guard try confirm(planned.plan, yes: yes, allowImpact: allowImpact) else { return }
-            let total = planned.plan.steps.count
-            let scope: String
-            do throws(SyncFailure) {
-                scope = try await engine.apply(planned) { index, step in
-                    Output.report(ServerText.printable("[\(index + 1)/\(total)] \(step.impact.rawValue) \(step.summary)") + "\n")
-                }
-            } catch {
-                throw .inputErrors(error.message)
-            }
-            Output.report("Read back \(scope): \(engine.store.name) holds every change.\n")
-            Output.report("Applied \(Plural.count(total, "change")).\n")
+            try await carryOut(
+                try await planned(catalog, at: path, scope: scope, by: engine), by: engine, yes: yes, allowImpact: allowImpact)
         }
+    }
+
+    /// Prints `planned`, asks for consent and confirmation, applies it and reads it back.
+    private static func carryOut<Adapter>(
+        _ planned: SyncEngine<Adapter>.Planned, by engine: SyncEngine<Adapter>, yes: Bool, allowImpact: Bool
+    ) async throws(CommandFailure) {
+        guard try confirm(planned.plan, yes: yes, allowImpact: allowImpact) else { return }
+        let total = planned.plan.steps.count
+        let scope: String
+        do throws(SyncFailure) {
+            scope = try await engine.apply(planned) { index, step in
+                Output.report(ServerText.printable("[\(index + 1)/\(total)] \(step.impact.rawValue) \(step.summary)") + "\n")
+            }
+        } catch {
+            throw .inputErrors(error.message)
+        }
+        Output.report("Read back \(scope): \(engine.store.name) holds every change.\n")
+        Output.report("Applied \(Plural.count(total, "change")).\n")
     }
 
     /// `iapcat STORE pull`: the app (`app`, else the one `base` names) written as a catalog to
@@ -129,11 +240,11 @@ enum SyncRunner {
     }
 
     /// The catalog at `path` planned by `engine`; the store's failures become diagnostics.
-    private static func planned<Adapter>(_ catalog: Catalog, at path: String, by engine: SyncEngine<Adapter>) async throws(CommandFailure)
-        -> SyncEngine<Adapter>.Planned
+    private static func planned<Adapter>(_ catalog: Catalog, at path: String, scope: SyncScope?, by engine: SyncEngine<Adapter>)
+        async throws(CommandFailure) -> SyncEngine<Adapter>.Planned
     {
         do throws(SyncFailure) {
-            return try await engine.plan(catalog, at: path)
+            return try await engine.plan(catalog, at: path, scope: scope)
         } catch {
             throw .inputErrors(error.message)
         }
@@ -245,5 +356,76 @@ enum SyncRunner {
         Output.error(
             ServerText.printable(
                 "iapcat: \(request): \(reason); trying again in \(String(format: "%.1f", seconds)) s (attempt \(attempt + 1))"))
+    }
+}
+
+/// `--product` and `--changed-since`: plan only part of the catalog, reading only what it needs.
+struct ScopeOptions: ParsableArguments {
+    @Option(
+        name: .customLong("product"),
+        help: ArgumentHelp("Plan only this product (its catalog id), and its subscription group; repeatable.", valueName: "id"))
+    var products: [String] = []
+
+    @Option(
+        name: .customLong("changed-since"),
+        help: ArgumentHelp(
+            "Plan only the products and groups whose catalog entries differ from this git revision (new and removed ones included).",
+            valueName: "git-ref"))
+    var changedSince: String?
+
+    /// The scope these options name for `catalog` (read from `path`); nil: the whole catalog.
+    func scope(of catalog: Catalog, at path: String) throws(CommandFailure) -> SyncScope? {
+        guard !products.isEmpty || changedSince != nil else { return nil }
+        var scope = SyncScope(products: [])
+        let known = Set(catalog.products.map(\.id))
+        for id in products {
+            guard known.contains(id) else {
+                let hint = Suggestion.closest(to: id, in: known.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+                throw .usage("--product '\(ServerText.printable(id))' is not a product of \(path)\(hint)")
+            }
+            scope.products.insert(id)
+        }
+        if let revision = changedSince {
+            let changes = try Self.changes(of: catalog, at: path, since: revision)
+            scope.products.formUnion(changes.products)
+            scope.groups.formUnion(changes.groups)
+        }
+        return scope
+    }
+
+    /// `iapcat: plan of 1 product changed since main (com.example.coins); the rest of the catalog
+    /// is not read`: a scoped plan says so, on stderr, before anything is read.
+    func announce(_ scope: SyncScope) {
+        var what = Plural.count(scope.products.count, "product")
+        if !scope.groups.isEmpty { what += " and " + Plural.count(scope.groups.count, "subscription group") }
+        switch (products.isEmpty, changedSince) {
+        case (true, let revision?): what += " changed since \(revision)"
+        case (false, let revision?): what += " named or changed since \(revision)"
+        default: break
+        }
+        let names = (scope.products.sorted() + scope.groups.sorted()).prefix(5).joined(separator: ", ")
+        let more = scope.products.count + scope.groups.count > 5 ? ", and \(scope.products.count + scope.groups.count - 5) more" : ""
+        Output.error(
+            ServerText.printable("iapcat: plan of \(what)" + (names.isEmpty ? "" : " (\(names)\(more))"))
+                + "; the rest of the catalog is not read")
+    }
+
+    /// What differs in the catalog at `path` since `revision`: everything when that revision has no
+    /// such file.
+    private static func changes(of catalog: Catalog, at path: String, since revision: String) throws(CommandFailure) -> SyncScope {
+        let shown = ServerText.printable(revision)
+        guard let (repository, relative) = GitRepository.enclosing(path) else {
+            throw .usage("--changed-since \(shown): \(path) is not in a git work tree")
+        }
+        guard let commit = repository.commit(revision) else {
+            throw .usage("--changed-since \(shown): git names no commit so (or git is missing)")
+        }
+        guard let bytes = repository.file(relative, in: commit, limit: InputFile.defaultSizeLimit) else {
+            return SyncScope(products: Set(catalog.products.map(\.id)), groups: Set(catalog.subscriptionGroups.map(\.id)))
+        }
+        guard let old = CatalogLoader().load(bytes, file: "\(revision):\(relative)").catalog else {
+            throw .inputErrors("--changed-since \(shown): \(relative) in that revision is not a catalog iapcat can read")
+        }
+        return SyncScope.changes(from: old, to: catalog)
     }
 }

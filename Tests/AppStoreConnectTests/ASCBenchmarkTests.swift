@@ -105,6 +105,35 @@ struct ASCBenchmarkTests {
             _, _ in
         }
         let editRequests = fake.requests.count
+
+        // Scoped plans (`--changed-since`, `--product`): what they read, through the sync engine.
+        let catalog = Self.catalog(products: products)
+        var editedCatalog = catalog
+        editedCatalog.products[1].price = Price(storefronts: [StorefrontPrice(storefront: "USA", amount: "19.99")])
+        let engine = SyncEngine(ConnectAdapter(api: client, today: "2026-11-23"))
+        func scoped(_ scope: SyncScope?, _ catalog: Catalog) async throws -> (requests: Int, steps: Int) {
+            fake.resetRequestLog()
+            let plan = try await engine.plan(catalog, at: packageRoot + "/catalogs/catalog.yaml", scope: scope).plan
+            return (fake.requests.count, plan.steps.count)
+        }
+        let changed = SyncScope.changes(from: catalog, to: editedCatalog)
+        let fullEdit = try await scoped(nil, editedCatalog)
+        let oneEdit = try await scoped(changed, editedCatalog)
+        let oneIAP = try await scoped(SyncScope(products: [catalog.products[products - 1].id]), catalog)
+        let ten = try await scoped(
+            SyncScope(products: Set(stride(from: 0, to: products, by: max(products / 10, 1)).prefix(10).map { catalog.products[$0].id })),
+            catalog)
+        #expect(changed.products == [catalog.products[1].id])
+        #expect(oneEdit.steps == fullEdit.steps && oneEdit.steps > 0)
+        // The edit's plan saved, then applied from the file: the rows re-read, the steps, the read-back.
+        let planned = try await engine.plan(editedCatalog, at: packageRoot + "/catalogs/catalog.yaml", scope: changed)
+        let saved = engine.save(planned, app: "1", tool: "bench", created: "2026-11-23T00:00:00Z", catalogDigest: "", scope: changed)
+        fake.resetRequestLog()
+        let rechecked = try await engine.recheck(
+            try SavedPlan.read(saved.bytes(), file: "plan.json"), catalog: editedCatalog, at: packageRoot + "/catalogs/catalog.yaml")
+        let recheckRequests = fake.requests.count
+        _ = try await engine.apply(rechecked) { _, _ in }
+        let savedApplyRequests = fake.requests.count
         await client.shutdown()
         try await fake.shutdown()
 
@@ -119,6 +148,11 @@ struct ASCBenchmarkTests {
             | of which in-app purchases (\(products - products / 5)) | \(inAppPurchaseReads) | \(String(format: "%.2f", Double(inAppPurchaseReads) / Double(products - products / 5))) | | |
             | of which subscriptions (\(products / 5), a tenth with three offers) | \(subscriptionReads) | \(String(format: "%.2f", Double(subscriptionReads) / Double(max(products / 5, 1)))) | | |
             | apply of one edit (a subscription's U.S. price, others equalized; the plan's steps estimated \(editPlan.steps.map(\.estimatedRequests).reduce(0, +)); the read-back adds \(editPlan.estimatedRequests - editPlan.steps.map(\.estimatedRequests).reduce(0, +))) | \(editRequests) | | | |
+            | plan of one edited subscription, full read (\(fullEdit.steps) steps) | \(fullEdit.requests) | | \(String(format: "%.2f", Double(fullEdit.requests) / 3600)) | |
+            | the same plan scoped to what changed (--changed-since: 1 product, \(oneEdit.steps) steps) | \(oneEdit.requests) | | \(String(format: "%.4f", Double(oneEdit.requests) / 3600)) | |
+            | apply of that plan saved (`apply plan.json`: \(recheckRequests) to re-read its rows, the steps, the read-back) | \(savedApplyRequests) | | | |
+            | plan scoped to 1 in-app purchase (--product) | \(oneIAP.requests) | | | |
+            | plan scoped to 10 products (2 subscriptions, 8 in-app purchases) | \(ten.requests) | | | |
             | planning alone (no network) | 0 | 0 | 0 | \(planTime) |
             """)
     }

@@ -188,4 +188,55 @@ import Testing
         #expect(try await session.apply(editedState) == nil, "seed \(seed)")
         #expect(try await session.plan(editedState).0.steps.map(\.summary) == [], "seed \(seed)\n\(edited)")
     }
+
+    /// Random stores, random edits (one to three), and a random product besides: the plan scoped
+    /// to what changed since the pulled catalog (`--changed-since`) and to the extra product
+    /// (`--product`) holds exactly the steps the full plan holds for them, and reads less.
+    @Test(arguments: 1...8) func aScopedPlanHoldsTheFullPlansStepsForItsProducts(seed: UInt64) async throws {
+        var random = Random(state: seed &+ 1000)
+        let yaml = Self.catalog(&random)
+        let session = try await FakeRoundTripTests.Session.start()
+        defer { Task { try? await session.stop() } }
+        let desired = try SaleStateRoundTripTests.desired(yaml)
+        #expect(try await session.apply(desired) == nil, "seed \(seed)\n\(yaml)")
+        Self.age(session, &random, products: desired.products.map(\.productID))
+        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        let app = AppInfo(bundleID: "com.example.cosmicquest", appleID: FakeRoundTripTests.appID, defaultLocale: "en-US")
+        let pulled = CatalogYAMLWriter().render(CatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
+        var edited = pulled
+        var owners: Set<String> = []
+        for _ in 0..<random.int(1...3) {
+            guard let (text, owner) = Self.edit(edited, &random) else { break }
+            (edited, owners) = (text, owners.union([owner]))
+        }
+        func load(_ text: String) throws -> Catalog {
+            try #require(CatalogLoader().load(Array(text.utf8), file: "catalog.yaml").catalog)
+        }
+        let (before, after) = (try load(pulled), try load(edited))
+        var scope = SyncScope.changes(from: before, to: after)
+        // An edit can undo an earlier one: what changed is among what was edited.
+        #expect(scope.products.isSubset(of: owners), "seed \(seed)")
+        let unchanged = owners.subtracting(scope.products)
+        scope.products.insert(random.pick(after.products.map(\.id)))
+
+        let engine = SyncEngine(ConnectAdapter(api: session.client, today: FakeRoundTripTests.today))
+        session.fake.resetRequestLog()
+        let full = try await engine.plan(after, at: "catalog.yaml").plan
+        let fullRequests = session.fake.requests.count
+        session.fake.resetRequestLog()
+        let scoped = try await engine.plan(after, at: "catalog.yaml", scope: scope).plan
+        let scopedRequests = session.fake.requests.count
+        let groups = Set(scope.restrict(after).subscriptionGroups.map(\.id))
+        let expected = full.steps.filter { step in
+            switch step.owner {
+            case .group(let key): groups.contains(key)
+            default: scope.products.contains(step.owner.key)
+            }
+        }
+        #expect(scoped.steps.map(\.summary) == expected.map(\.summary), "seed \(seed)\n\(edited)")
+        // An edited product left out of the scope (its edit undone) has no step in the full plan either.
+        #expect(!full.steps.contains { unchanged.subtracting(scope.products).contains($0.owner.key) }, "seed \(seed)")
+        #expect(scoped.errors == full.errors.filter { scope.products.contains($0.resource) }, "seed \(seed)")
+        #expect(scopedRequests <= fullRequests, "seed \(seed): scoped \(scopedRequests), full \(fullRequests)")
+    }
 }

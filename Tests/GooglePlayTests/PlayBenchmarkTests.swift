@@ -129,6 +129,32 @@ struct PlayBenchmarkTests {
             let again = PlayPlanner(regionsVersion: "2022/02").plan(catalog, against: remote)
             let planTime = clock.now - start
             #expect(again.steps.isEmpty)
+            // Plans through the sync engine: full, and scoped to what changed and to products named.
+            var edited = catalog
+            edited.products[count - 1].googlePlay?.purchaseOptions[0].regions[0].price = "99.99"
+            let engine = SyncEngine(PlayAdapter(api: fixture.client, packageName: PlayFixture.packageName))
+            func planned(_ scope: SyncScope?) async throws -> (requests: Int, steps: Int) {
+                let before = fixture.fake.requestLog.count
+                let plan = try await engine.plan(edited, at: "catalog.yaml", scope: scope).plan
+                return (fixture.fake.requestLog.count - before, plan.steps.count)
+            }
+            let full = try await planned(nil)
+            let changed = try await planned(SyncScope.changes(from: catalog, to: edited))
+            let ten = try await planned(
+                SyncScope(products: Set(stride(from: 0, to: count, by: max(count / 10, 1)).prefix(10).map { catalog.products[$0].id })))
+            #expect(changed.steps == full.steps && full.steps > 0)
+            // The edit's plan saved, then applied from the file.
+            let scope = SyncScope.changes(from: catalog, to: edited)
+            let saved = engine.save(
+                try await engine.plan(edited, at: "catalog.yaml", scope: scope), app: PlayFixture.packageName, tool: "bench",
+                created: "2026-11-23T00:00:00Z", catalogDigest: "", scope: scope)
+            var before = fixture.fake.requestLog.count
+            let rechecked = try await engine.recheck(
+                try SavedPlan.read(saved.bytes(), file: "plan.json"), catalog: edited, at: "catalog.yaml")
+            let recheckRequests = fixture.fake.requestLog.count - before
+            before = fixture.fake.requestLog.count
+            _ = try await engine.apply(rechecked) { _, _ in }
+            let savedApplyRequests = recheckRequests + fixture.fake.requestLog.count - before
             func seconds(_ duration: Duration) -> Double {
                 Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
             }
@@ -140,6 +166,10 @@ struct PlayBenchmarkTests {
                 | apply on an empty app (read, plan, \(plan.steps.count) steps) | \(applyRequests) | \(String(format: "%.2f", Double(applyRequests) / Double(count))) | \(String(format: "%.2f", seconds(applyTime))) |
                 | read the app again (pages of 1,000) | \(readRequests) | \(String(format: "%.4f", Double(readRequests) / Double(count))) | \(String(format: "%.3f", seconds(readTime))) |
                 | plan against what was read (no network) | 0 | 0 | \(String(format: "%.3f", seconds(planTime))) (\(String(format: "%.2f", seconds(planTime) / seconds(readTime)))× the read) |
+                | plan of one edited one-time product, full read (regions version and lists; \(full.steps) step) | \(full.requests) | | |
+                | the same plan scoped to what changed (--changed-since: 1 product, \(changed.steps) step) | \(changed.requests) | | |
+                | apply of that plan saved (`apply plan.json`: \(recheckRequests) to re-read its rows, the step, the read-back) | \(savedApplyRequests) | | |
+                | plan scoped to 10 products (2 subscriptions, 8 one-time products) | \(ten.requests) | | |
                 """)
         }
     }

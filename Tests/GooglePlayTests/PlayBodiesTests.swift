@@ -55,7 +55,7 @@ import Testing
                 not done: gems purchase option buy: FR is not in the catalog; Play never removes a region, so it becomes no longer available
                 not done: gems purchase option legacy is on Google Play but not in the catalog: left as it is (iapcat never deletes)
                 Plan: 1 change. 1 marked - or ! needs apply --allow-impact. 5 differences left alone.
-                Apply sends about 4 requests, its read-back included (Google Play allows 3,000 a minute and 7,200 product updates an hour per app).
+                Apply sends about 3 requests, its read-back included (Google Play allows 3,000 a minute and 7,200 product updates an hour per app).
 
                 """)
         let request = PlayApplier(api: NoTransport(), remote: remote, packageName: "com.example.app").request(

@@ -130,4 +130,37 @@ import Testing
             #expect(try await fixture.plan(catalog).steps.map(\.summary) == [], "seed \(seed): \(what)")
         }
     }
+
+    /// Generated edits (one to three) and a product besides: the plan scoped to what changed
+    /// (`--changed-since`) and to that product (`--product`) holds exactly the full plan's steps for
+    /// them, reading each by id rather than the app's lists.
+    @Test(arguments: 1...12) func aScopedPlanHoldsTheFullPlansStepsForItsProducts(seed: Int) async throws {
+        var random = Generator(state: UInt64(seed) &+ 1000)
+        try await PlayFixture.run { fixture in
+            let before = try TestCatalogs.load("catalogs/example.yaml")
+            try await fixture.apply(before)
+            var after = before
+            var edited: Set<String> = []
+            for _ in 0..<Int.random(in: 1...3, using: &random) { edited.insert(after.products[Self.edit(&after, &random).index].id) }
+            var scope = SyncScope.changes(from: before, to: after)
+            // An edit can undo an earlier one ("drops nothing", a state toggled twice).
+            #expect(scope.products.isSubset(of: edited), "seed \(seed)")
+            scope.products.insert(after.products.filter { $0.googlePlay != nil }.randomElement(using: &random)!.id)
+
+            let engine = SyncEngine(PlayAdapter(api: fixture.client, packageName: PlayFixture.packageName))
+            var count = fixture.client.requestCount
+            let full = try await engine.plan(after, at: "catalog.yaml").plan
+            let fullRequests = fixture.client.requestCount - count
+            count = fixture.client.requestCount
+            let scoped = try await engine.plan(after, at: "catalog.yaml", scope: scope).plan
+            let scopedRequests = fixture.client.requestCount - count
+            let playIDs = Set(after.products.filter { scope.products.contains($0.id) }.map(\.playProductID))
+            let expected = full.steps.filter { playIDs.contains($0.productID) }
+            #expect(scoped.steps.map(\.summary) == expected.map(\.summary), "seed \(seed)")
+            #expect(full.steps.allSatisfy { playIDs.contains($0.productID) }, "seed \(seed): a step outside what changed")
+            // The regions version, then two or three requests a product.
+            #expect(scopedRequests <= 1 + 3 * playIDs.count, "seed \(seed): \(scopedRequests) requests for \(playIDs.count) products")
+            #expect(fullRequests >= 4, "seed \(seed)")
+        }
+    }
 }

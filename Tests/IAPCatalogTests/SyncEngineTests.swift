@@ -39,7 +39,7 @@ import Testing
 
         init(_ store: [String: Int]) { self.store = store }
 
-        func read(for catalog: Catalog, at path: String) async throws(SyncFailure) -> Snapshot {
+        func read(for catalog: Catalog, at path: String, scope: SyncScope?) async throws(SyncFailure) -> Snapshot {
             log.append("read")
             if readFails { throw SyncFailure("Test Store: GET /products: no answer") }
             return store
@@ -74,6 +74,12 @@ import Testing
         func readBack(after plan: Plan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [Step] {
             log.append("read back")
             return self.plan(catalog, against: store).steps
+        }
+
+        func dependencies(of plan: Plan, in catalog: Catalog) -> SyncScope { SyncScope(products: Set(plan.steps.map(\.ownerKey))) }
+
+        func rows(of snapshot: Snapshot, for dependencies: SyncScope, in catalog: Catalog) -> [SavedPlan.Row] {
+            dependencies.products.sorted().map { SavedPlan.Row(resource: $0, value: snapshot[$0].map { .int($0) } ?? .null) }
         }
 
         func readBackScope(of plan: Plan) -> String { Plural.count(plan.steps.count, "product") }
@@ -135,5 +141,81 @@ import Testing
             _ = try await SyncEngine(adapter).plan(Self.catalog(["a.b"]), at: "catalog.yaml")
         }
         #expect(adapter.log == ["read"])
+    }
+
+    // MARK: Saved plans
+
+    func saved(_ adapter: Adapter, _ catalog: Catalog) async throws -> SavedPlan {
+        let engine = SyncEngine(adapter)
+        let planned = try await engine.plan(catalog, at: "catalog.yaml")
+        return engine.save(planned, app: "1", tool: "iapcat test", created: "2026-11-27T10:00:00Z", catalogDigest: "ab12", scope: nil)
+    }
+
+    @Test func aSavedPlanRoundTripsThroughItsFile() async throws {
+        let saved = try await saved(Adapter(["a.b": 1]), Self.catalog(["a.b", "c.d"]))
+        #expect(saved.steps.map(\.summary) == ["set a.b to 3", "set c.d to 3"])
+        #expect(saved.dependencies == SyncScope(products: ["a.b", "c.d"]))
+        #expect(saved.rows == [SavedPlan.Row(resource: "a.b", value: .int(1)), SavedPlan.Row(resource: "c.d", value: .null)])
+        let text = String(decoding: saved.bytes(), as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"format\": \"iapcat-plan\",\n  \"format_version\": 1,\n  \"tool\": \"iapcat test\","))
+        #expect(try SavedPlan.read(saved.bytes(), file: "plan.json") == saved)
+    }
+
+    @Test func applyingASavedPlanRereadsOnlyItsRowsAndRefusesWhenOneMoved() async throws {
+        let adapter = Adapter(["a.b": 1, "x.y": 3])
+        let catalog = Self.catalog(["a.b", "c.d", "x.y"])
+        let saved = try await saved(adapter, catalog)
+        // Something the plan does not depend on moves: nothing to say.
+        adapter.store["x.y"] = 4
+        let engine = SyncEngine(adapter)
+        let planned = try await engine.recheck(saved, catalog: catalog, at: "catalog.yaml")
+        #expect(planned.plan.steps.map(\.summary) == saved.steps.map(\.summary))
+        #expect(Set(planned.catalog.products.map(\.id)) == ["a.b", "c.d"])
+        // A row it depends on moves: refused, naming the row and how.
+        adapter.store["a.b"] = 2
+        adapter.store["c.d"] = 1
+        await #expect(
+            throws: SyncFailure(
+                """
+                Test Store changed since the plan was made (2026-11-27T10:00:00Z); nothing was applied. Plan again and review it:
+                  a.b:
+                    /: 1 → 2
+                  c.d:
+                    /: null → 1
+                """)
+        ) { _ = try await engine.recheck(saved, catalog: catalog, at: "catalog.yaml") }
+    }
+
+    @Test func aSavedPlanForAnotherStoreOrWithOtherStepsIsRefused() async throws {
+        let adapter = Adapter(["a.b": 1])
+        let catalog = Self.catalog(["a.b"])
+        var saved = try await saved(adapter, catalog)
+        saved.store = "play"
+        await #expect(throws: SyncFailure("the plan is for `iapcat play`, not `iapcat test`; nothing was applied")) {
+            _ = try await SyncEngine(adapter).recheck(saved, catalog: catalog, at: "catalog.yaml")
+        }
+        saved.store = "test"
+        saved.steps[0].summary = "set a.b to 4"
+        await #expect(
+            throws: SyncFailure(
+                """
+                planned again, the steps differ from the saved plan's (2026-11-27T10:00:00Z); nothing was applied. Plan again and review it:
+                  saved: ! set a.b to 4
+                  now:   ! set a.b to 3
+                """)
+        ) { _ = try await SyncEngine(adapter).recheck(saved, catalog: catalog, at: "catalog.yaml") }
+    }
+
+    @Test(arguments: [
+        ("[]", "plan.json: not a plan file (its \"format\" is not \"iapcat-plan\"); write one with `plan -o FILE`"),
+        (
+            #"{"format": "iapcat-plan", "format_version": 2}"#,
+            "plan.json: a plan file of format version 2; this iapcat reads version 1: plan again with it"
+        ),
+        (#"{"format": "iapcat-plan", "format_version": 1, "catalog": {}}"#, "plan.json: \"store\" is missing or not a string"),
+        ("{", "plan.json: not a plan file: unexpected end of file; expected a string key"),
+    ])
+    func aFileThatIsNoPlanIsRefusedSayingWhy(text: String, message: String) {
+        #expect(throws: SyncFailure(message)) { _ = try SavedPlan.read(Array(text.utf8), file: "plan.json") }
     }
 }

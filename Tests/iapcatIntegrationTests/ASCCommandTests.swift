@@ -111,6 +111,151 @@ import Testing
         #expect(again.status == 0, "\(again.stdout)")
     }
 
+    /// `--changed-since` and `--product`: only what changed is read and planned; the same edit
+    /// as the full plan shows, in far fewer requests.
+    @Test func aPlanScopedToAChangeReadsAndPlansOnlyThatProduct() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(try setup.run(["asc", "apply", "--catalog", "catalog.yaml", "--yes"]).status == 0)
+        let git = { (arguments: [String]) throws -> IAPCatRun in
+            try ChildProcess.run(
+                "/usr/bin/env", ["git"] + arguments, in: setup.directory,
+                environment: ProcessInfo.processInfo.environment.merging([
+                    "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+                    "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com",
+                ]) { $1 })
+        }
+        for arguments in [["init", "-q", "-b", "main"], ["add", "catalog.yaml"], ["commit", "-q", "-m", "catalog"]] {
+            #expect(try git(arguments).status == 0)
+        }
+        let path = setup.directory + "/catalog.yaml"
+        let catalog = try String(contentsOfFile: path, encoding: .utf8)
+        let raised = catalog.replacingOccurrences(
+            of: #"storefronts: { USA: "0.99", JPN: "160", DEU: "0.99" }"#, with: #"storefronts: { USA: "1.99", JPN: "160", DEU: "0.99" }"#)
+        try raised.write(toFile: path, atomically: true, encoding: .utf8)
+
+        setup.fake.resetRequestLog()
+        let full = try setup.run(["asc", "plan", "--catalog", "catalog.yaml"])
+        let fullRequests = setup.fake.requests.count
+        setup.fake.resetRequestLog()
+        let scoped = try setup.run(["asc", "plan", "--catalog", "catalog.yaml", "--changed-since", "main"])
+        let scopedRequests = setup.fake.requests.count
+        #expect(scoped.status == 0, "\(scoped.stderr)")
+        // The same steps; the notes of products outside the scope are not read, so not shown.
+        let steps = { (text: String) in
+            text.split(separator: "\n").filter { !$0.hasPrefix("not done:") && !$0.hasPrefix("Apply sends") && !$0.hasPrefix("Plan:") }
+        }
+        #expect(
+            steps(scoped.stdout)
+                == steps(full.stdout).filter { !$0.contains("level.nebula") && !$0.contains("premium") && !$0.contains("season_pass") })
+        #expect(scoped.stdout.hasPrefix("~ set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.99\n"))
+        #expect(scoped.stdout.contains("\nPlan: 1 change. "))
+        #expect(
+            scoped.stderr
+                == "iapcat: plan of 1 product changed since main (com.example.cosmicquest.coins.small); the rest of the catalog is not read\n"
+        )
+        #expect(scopedRequests < fullRequests / 2, "scoped \(scopedRequests), full \(fullRequests)")
+        #expect(
+            setup.fake.requests.contains { $0.query.contains("productId%5D=com.example.cosmicquest.coins.small") },
+            "\(setup.fake.requests.map(\.query))")
+
+        // Another product alone: nothing to do for it.
+        let other = try setup.run(["asc", "plan", "--catalog", "catalog.yaml", "--product", "com.example.cosmicquest.level.nebula"])
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(other.stdout.contains("No changes: App Store Connect matches the catalog."), "\(other.stdout)")
+        #expect(
+            other.stderr == "iapcat: plan of 1 product (com.example.cosmicquest.level.nebula); the rest of the catalog is not read\n")
+
+        let typo = try setup.run(["asc", "plan", "--catalog", "catalog.yaml", "--product", "com.example.cosmicquest.coins.smal"])
+        #expect(typo.status == 2)
+        #expect(
+            typo.stderr == "iapcat: error: --product 'com.example.cosmicquest.coins.smal' is not a product of catalog.yaml "
+                + "(did you mean 'com.example.cosmicquest.coins.small'?)\n")
+        // The CI recipe's commands (docs/app-store-connect.md, "In CI"): a scoped plan saved and
+        // commented on the pull request, then that file applied.
+        let comment = try setup.run([
+            "asc", "plan", "--catalog", "catalog.yaml", "--changed-since", "main", "-o", "plan.json", "--format", "markdown",
+            "--detailed-exitcode",
+        ])
+        #expect(comment.status == 2, "\(comment.stderr)")
+        #expect(try setup.run(["asc", "show", "plan.json", "--format", "markdown"]).stdout == comment.stdout)
+        let saved = try String(contentsOfFile: setup.directory + "/plan.json", encoding: .utf8)
+        #expect(saved.contains("\"scope\": {\n    \"products\": [\n      \"com.example.cosmicquest.coins.small\"\n    ],"), "\(saved)")
+        let applied = try setup.run(["asc", "apply", "plan.json", "--yes"])
+        #expect(applied.status == 0, "\(applied.stderr)")
+        #expect(applied.stdout.hasSuffix("Applied 1 change.\n"))
+
+        let unknown = try setup.run(["asc", "plan", "--catalog", "catalog.yaml", "--changed-since", "no-such-branch"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "iapcat: error: --changed-since no-such-branch: git names no commit so (or git is missing)\n")
+    }
+
+    /// `plan -o`, `show`, `apply PLAN`: what was reviewed is what is applied, after re-reading
+    /// only what its steps depend on; a store or catalog that moved since refuses it.
+    @Test func aSavedPlanIsAppliedExactlyOrRefusedNamingWhatMoved() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(try setup.run(["asc", "apply", "--catalog", "catalog.yaml", "--yes"]).status == 0)
+        setup.fake.approveAll(app: "1234567890")
+        let path = setup.directory + "/catalog.yaml"
+        let catalog = try String(contentsOfFile: path, encoding: .utf8)
+        let raised = catalog.replacingOccurrences(
+            of: #"storefronts: { USA: "0.99", JPN: "160", DEU: "0.99" }"#, with: #"storefronts: { USA: "1.99", JPN: "160", DEU: "0.99" }"#)
+        try raised.write(toFile: path, atomically: true, encoding: .utf8)
+
+        let plan = try setup.run(["asc", "plan", "--catalog", "catalog.yaml", "-o", "plan.json"])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(plan.stderr == "wrote plan.json: the plan, for `iapcat asc apply plan.json`\n")
+        let file = try String(contentsOfFile: setup.directory + "/plan.json", encoding: .utf8)
+        #expect(file.hasPrefix("{\n  \"format\": \"iapcat-plan\",\n  \"format_version\": 1,\n"))
+        #expect(!file.contains("BEGIN PRIVATE KEY") && !file.contains("eyJ") && !file.contains("KEY1"))
+        #expect(try setup.run(["asc", "show", "plan.json"]).stdout == plan.stdout)
+        let markdown = try setup.run(["asc", "plan", "--catalog", "catalog.yaml", "--format", "markdown"]).stdout
+        #expect(try setup.run(["asc", "show", "plan.json", "--format", "markdown"]).stdout == markdown)
+
+        // The store moves behind the plan's back: refused, naming the row and how.
+        setup.fake.setProductState(app: "1234567890", productID: "com.example.cosmicquest.coins.small", state: "REMOVED_FROM_SALE")
+        let moved = try setup.run(["asc", "apply", "plan.json", "--yes", "--allow-impact"])
+        #expect(moved.status == 1)
+        #expect(moved.stderr.hasPrefix("iapcat: error: App Store Connect changed since the plan was made ("), "\(moved.stderr)")
+        #expect(
+            moved.stderr.contains("\n  product com.example.cosmicquest.coins.small:\n    /state: \"APPROVED\" → \"REMOVED_FROM_SALE\"\n"))
+        setup.fake.setProductState(app: "1234567890", productID: "com.example.cosmicquest.coins.small", state: "APPROVED")
+
+        // The catalog moves: refused before anything is read.
+        try (raised + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        setup.fake.resetRequestLog()
+        let edited = try setup.run(["asc", "apply", "plan.json", "--yes", "--allow-impact"])
+        #expect(edited.status == 1)
+        #expect(edited.stderr.hasPrefix("iapcat: error: catalog.yaml changed since the plan was made ("), "\(edited.stderr)")
+        #expect(edited.stderr.hasSuffix("then; nothing was applied. Plan again and review it\n"))
+        #expect(setup.fake.requests.isEmpty)
+        try raised.write(toFile: path, atomically: true, encoding: .utf8)
+
+        // Unchanged: applied, reading again only the product the step works on.
+        setup.fake.resetRequestLog()
+        let apply = try setup.run(["asc", "apply", "plan.json", "--yes", "--allow-impact"])
+        #expect(apply.status == 0, "\(apply.stderr)")
+        #expect(apply.stdout.contains("[1/1] ! set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.99\n"))
+        let lists = setup.fake.requests.filter { $0.path.hasSuffix("/inAppPurchasesV2") }
+        #expect(!lists.isEmpty && lists.allSatisfy { $0.query.contains("productId%5D=com.example.cosmicquest.coins.small") })
+        let again = try setup.run(["asc", "apply", "plan.json", "--yes", "--allow-impact"])
+        #expect(again.status == 1, "a plan applied once is stale: \(again.stdout)")
+        #expect(
+            try setup.run(["play", "show", "plan.json"]).stderr
+                == "iapcat: error: plan.json is a plan for `iapcat asc`, not `iapcat play`; nothing was done\n")
+        // A plan file is read, never trusted to point elsewhere.
+        let outside = file.replacingOccurrences(of: #""path": "catalog.yaml""#, with: #""path": "../catalog.yaml""#)
+        #expect(outside != file)
+        try outside.write(toFile: setup.directory + "/outside.json", atomically: true, encoding: .utf8)
+        let refused = try setup.run(["asc", "apply", "outside.json", "--yes"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr
+                == "iapcat: error: outside.json names its catalog '../catalog.yaml', outside this folder: pass --catalog to say which catalog\n"
+        )
+    }
+
     @Test func credentialsAndRefusedTokensAreClearErrorsWithoutSecrets() async throws {
         let setup = try await Setup.start()
         defer { Task { try? await setup.stop() } }

@@ -106,6 +106,41 @@ import _CryptoExtras
 
     /// An error from Play quoting the access token iapcat sent (of no known shape here) and a
     /// Google access token: stderr says where, never what.
+    /// `play plan -o`, `play show`, `play apply PLAN`: the saved steps, or a refusal naming what
+    /// moved on Play since.
+    @Test func aSavedPlanIsAppliedExactlyOrRefusedNamingWhatMoved() async throws {
+        let setup = try await Setup.start()
+        #expect(try setup.run(["play", "apply", "--catalog", "catalog.yaml", "--yes"]).status == 0)
+        let path = setup.directory + "/catalog.yaml"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let raised = text.replacingOccurrences(
+            of: #"regions: { US: "0.99", JP: "160", DE: "0.99" }"#, with: #"regions: { US: "1.29", JP: "160", DE: "0.99" }"#)
+        #expect(raised != text)
+        try raised.write(toFile: path, atomically: true, encoding: .utf8)
+        let plan = try setup.run(["play", "plan", "--catalog", "catalog.yaml", "-o", "plan.json"])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(try setup.run(["play", "show", "plan.json"]).stdout == plan.stdout)
+
+        // Someone renames the product on Play: the plan's row moved.
+        try raised.replacingOccurrences(of: "display_name: 100 Coins,", with: "display_name: 100 Gold Coins,")
+            .write(toFile: setup.directory + "/other.yaml", atomically: true, encoding: .utf8)
+        #expect(try setup.run(["play", "apply", "--catalog", "other.yaml", "--yes", "--allow-impact"]).status == 0)
+        let moved = try setup.run(["play", "apply", "plan.json", "--yes", "--allow-impact"])
+        #expect(moved.status == 1)
+        #expect(moved.stderr.hasPrefix("iapcat: error: Google Play changed since the plan was made ("), "\(moved.stderr)")
+        #expect(moved.stderr.contains("\n  product com.example.cosmicquest.coins.small:\n"), "\(moved.stderr)")
+        #expect(moved.stderr.contains("\"100 Coins\" → \"100 Gold Coins\""), "\(moved.stderr)")
+
+        // Planned again and applied: only that product is read again.
+        #expect(try setup.run(["play", "plan", "--catalog", "catalog.yaml", "-o", "plan.json"]).status == 0)
+        let writes = setup.fake.writeLog.count
+        let apply = try setup.run(["play", "apply", "plan.json", "--yes", "--allow-impact"])
+        #expect(apply.status == 0, "\(apply.stderr)")
+        #expect(apply.stdout.hasSuffix("Read back 1 product: Google Play holds every change.\nApplied 1 change.\n"), "\(apply.stdout)")
+        #expect(setup.fake.writeLog.count == writes + 1)
+        try await setup.stop()
+    }
+
     @Test func anAccessTokenQuotedByPlayIsNeverPrinted() async throws {
         let setup = try await Setup.start()
         setup.fake.tokenPrefix = "opaque-access-token-"

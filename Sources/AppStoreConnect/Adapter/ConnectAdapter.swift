@@ -1,3 +1,4 @@
+import Foundation
 import IAPCatalog
 
 /// App Store Connect as the ``SyncEngine`` drives it: ``RemoteReader`` reads, ``Planner`` plans
@@ -31,10 +32,12 @@ package struct ConnectAdapter: SyncAdapter {
         self.options = options
     }
 
-    package func read(for catalog: Catalog, at path: String) async throws(SyncFailure) -> Snapshot {
+    /// With `scope`: the territories, the groups, and only the scope's products
+    /// (`filter[productId]`), with the app's promoted purchases.
+    package func read(for catalog: Catalog, at path: String, scope: SyncScope?) async throws(SyncFailure) -> Snapshot {
         var desired = DesiredState(catalog: catalog)
         _ = desired.readScreenshots(catalogDirectory: FilePaths.directory(of: path), allowingOutside: allowOutsidePaths)
-        return Snapshot(desired: desired, remote: try await read(appID: Self.app(of: catalog) ?? ""))
+        return Snapshot(desired: desired, remote: try await read(appID: Self.app(of: catalog) ?? "", productIDs: scope?.products))
     }
 
     package func plan(_ catalog: Catalog, against snapshot: Snapshot) -> Plan {
@@ -63,6 +66,40 @@ package struct ConnectAdapter: SyncAdapter {
         }
     }
 
+    /// The products and groups the steps work on.
+    package func dependencies(of plan: Plan, in catalog: Catalog) -> SyncScope {
+        var scope = SyncScope(products: [])
+        for step in plan.steps {
+            if case .group(let key) = step.owner { scope.groups.insert(key) } else { scope.products.insert(step.owner.key) }
+        }
+        return scope
+    }
+
+    /// The territories App Store Connect knows, each group of the dependencies (theirs, and those
+    /// of their subscriptions) and each product, as read.
+    package func rows(of snapshot: Snapshot, for dependencies: SyncScope, in catalog: Catalog) -> [SavedPlan.Row] {
+        var rows = [SavedPlan.Row(resource: "territories", value: .array(snapshot.remote.territories.map(JSONValue.string)))]
+        let groups = Set(dependencies.restrict(catalog).subscriptionGroups.map(\.id))
+        for group in snapshot.desired.groups.sorted(by: { $0.key < $1.key }) where groups.contains(group.key) {
+            rows.append(
+                SavedPlan.Row(
+                    resource: "subscription group \(group.key)", value: Self.row(snapshot.remote.group(named: group.referenceName))))
+        }
+        for id in dependencies.products.sorted() {
+            rows.append(SavedPlan.Row(resource: "product \(id)", value: Self.row(snapshot.remote.products[id])))
+        }
+        return rows
+    }
+
+    /// `value` as JSON with its keys sorted; `null` for nothing.
+    private static func row(_ value: (some Encodable)?) -> JSONValue {
+        guard let value else { return .null }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(value), let json = try? JSONValueReader.read(Array(data)) else { return .null }
+        return json
+    }
+
     package func readBackScope(of plan: Plan) -> String {
         Plural.count(Set(plan.steps.map(\.owner)).count, "resource")
     }
@@ -83,10 +120,10 @@ package struct ConnectAdapter: SyncAdapter {
                 + Plural.count(result.catalog.subscriptionGroups.count, "subscription group"))
     }
 
-    /// The app's state.
-    private func read(appID: String) async throws(SyncFailure) -> RemoteState {
+    /// The app's state (of `productIDs` only, when given).
+    private func read(appID: String, productIDs: Set<String>? = nil) async throws(SyncFailure) -> RemoteState {
         do throws(APIError) {
-            return try await RemoteReader(api: api).read(appID: appID)
+            return try await RemoteReader(api: api).read(appID: appID, productIDs: productIDs)
         } catch {
             throw SyncFailure(error.diagnostic)
         }

@@ -18,7 +18,7 @@ package struct Planner: Sendable {
         for group in desired.groups { planGroup(group, remote: remote.group(named: group.referenceName), into: &plan) }
         let groupsByKey = Dictionary(desired.groups.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         // Where the next new promoted purchase joins the app's list (counted once, not per product).
-        var nextPromotion = remote.products.values.filter { $0.promotedPurchase != nil }.count + 1
+        var nextPromotion = remote.nextPromotedPosition
         for product in desired.products {
             planProduct(
                 product, remote: remote.products[product.productID], state: remote, groups: groupsByKey, nextPromotion: &nextPromotion,

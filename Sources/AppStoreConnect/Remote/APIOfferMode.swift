@@ -14,7 +14,7 @@ extension OfferMode {
 /// An offer's `offerMode` as App Store Connect sent it: a mode iapcat knows, or another one kept
 /// as sent (App Store Connect may add modes; such an offer is compared and shown, never rewritten).
 /// The API's spelling is read and written only here and in the reader and applier.
-package enum APIOfferMode: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+package enum APIOfferMode: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral, Encodable {
     /// A mode of the catalog's.
     case known(OfferMode)
     /// A mode iapcat does not know, as sent.
@@ -43,4 +43,10 @@ package enum APIOfferMode: Sendable, Hashable, CustomStringConvertible, Expressi
 
     /// The API's name, as plans show it.
     package var description: String { apiName }
+
+    /// Encoded as the API's name.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(apiName)
+    }
 }

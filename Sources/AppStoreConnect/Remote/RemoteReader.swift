@@ -45,12 +45,14 @@ package struct RemoteReader: Sendable {
                 ("fields[subscriptions]", "productId"),
             ], absentIsEmpty: true)
         let productIDs = Dictionary(state.products.values.map { ($0.id, $0.productID) }, uniquingKeysWith: { first, _ in first })
+        state.promotedPurchaseCount = 0
         for (index, resource) in list.data.enumerated() {
             guard let id = resource.id else { continue }
             let target = resource.relationships["inAppPurchaseV2"]?.identifier ?? resource.relationships["subscription"]?.identifier
-            guard let target, let productID = productIDs[target.id] ?? list.included(target)?.string("productId"),
-                state.products[productID] != nil
-            else { continue }
+            guard let target, let productID = productIDs[target.id] ?? list.included(target)?.string("productId") else { continue }
+            // Counted whether or not its product was read: a scoped read places new ones as the full read does.
+            state.promotedPurchaseCount? += 1
+            guard state.products[productID] != nil else { continue }
             state.products[productID]?.promotedPurchase = RemotePromotedPurchase(
                 id: id, visibleForAllUsers: resource.bool("visibleForAllUsers") ?? false, enabled: resource.bool("enabled") ?? false,
                 position: index + 1)

@@ -13,6 +13,14 @@ package struct RemoteState: Sendable {
     package var groups: [RemoteGroup]
     /// In-app purchases and subscriptions, by product id.
     package var products: [String: RemoteProduct]
+    /// How many promoted purchases the app has, the products not read included (nil: not read;
+    /// then the promoted products read are counted).
+    package var promotedPurchaseCount: Int? = nil
+
+    /// Where a new promoted purchase joins the app's list.
+    package var nextPromotedPosition: Int {
+        (promotedPurchaseCount ?? products.values.filter { $0.promotedPurchase != nil }.count) + 1
+    }
 
     /// A state from its parts.
     package init(appID: String, territories: [String] = [], groups: [RemoteGroup] = [], products: [String: RemoteProduct] = [:]) {
@@ -29,7 +37,7 @@ package struct RemoteState: Sendable {
 }
 
 /// A version of a product or group (4.4.1): localizations belong to it.
-package struct RemoteVersion: Sendable, Equatable {
+package struct RemoteVersion: Sendable, Equatable, Encodable {
     /// The resource id.
     package var id: String
     /// 1, 2, …
@@ -49,7 +57,7 @@ package struct RemoteVersion: Sendable, Equatable {
 }
 
 /// A subscription group.
-package struct RemoteGroup: Sendable {
+package struct RemoteGroup: Sendable, Encodable {
     /// The resource id.
     package var id: String
     /// The reference name.
@@ -61,7 +69,7 @@ package struct RemoteGroup: Sendable {
 }
 
 /// A localization of a product or a group (`customAppName` for groups only).
-package struct RemoteLocalization: Sendable, Equatable {
+package struct RemoteLocalization: Sendable, Equatable, Encodable {
     /// The resource id.
     package var id: String
     /// The locale.
@@ -75,7 +83,7 @@ package struct RemoteLocalization: Sendable, Equatable {
 }
 
 /// A price in one territory.
-package struct RemotePrice: Sendable, Equatable {
+package struct RemotePrice: Sendable, Equatable, Encodable {
     /// The resource id.
     package var id: String
     /// The territory.
@@ -98,7 +106,7 @@ package struct RemotePrice: Sendable, Equatable {
 }
 
 /// Availability: where the product is sold.
-package struct RemoteAvailability: Sendable, Equatable {
+package struct RemoteAvailability: Sendable, Equatable, Encodable {
     /// The resource id.
     package var id: String
     /// Sold in territories Apple adds later.
@@ -108,7 +116,7 @@ package struct RemoteAvailability: Sendable, Equatable {
 }
 
 /// An introductory offer in one territory.
-package struct RemoteIntroductoryOffer: Sendable, Equatable {
+package struct RemoteIntroductoryOffer: Sendable, Equatable, Encodable {
     /// The resource id.
     package var id: String
     /// The territory (nil: every territory).
@@ -131,7 +139,7 @@ package struct RemoteIntroductoryOffer: Sendable, Equatable {
 
 /// A promotional offer or an offer code of a subscription (`subscriptionPromotionalOffers`,
 /// `subscriptionOfferCodes`). An offer code's codes are not read.
-package struct RemoteSubscriptionOffer: Sendable, Equatable {
+package struct RemoteSubscriptionOffer: Sendable, Equatable, Encodable {
     /// The resource id.
     package var id: String
     /// Promotional offers: the `offerCode`, the identifier the app passes to StoreKit; nil for offer codes.
@@ -161,7 +169,7 @@ package struct RemoteSubscriptionOffer: Sendable, Equatable {
 }
 
 /// A win-back offer of a subscription (`winBackOffers`).
-package struct RemoteWinBackOffer: Sendable, Equatable {
+package struct RemoteWinBackOffer: Sendable, Equatable, Encodable {
     /// The resource id.
     package var id: String
     /// `offerId`.
@@ -199,7 +207,7 @@ package struct RemoteWinBackOffer: Sendable, Equatable {
 }
 
 /// A promotional image (`inAppPurchaseImages`, `subscriptionImages`): what the API tells of it.
-package struct RemoteImage: Sendable, Equatable {
+package struct RemoteImage: Sendable, Equatable, Encodable {
     /// The resource id.
     package var id: String
     /// `fileName`.
@@ -211,7 +219,7 @@ package struct RemoteImage: Sendable, Equatable {
 }
 
 /// A product's entry in the app's promoted purchases (`promotedPurchases`).
-package struct RemotePromotedPurchase: Sendable, Equatable {
+package struct RemotePromotedPurchase: Sendable, Equatable, Encodable {
     /// The resource id.
     package var id: String
     /// `visibleForAllUsers`.
@@ -223,7 +231,7 @@ package struct RemotePromotedPurchase: Sendable, Equatable {
 }
 
 /// An in-app purchase or an auto-renewable subscription.
-package struct RemoteProduct: Sendable {
+package struct RemoteProduct: Sendable, Encodable {
     /// The resource id (of `inAppPurchases` or `subscriptions`).
     package var id: String
     /// The product id.

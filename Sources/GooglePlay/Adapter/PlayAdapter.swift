@@ -27,12 +27,16 @@ package struct PlayAdapter: SyncAdapter {
         self.packageName = packageName
     }
 
-    package func read(for catalog: Catalog, at path: String) async throws(SyncFailure) -> Snapshot {
+    /// With `scope`: only the Play products of the (restricted) catalog, each by id.
+    package func read(for catalog: Catalog, at path: String, scope: SyncScope?) async throws(SyncFailure) -> Snapshot {
         do throws(PlayAPIError) {
             let reader = PlayRemoteReader(api: api)
             var version = catalog.app.googlePlay?.regionsVersion
             if version == nil { version = try await reader.currentRegionsVersion() }
-            return Snapshot(remote: try await reader.read(), regionsVersion: version ?? "")
+            let ids = scope.map { _ in
+                Set(catalog.products.filter { $0.isSold(on: .googlePlay) && $0.googlePlay != nil }.map(\.playProductID))
+            }
+            return Snapshot(remote: try await reader.read(productIDs: ids), regionsVersion: version ?? "")
         } catch {
             throw SyncFailure(error.diagnostic)
         }
@@ -52,14 +56,39 @@ package struct PlayAdapter: SyncAdapter {
         }
     }
 
-    /// Reads everything again and plans anew: nothing may be left.
+    /// Reads the plan's products again and plans them anew: nothing may be left.
     package func readBack(after plan: PlayPlan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [PlayStep] {
+        let ids = Set(plan.steps.map(\.productID))
+        var touched = catalog
+        touched.products = catalog.products.filter { ids.contains($0.playProductID) }
         do throws(PlayAPIError) {
-            let remote = try await PlayRemoteReader(api: api).read()
-            return PlayPlanner(regionsVersion: plan.regionsVersion).plan(catalog, against: remote).steps
+            let remote = try await PlayRemoteReader(api: api).read(productIDs: ids)
+            return PlayPlanner(regionsVersion: plan.regionsVersion).plan(touched, against: remote).steps
         } catch {
             throw SyncFailure(error.diagnostic)
         }
+    }
+
+    /// The catalog products whose Play products the steps work on.
+    package func dependencies(of plan: PlayPlan, in catalog: Catalog) -> SyncScope {
+        let ids = Set(plan.steps.map(\.productID))
+        return SyncScope(products: Set(catalog.products.filter { $0.googlePlay != nil && ids.contains($0.playProductID) }.map(\.id)))
+    }
+
+    /// The regions version writes send, and each product as Play answered it: the one-time
+    /// product or subscription (`null` when Play has none) with a subscription's offers, keys sorted.
+    package func rows(of snapshot: Snapshot, for dependencies: SyncScope, in catalog: Catalog) -> [SavedPlan.Row] {
+        var rows = [SavedPlan.Row(resource: "regions version", value: .string(snapshot.regionsVersion))]
+        let remote = snapshot.remote
+        for product in dependencies.restrict(catalog).products.sorted(by: { $0.playProductID < $1.playProductID }) {
+            let id = product.playProductID
+            let value: JSONValue = .object([
+                ("one_time_product", remote.oneTimeProduct(id) ?? .null), ("subscription", remote.subscription(id) ?? .null),
+                ("offers", .array(remote.offers(of: id))),
+            ])
+            rows.append(SavedPlan.Row(resource: "product \(id)", value: value.sortingKeys))
+        }
+        return rows
     }
 
     package func readBackScope(of plan: PlayPlan) -> String {

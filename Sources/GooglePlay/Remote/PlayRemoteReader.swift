@@ -15,8 +15,43 @@ package struct PlayRemoteReader: Sendable {
         self.byteLimit = listByteLimit
     }
 
-    /// The whole state.
-    package func read() async throws(PlayAPIError) -> PlayRemoteState {
+    /// Products read one by one at most; more are read with the lists (1,000 a page) and kept.
+    package static let byIDLimit = 10
+
+    /// The whole state; with `productIDs`, only those products (Play ids). Up to ``byIDLimit``
+    /// products are each read by id as a one-time product and as a subscription (a product's type
+    /// is Play's to say; 404 is "not there"), with a subscription's offers — two or three requests
+    /// a product, whatever the app's size; more are read with the lists and the rest left out.
+    package func read(productIDs: Set<String>? = nil) async throws(PlayAPIError) -> PlayRemoteState {
+        guard let productIDs else { return try await readAll() }
+        guard productIDs.count <= Self.byIDLimit else { return try await readAll().only(productIDs) }
+        var state = PlayRemoteState()
+        for id in productIDs.sorted() {
+            if let product = try await one(["oneTimeProducts", id], key: "oneTimeProducts") { state.oneTimeProducts.append(product) }
+            if let subscription = try await one(["subscriptions", id], key: "subscriptions") {
+                state.subscriptions.append(subscription)
+                state.offers += try await list(["subscriptions", id, "basePlans", "-", "offers"], key: "subscriptionOffers")
+            }
+        }
+        return state
+    }
+
+    /// The item at `segments`, nil when Play has none (404); every price in it one Play can hold.
+    private func one(_ segments: [String], key: String) async throws(PlayAPIError) -> JSONValue? {
+        let request = PlayRequest(.get, segments)
+        let item: JSONValue
+        do {
+            item = try await api.send(request)
+        } catch {
+            if error.status == 404 { return nil }
+            throw error
+        }
+        if let problem = PlayMoneyCheck.problem(in: item, list: key) { throw .malformed(request: request.summary, message: problem) }
+        return item
+    }
+
+    /// Every list of the app.
+    private func readAll() async throws(PlayAPIError) -> PlayRemoteState {
         PlayRemoteState(
             oneTimeProducts: try await list(["oneTimeProducts"], key: "oneTimeProducts"),
             subscriptions: try await list(["subscriptions"], key: "subscriptions"),

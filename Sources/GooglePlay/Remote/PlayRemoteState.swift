@@ -58,6 +58,12 @@ package struct PlayRemoteState: Sendable {
         offers(of: productID).filter { $0["basePlanId"]?.string == basePlan }
     }
 
+    /// The state of `productIDs` only.
+    package func only(_ productIDs: Set<String>) -> PlayRemoteState {
+        func kept(_ items: [JSONValue]) -> [JSONValue] { items.filter { $0["productId"]?.string.map(productIDs.contains) ?? false } }
+        return PlayRemoteState(oneTimeProducts: kept(oneTimeProducts), subscriptions: kept(subscriptions), offers: kept(offers))
+    }
+
     private static func firstIndexes(_ items: [JSONValue]) -> [String: Int] {
         var index: [String: Int] = [:]
         for (position, item) in items.enumerated() {

@@ -1,5 +1,5 @@
 /// How far a step reaches, shown as its mark: what `apply` does freely and what needs consent.
-public enum PlanImpact: String, Sendable, Equatable {
+public enum PlanImpact: String, Sendable, Equatable, CaseIterable {
     /// `+`: creates something new.
     case create = "+"
     /// `~`: changes something no customer sees yet (a draft), or text.

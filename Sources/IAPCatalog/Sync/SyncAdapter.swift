@@ -15,8 +15,9 @@ package protocol SyncAdapter: Sendable {
     /// The app `catalog` names in this store, nil when it names none.
     static func app(of catalog: Catalog) -> String?
 
-    /// Reads what planning `catalog` (read from `path`) needs.
-    func read(for catalog: Catalog, at path: String) async throws(SyncFailure) -> Snapshot
+    /// Reads what planning `catalog` (read from `path`) needs: everything the app holds, or with
+    /// `scope` only what the scope's products need (`catalog` is already restricted to it).
+    func read(for catalog: Catalog, at path: String, scope: SyncScope?) async throws(SyncFailure) -> Snapshot
 
     /// The steps that take the store from `snapshot` to `catalog`.
     func plan(_ catalog: Catalog, against snapshot: Snapshot) -> Plan
@@ -30,6 +31,14 @@ package protocol SyncAdapter: Sendable {
     /// After `plan` was applied: the steps a new plan of what `plan` touched still holds (none
     /// when the store holds every change).
     func readBack(after plan: Plan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [Plan.Step]
+
+    /// The products and groups `plan`'s steps depend on: what applying a saved plan reads again.
+    func dependencies(of plan: Plan, in catalog: Catalog) -> SyncScope
+
+    /// What `snapshot` holds of each product and group of `dependencies`, and of what every plan
+    /// depends on (the territories, the regions version), as rows a saved plan keeps and compares:
+    /// `null` for what the store does not have.
+    func rows(of snapshot: Snapshot, for dependencies: SyncScope, in catalog: Catalog) -> [SavedPlan.Row]
 
     /// What a read-back of `plan` reads, counted: `3 resources`, `2 products`.
     func readBackScope(of plan: Plan) -> String

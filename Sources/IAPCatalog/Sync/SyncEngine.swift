@@ -27,9 +27,11 @@ package struct SyncEngine<Adapter: SyncAdapter>: Sendable {
     /// The store's names.
     package var store: SyncStore { Adapter.Plan.store }
 
-    /// `catalog` (read from `path`) planned against what the store holds now.
-    package func plan(_ catalog: Catalog, at path: String) async throws(SyncFailure) -> Planned {
-        let snapshot = try await adapter.read(for: catalog, at: path)
+    /// `catalog` (read from `path`) planned against what the store holds now: all of it, or the
+    /// part `scope` names, reading only what that part needs.
+    package func plan(_ catalog: Catalog, at path: String, scope: SyncScope? = nil) async throws(SyncFailure) -> Planned {
+        let catalog = scope?.restrict(catalog) ?? catalog
+        let snapshot = try await adapter.read(for: catalog, at: path, scope: scope)
         return Planned(catalog: catalog, path: path, snapshot: snapshot, plan: adapter.plan(catalog, against: snapshot))
     }
 
@@ -61,6 +63,56 @@ package struct SyncEngine<Adapter: SyncAdapter>: Sendable {
                     + "\(Plural.count(remaining.count, "step")) still \(Plural.word(remaining.count, "differs", "differ")):\n\(lines)")
         }
         return adapter.readBackScope(of: plan)
+    }
+
+    /// `planned` as a saved plan: its steps, and the rows of the store they depend on.
+    package func save(
+        _ planned: Planned, app: String, tool: String, created: String, catalogDigest: String, scope: SyncScope?
+    ) -> SavedPlan {
+        let dependencies = adapter.dependencies(of: planned.plan, in: planned.catalog)
+        return SavedPlan(
+            planned.plan, app: app, tool: tool, created: created, catalogPath: planned.path, catalogDigest: catalogDigest, scope: scope,
+            dependencies: dependencies, rows: adapter.rows(of: planned.snapshot, for: dependencies, in: planned.catalog))
+    }
+
+    /// `saved` planned again from what the store holds now of the rows its steps depend on (and
+    /// only those): the plan to apply, or a failure, nothing applied, naming each row that moved
+    /// and how, or each step that differs. `catalog` (read from `path`) is the one the plan was
+    /// made from; its digest is the caller's to have compared.
+    package func recheck(_ saved: SavedPlan, catalog: Catalog, at path: String) async throws(SyncFailure) -> Planned {
+        guard saved.store == store.command else {
+            throw SyncFailure(
+                "the plan is for `iapcat \(ServerText.printable(saved.store))`, not `iapcat \(store.command)`; nothing was applied")
+        }
+        let planned = try await plan(catalog, at: path, scope: saved.dependencies)
+        let now = Dictionary(
+            adapter.rows(of: planned.snapshot, for: saved.dependencies, in: planned.catalog).map { ($0.resource, $0.value) },
+            uniquingKeysWith: { first, _ in first })
+        let then = Dictionary(saved.rows.map { ($0.resource, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var moved: [String] = []
+        for resource in Set(now.keys).union(then.keys).sorted() where now[resource] != then[resource] {
+            moved.append("  \(ServerText.printable(resource)):")
+            moved += RowChanges.describe(from: then[resource] ?? .null, to: now[resource] ?? .null).map {
+                "    " + ServerText.printable($0)
+            }
+        }
+        guard moved.isEmpty else {
+            throw SyncFailure(
+                "\(store.name) changed since the plan was made (\(ServerText.printable(saved.created))); nothing was applied. Plan again and review it:\n"
+                    + moved.joined(separator: "\n"))
+        }
+        let line = { (impact: PlanImpact, summary: String) in ServerText.printable("\(impact.rawValue) \(summary)") }
+        let current = planned.plan.steps.map { line($0.impact, $0.summary) }
+        let reviewed = saved.steps.map { line($0.impact, $0.summary) }
+        guard current == reviewed else {
+            let lines =
+                reviewed.filter { !current.contains($0) }.map { "  saved: " + $0 }
+                + current.filter { !reviewed.contains($0) }.map { "  now:   " + $0 }
+            throw SyncFailure(
+                "planned again, the steps differ from the saved plan's (\(ServerText.printable(saved.created))); nothing was applied. Plan again and review it:\n"
+                    + (lines.isEmpty ? "  the same steps in another order" : lines.joined(separator: "\n")))
+        }
+        return planned
     }
 
     /// The app's catalog as the store holds it, starting from `base`.
