@@ -59,7 +59,7 @@ import Testing
                 folder.appendingPathComponent("FieldReport.swift").path, folder.appendingPathComponent("main.swift").path,
             ], in: folder.path, timeout: 300)
         try #require(compile.status == 0, "swiftc failed:\n\(compile.stderr)")
-        let run = try ChildProcess.run(folder.appendingPathComponent("client").path, [], in: folder.path, timeout: 60)
+        let run = try ChildProcess.run(folder.appendingPathComponent("client").path, [], in: folder.path, timeout: 300)
         try #require(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         try #require(lines.count == 13, "\(lines)")

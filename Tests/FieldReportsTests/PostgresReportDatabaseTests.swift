@@ -93,7 +93,7 @@ struct PostgresReportDatabaseTests {
                 }
             }
         }
-        for writer in writers { #expect(await writer.shutdown(timeout: .seconds(120)) == 0) }
+        for writer in writers { #expect(await writer.shutdown(timeout: .seconds(600)) == 0) }  // a hang guard
         #expect(writers.map(\.counts.writeFailures) == [0, 0])
         #expect(writers.map(\.counts.written).reduce(0, +) == 30_000)
         #expect(writers.map(\.counts.duplicate).reduce(0, +) == 10_000)

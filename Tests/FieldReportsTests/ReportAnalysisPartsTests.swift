@@ -1,3 +1,4 @@
+import IAPCatTestSupport
 import IAPCatalog
 import Testing
 
@@ -62,14 +63,17 @@ import Testing
         #expect(storefront("US", "US", .googlePlay) == "US")
     }
 
-    @Test(.timeLimit(.minutes(1))) func tenThousandUnknownIDsOverManyCellsAreExplainedInBoundedTime() throws {
+    @Test func tenThousandUnknownIDsOverManyCellsAreExplainedInBoundedTime() throws {
         var rows: [MissingRow] = []
         for id in 0..<10_000 {
             for day in 0..<10 {
                 rows.append(ReportFixtures.missing("com.example.junk.\(id)", 1, ReportFixtures.dimensions("\(day % 3)"), days: day))
             }
         }
-        let analysis = ReportAnalyzer(context: try ReportFixtures.context()).analyze(ReportFixtures.memorySnapshot(rows))
+        let analyzer = ReportAnalyzer(context: try ReportFixtures.context()), snapshot = ReportFixtures.memorySnapshot(rows)
+        var analysis = analyzer.analyze(ReportFixtures.memorySnapshot([]))
+        let elapsed = ThreadCPUTime.measure { analysis = analyzer.analyze(snapshot) }
+        #expect(elapsed < .seconds(60), "\(elapsed)")
         #expect(analysis.findings.count == 10_000)
         #expect(analysis.findings.allSatisfy { $0.cause == .unknownID && $0.stats.count == 10 })
     }

@@ -3,7 +3,10 @@ import Testing
 
 /// What a run of the `iapcat` binary printed, and how it ended.
 public struct IAPCatRun: Sendable {
+    /// The exit status, or the signal's number when `signalled`.
     public var status: Int32
+    /// Whether a signal ended the process (a limit, a crash, the wall-clock `timeout`).
+    public var signalled = false
     public var stdout: String
     public var stderr: String
 }
@@ -24,16 +27,18 @@ public enum IAPCat {
     }()
 
     /// Runs `iapcat arguments…` in `directory` (default: the package root). With
-    /// `addressSpaceKiB`, the process runs under that `ulimit -v`; with `timeout`, it is killed
-    /// (status 137) when it runs longer; `environment` adds variables to the inherited ones.
+    /// `addressSpaceKiB`, the process runs under that `ulimit -v`; with `cpuSeconds`, under that
+    /// `ulimit -t` (killed by SIGXCPU past it, however loaded the machine is); with `timeout`, it is
+    /// killed when it runs longer by the wall clock; `environment` adds variables to the inherited ones.
     public static func run(
-        _ arguments: [String], in directory: String? = nil, addressSpaceKiB: Int? = nil, timeout: Double? = nil,
-        environment: [String: String] = [:]
+        _ arguments: [String], in directory: String? = nil, addressSpaceKiB: Int? = nil, cpuSeconds: Int? = nil,
+        timeout: Double? = nil, environment: [String: String] = [:]
     ) throws -> IAPCatRun {
+        let limits = [addressSpaceKiB.map { "ulimit -v \($0)" }, cpuSeconds.map { "ulimit -t \($0)" }].compactMap { $0 }
         let executable: String, commandLine: [String]
-        if let addressSpaceKiB {
+        if !limits.isEmpty {
             executable = "/bin/sh"
-            commandLine = ["-c", "ulimit -v \(addressSpaceKiB) && exec \"$0\" \"$@\"", Self.executable] + arguments
+            commandLine = ["-c", (limits + ["exec \"$0\" \"$@\""]).joined(separator: " && "), Self.executable] + arguments
         } else {
             (executable, commandLine) = (Self.executable, arguments)
         }
@@ -46,7 +51,7 @@ public enum IAPCat {
 /// A child process run to its end with its output collected.
 public enum ChildProcess {
     /// Runs `executable arguments…` in `directory` with `environment` (nil: this process's), stdin
-    /// empty; with `timeout`, it is killed (status 137) when it runs longer.
+    /// empty; with `timeout`, it is killed (SIGKILL) when it runs longer.
     public static func run(
         _ executable: String, _ arguments: [String], in directory: String, timeout: Double? = nil, environment: [String: String]? = nil
     ) throws -> IAPCatRun {
@@ -77,7 +82,7 @@ public enum ChildProcess {
         group.wait()
         process.waitUntilExit()
         return IAPCatRun(
-            status: process.terminationStatus,
+            status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
             stdout: String(decoding: collected.data, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
     }

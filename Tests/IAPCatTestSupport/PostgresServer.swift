@@ -261,7 +261,7 @@ public final class PostgresServer: @unchecked Sendable {
 
     private static func run(_ executable: String, _ arguments: [String], asServer: Bool = false) throws -> IAPCatRun {
         let line = command(executable, arguments, asServer: asServer)
-        return try ChildProcess.run(line[0], Array(line.dropFirst()), in: "/tmp", timeout: 120)
+        return try ChildProcess.run(line[0], Array(line.dropFirst()), in: "/tmp", timeout: 300)
     }
 
     @discardableResult

@@ -30,7 +30,7 @@ import Testing
         }
 
         func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> IAPCatRun {
-            try IAPCat.run(arguments, in: directory, timeout: 120, environment: environment.merging(extra) { $1 })
+            try IAPCat.run(arguments, in: directory, timeout: 300, environment: environment.merging(extra) { $1 })
         }
 
         func stop() async throws {

@@ -86,7 +86,7 @@ import Testing
         ]
         for (name, type, reason) in cases {
             let path = directory + "/" + name
-            let run = try IAPCat.run(Self.export + ["-o", path], timeout: 60, environment: strategy.environment)
+            let run = try IAPCat.run(Self.export + ["-o", path], timeout: 300, environment: strategy.environment)
             #expect(run.status == 2, "\(name): \(run.stderr)")
             #expect(run.stdout == "")
             #expect(
@@ -98,7 +98,7 @@ import Testing
         // The catalog writers share the rule.
         let imported = try IAPCat.run(
             ["import", StoreKitImportCommandTests.realFile, "--bundle-id", "com.example.app", "-o", directory + "/fifo", "--force"],
-            timeout: 60)
+            timeout: 300)
         #expect(imported.stderr.contains("cannot write \(directory)/fifo: it is a FIFO"), "\(imported.stderr)")
         #expect(Self.type(directory + "/fifo") == S_IFIFO)
     }

@@ -56,7 +56,7 @@ import Testing
 
     /// `iapcat reports --db DB ARGS…` in the shop's folder, with its catalog.
     static func run(_ database: String, _ arguments: [String]) throws -> IAPCatRun {
-        try IAPCat.run(["reports", "--db", database, "--catalog", "catalog.yaml"] + arguments, in: shop, timeout: 60)
+        try IAPCat.run(["reports", "--db", database, "--catalog", "catalog.yaml"] + arguments, in: shop, timeout: 300)
     }
 
     @Test func theFindingsOfADatabaseAgainstTheCatalogAndThePulledStores() async throws {

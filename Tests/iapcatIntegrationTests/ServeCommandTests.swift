@@ -342,7 +342,7 @@ import Testing
 
     @Test func aTakenPortIsOneErrorLineAndNothingIsAnnounced() throws {
         let taken = try ServerProcess(catalog: "catalogs/example.yaml")
-        let run = try IAPCat.run(["serve", "--catalog", "catalogs/example.yaml", "--port", String(taken.port)], timeout: 20)
+        let run = try IAPCat.run(["serve", "--catalog", "catalogs/example.yaml", "--port", String(taken.port)], timeout: 300)
         #expect(run.status == 2)
         #expect(run.stderr == "iapcat: error: cannot listen on 127.0.0.1:\(taken.port): address already in use\n")
         #expect(run.stdout == "")
@@ -362,7 +362,7 @@ import Testing
     }
 
     @Test func aMissingCatalogIsExit2AsInLint() throws {
-        let serve = try IAPCat.run(["serve", "--catalog", "catalogs/missing.yaml", "--port", "0"], timeout: 20)
+        let serve = try IAPCat.run(["serve", "--catalog", "catalogs/missing.yaml", "--port", "0"], timeout: 300)
         let lint = try IAPCat.run(["lint", "--catalog", "catalogs/missing.yaml"])
         #expect(serve.status == 2)
         #expect(lint.status == 2)

@@ -44,7 +44,7 @@ import Testing
             // No request first: the signal follows the "listening" line at once.
             let pid = server.process.processIdentifier
             let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: watchdog)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 300, execute: watchdog)  // a hang guard
             let stopped = server.stop()
             watchdog.cancel()
             #expect(stopped.status == 0, "the server did not stop on SIGTERM: \(stopped.log)")
