@@ -218,7 +218,7 @@ let package = Package(
         .testTarget(
             name: "iapcatIntegrationTests",
             dependencies: [
-                "iapcat", "iapcat-fakes", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay", "FieldReports",
+                "iapcat", "iapcat-fakes", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay", "FieldReports", "IAPCatalog",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"]

@@ -157,15 +157,15 @@ private enum FuzzTarget: String {
         for answer in answers { _ = APIErrorObject.parse(answer) }
         let transport = ScriptedAnswers(answers: answers)
         let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var state: RemoteState?
+        nonisolated(unsafe) var state: ConnectRemoteState?
         Task.detached {
-            state = try? await RemoteReader(api: transport).read(appID: "1")
+            state = try? await ConnectRemoteReader(api: transport).read(appID: "1")
             done.signal()
         }
         done.wait()
         guard let state else { return }
-        _ = Planner(today: "2026-01-01").plan(DesiredState(catalog: Self.storeKitCatalog), against: state)
-        let pulled = CatalogBuilder(today: "2026-01-01").build(state, app: AppInfo(bundleID: "com.example.fuzz", appleID: "1"))
+        _ = ConnectPlanner(today: "2026-01-01").plan(DesiredState(catalog: Self.storeKitCatalog), against: state)
+        let pulled = ConnectCatalogBuilder(today: "2026-01-01").build(state, app: AppInfo(bundleID: "com.example.fuzz", appleID: "1"))
         let text = Array(CatalogYAMLWriter().render(pulled.catalog).utf8)
         let reread = CatalogLoader().load(text, file: "pulled.yaml")
         precondition(reread.catalog != nil, "a pulled catalog does not read back: \(reread.diagnostics.first.map(\.message) ?? "")")
@@ -201,14 +201,14 @@ private enum FuzzTarget: String {
 
 /// Answers each request with the next of `answers` (a JSON:API document or anything else), then
 /// with an empty list; uploads succeed.
-private final class ScriptedAnswers: APITransport, @unchecked Sendable {
+private final class ScriptedAnswers: ConnectTransport, @unchecked Sendable {
     private var answers: [[UInt8]]
     private var next = 0
     private let lock = PthreadMutex()
 
     init(answers: [[UInt8]]) { self.answers = answers }
 
-    func send(_ request: APIRequest) async throws(APIError) -> APIDocument {
+    func send(_ request: ConnectRequest) async throws(ConnectAPIError) -> APIDocument {
         let answer: [UInt8]? = lock.locked {
             defer { next += 1 }
             return next < answers.count ? answers[next] : nil
@@ -220,7 +220,7 @@ private final class ScriptedAnswers: APITransport, @unchecked Sendable {
         return document
     }
 
-    func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError) {}
+    func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(ConnectAPIError) {}
 }
 
 /// Answers each Play request with the next of `answers` (a JSON object, or an error), then with

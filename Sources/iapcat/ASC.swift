@@ -56,7 +56,7 @@ struct ConnectOptions: StoreOptions {
         let client = try client()
         let adapter = ConnectAdapter(
             api: client, today: todayUTC(), allowOutsidePaths: settings.allowOutsidePaths,
-            options: Applier.Options(preserveCurrentPrice: !settings.moveExistingSubscribers))
+            options: ConnectApplier.Options(preserveCurrentPrice: !settings.moveExistingSubscribers))
         return StoreConnection(adapter: adapter, close: { await client.shutdown() })
     }
 

@@ -69,17 +69,19 @@ enum SyncRunner {
         _ options: Options, catalog path: String, scope: ScopeOptions, paths: PathOptions, format: IAPCat.PlanFormat,
         detailedExitcode: Bool, out: String? = nil
     ) async throws(CommandFailure) {
-        let digest = try out.map { _ throws(CommandFailure) in try catalogDigest(path) }
-        let (catalog, app) = try loadCatalog(path, validator: paths.validator, for: Options.Adapter.self)
+        // A saved plan names the catalog by the SHA-256 of the very bytes it was planned from.
+        let file = try out.map { _ throws(CommandFailure) in try CatalogFile(path) }
+        let (catalog, app) = try loadCatalog(path, bytes: file?.bytes, validator: paths.validator, for: Options.Adapter.self)
         let scoping = scope
         let scope = try scoping.scope(of: catalog, at: path)
         if let scope { scoping.announce(scope) }
         let plan = try await run(options, app: app, settings: SyncSettings(allowOutsidePaths: paths.allowOutsidePaths)) {
             engine throws(CommandFailure) in
             let planned = try await planned(catalog, at: path, scope: scope, by: engine)
-            if let out, let digest {
+            if let out, let file {
                 let saved = engine.save(
-                    planned, app: app, tool: "iapcat \(IAPCatalogVersion.current)", created: nowUTC(), catalogDigest: digest, scope: scope)
+                    planned, app: app, tool: "iapcat \(IAPCatalogVersion.current)", created: nowUTC(), catalogDigest: file.digest,
+                    scope: scope)
                 do {
                     try AtomicFile.write(saved.bytes(), to: out)
                 } catch {
@@ -113,14 +115,14 @@ enum SyncRunner {
             )
         }
         let path = override ?? named
-        let digest = try catalogDigest(path)
-        guard digest == saved.catalogDigest else {
+        let file = try CatalogFile(path)
+        guard file.digest == saved.catalogDigest else {
             throw .inputErrors(
-                "\(ServerText.printable(path)) changed since the plan was made (\(ServerText.printable(saved.created))): its SHA-256 is \(digest.prefix(12))… now, "
+                "\(ServerText.printable(path)) changed since the plan was made (\(ServerText.printable(saved.created))): its SHA-256 is \(file.digest.prefix(12))… now, "
                     + "\(ServerText.printable(String(saved.catalogDigest.prefix(12))))… then; nothing was applied. Plan again and review it"
             )
         }
-        let (catalog, app) = try loadCatalog(path, validator: validator, for: Options.Adapter.self)
+        let (catalog, app) = try loadCatalog(path, bytes: file.bytes, validator: validator, for: Options.Adapter.self)
         guard app == saved.app else {
             throw .inputErrors(
                 "\(file) is a plan for app \(ServerText.printable(saved.app)), the catalog names \(app); nothing was applied")
@@ -158,12 +160,19 @@ enum SyncRunner {
         return saved
     }
 
-    /// The SHA-256 of the file at `path`, hexadecimal: what a saved plan names its catalog by.
-    private static func catalogDigest(_ path: String) throws(CommandFailure) -> String {
-        do {
-            return SHA256.hash(data: try InputFile.read(path)).map { String(format: "%02x", $0) }.joined()
-        } catch {
-            throw .io(error)
+    /// A catalog file read once, for a saved plan: what is hashed is what is loaded.
+    struct CatalogFile {
+        var bytes: [UInt8]
+        /// The SHA-256 of `bytes`, hexadecimal: what a saved plan names its catalog by.
+        var digest: String
+
+        init(_ path: String) throws(CommandFailure) {
+            do {
+                bytes = try InputFile.read(path)
+            } catch {
+                throw .io(error)
+            }
+            digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
         }
     }
 
@@ -251,24 +260,29 @@ enum SyncRunner {
     }
 
     /// The catalog at `path`, validated, and the app it names in `Adapter`'s store; errors stop a plan.
-    static func loadCatalog<Adapter: SyncAdapter>(_ path: String, validator: CatalogValidator, for _: Adapter.Type)
-        throws(CommandFailure) -> (catalog: Catalog, app: String)
-    {
+    static func loadCatalog<Adapter: SyncAdapter>(
+        _ path: String, bytes: [UInt8]? = nil, validator: CatalogValidator, for _: Adapter.Type
+    ) throws(CommandFailure) -> (catalog: Catalog, app: String) {
         let store = Adapter.Plan.store
-        let catalog = try loadCatalog(path, validator: validator, store: store)
+        let catalog = try loadCatalog(path, bytes: bytes, validator: validator, store: store)
         guard let app = Adapter.app(of: catalog) else {
             throw .inputErrors("\(path): \(Adapter.appKey) is not set: it names the app \(store.placed)")
         }
         return (catalog, app)
     }
 
-    /// The catalog at `path`, validated; its errors stop whatever would talk to `store`.
-    static func loadCatalog(_ path: String, validator: CatalogValidator = CatalogValidator(), store: SyncStore) throws(CommandFailure)
-        -> Catalog
-    {
+    /// The catalog at `path` (its `bytes` when already read), validated; its errors stop whatever
+    /// would talk to `store`.
+    static func loadCatalog(
+        _ path: String, bytes: [UInt8]? = nil, validator: CatalogValidator = CatalogValidator(), store: SyncStore
+    ) throws(CommandFailure) -> Catalog {
         let result: CatalogLoader.Result
         do {
-            result = try CatalogLoader().loadValidated(path, validator: validator)
+            if let bytes {
+                result = CatalogLoader().loadValidated(bytes, file: path, validator: validator)
+            } else {
+                result = try CatalogLoader().loadValidated(path, validator: validator)
+            }
         } catch {
             // Missing or unreadable: exit 2, as in every command (`plan --detailed-exitcode` makes it 1).
             throw .io(error)

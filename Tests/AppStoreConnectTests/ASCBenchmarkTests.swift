@@ -73,9 +73,10 @@ struct ASCBenchmarkTests {
 
         let clock = ContinuousClock()
         var start = clock.now
-        let remote = try await RemoteReader(api: client).read(appID: "1")
-        let plan = Planner(today: "2026-11-23").plan(desired, against: remote)
-        try await Applier(api: client, remote: remote, desired: desired, options: .init(pollInterval: .milliseconds(1))).apply(plan) {
+        let remote = try await ConnectRemoteReader(api: client).read(appID: "1")
+        let plan = ConnectPlanner(today: "2026-11-23").plan(desired, against: remote)
+        try await ConnectApplier(api: client, remote: remote, desired: desired, options: .init(pollInterval: .milliseconds(1))).apply(plan)
+        {
             _, _ in
         }
         let applyTime = clock.now - start
@@ -83,7 +84,7 @@ struct ASCBenchmarkTests {
         fake.resetRequestLog()
 
         start = clock.now
-        let after = try await RemoteReader(api: client).read(appID: "1")
+        let after = try await ConnectRemoteReader(api: client).read(appID: "1")
         let readTime = clock.now - start
         let readRequests = fake.requests.count
         // The read by kind of product: paths of in-app purchases, of subscriptions (offers too),
@@ -93,15 +94,17 @@ struct ASCBenchmarkTests {
         let subscriptionReads = paths.filter { $0.contains("ubscription") && !$0.contains("subscriptionGroups") || $0.contains("winBack") }
             .count
         start = clock.now
-        let again = Planner(today: "2026-11-23").plan(desired, against: after)
+        let again = ConnectPlanner(today: "2026-11-23").plan(desired, against: after)
         let planTime = clock.now - start
         #expect(!again.hasChanges)
         // One edit: a subscription's U.S. price; what plan estimates and what apply sends.
         var edited = desired
         edited.products[1].prices?.baseSteps[0].customerPrice = "9.99"
-        let editPlan = Planner(today: "2026-11-23").plan(edited, against: after)
+        let editPlan = ConnectPlanner(today: "2026-11-23").plan(edited, against: after)
         fake.resetRequestLog()
-        try await Applier(api: client, remote: after, desired: edited, options: .init(pollInterval: .milliseconds(1))).apply(editPlan) {
+        try await ConnectApplier(api: client, remote: after, desired: edited, options: .init(pollInterval: .milliseconds(1))).apply(
+            editPlan
+        ) {
             _, _ in
         }
         let editRequests = fake.requests.count
@@ -169,12 +172,12 @@ struct ASCBenchmarkTests {
         let clock = ContinuousClock()
         let catalog = Self.catalog(products: products)
         var start = clock.now
-        let remote = try await RemoteReader(api: client).read(appID: "1")
+        let remote = try await ConnectRemoteReader(api: client).read(appID: "1")
         let readTime = clock.now - start
         let requests = fake.requests.count
         start = clock.now
         let desired = DesiredState(catalog: catalog)
-        let plan = Planner(today: "2026-11-23").plan(desired, against: remote)
+        let plan = ConnectPlanner(today: "2026-11-23").plan(desired, against: remote)
         let planTime = clock.now - start
         start = clock.now
         let text = PlanRenderer().text(plan)

@@ -36,9 +36,9 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         await #expect(
-            throws: APIError.transport(request: "GET /v1/apps", message: "no complete answer within the deadline")
+            throws: ConnectAPIError.transport(request: "GET /v1/apps", message: "no complete answer within the deadline")
         ) {
-            try await client.send(APIRequest(.get, "/v1/apps"))
+            try await client.send(ConnectRequest(.get, "/v1/apps"))
         }
         // The error says the deadline fired (a read timeout would say "timed out"); the bound is
         // a hang guard: on 2 cores, suites that block their thread can keep the test's tasks
@@ -55,7 +55,7 @@ import Testing
         defer { Task { await client.shutdown() } }
         let clock = ContinuousClock()
         let start = clock.now
-        await #expect(throws: APIError.self) { try await client.send(APIRequest(.get, "/v1/apps")) }
+        await #expect(throws: ConnectAPIError.self) { try await client.send(ConnectRequest(.get, "/v1/apps")) }
         // Each attempt gives up connecting after 4 s (the connection pool keeps trying until then):
         // about 8 s alone, longer beside parallel suites; it was 1 min 48 s with six attempts, and
         // the attempts counted below tell the two apart.
@@ -67,7 +67,7 @@ import Testing
     @Test func aURLTheClientCannotUseIsNotTriedAgain() async throws {
         let client = Self.client("file:///tmp")
         defer { Task { await client.shutdown() } }
-        await #expect(throws: APIError.self) { try await client.send(APIRequest(.get, "/v1/apps")) }
+        await #expect(throws: ConnectAPIError.self) { try await client.send(ConnectRequest(.get, "/v1/apps")) }
         #expect(client.requestCount == 1)
     }
 }

@@ -31,17 +31,17 @@ import Testing
             try await fake.shutdown()
         }
 
-        func plan(_ desired: DesiredState) async throws -> (Plan, RemoteState) {
-            let remote = try await RemoteReader(api: client).read(appID: FakeRoundTripTests.appID)
-            return (Planner(today: FakeRoundTripTests.today).plan(desired, against: remote), remote)
+        func plan(_ desired: DesiredState) async throws -> (ConnectPlan, ConnectRemoteState) {
+            let remote = try await ConnectRemoteReader(api: client).read(appID: FakeRoundTripTests.appID)
+            return (ConnectPlanner(today: FakeRoundTripTests.today).plan(desired, against: remote), remote)
         }
 
         /// Plans and applies; returns the failure, if any.
-        func apply(_ desired: DesiredState) async throws -> Applier.Failure? {
+        func apply(_ desired: DesiredState) async throws -> ConnectApplier.Failure? {
             let (plan, remote) = try await self.plan(desired)
-            do throws(Applier.Failure) {
-                let options = Applier.Options(pollInterval: .milliseconds(5))
-                try await Applier(api: client, remote: remote, desired: desired, options: options).apply(plan) { _, _ in }
+            do throws(ConnectApplier.Failure) {
+                let options = ConnectApplier.Options(pollInterval: .milliseconds(5))
+                try await ConnectApplier(api: client, remote: remote, desired: desired, options: options).apply(plan) { _, _ in }
                 return nil
             } catch {
                 return error
@@ -77,7 +77,7 @@ import Testing
 
         // With the catalog as the base, pull keeps its group keys (App Store Connect knows groups by
         // reference name only) and what the store does not hold.
-        let pulled = CatalogBuilder(today: Self.today).build(remote, app: catalog.app, base: catalog).catalog
+        let pulled = ConnectCatalogBuilder(today: Self.today).build(remote, app: catalog.app, base: catalog).catalog
         // Google Play's parts are not App Store Connect's: pulled as the base has them, and the
         // product only Play sells stays.
         let playParts = { (catalog: Catalog) in
@@ -117,7 +117,7 @@ import Testing
         }
         // Subscriptions pull the price of every territory (the catalog named a few and let the
         // others follow the base): the rows differ in form, not in what the store holds.
-        #expect(Planner(today: Self.today).plan(pulledState, against: remote).steps.map(\.summary) == [])
+        #expect(ConnectPlanner(today: Self.today).plan(pulledState, against: remote).steps.map(\.summary) == [])
         for index in pulledState.products.indices where pulledState.products[index].kind == .autoRenewable {
             #expect(pulledState.products[index].prices?.baseSteps == expected.products[index].prices?.baseSteps)
             pulledState.products[index].prices = nil
@@ -126,7 +126,7 @@ import Testing
         #expect(pulledState.products == expected.products)
         #expect(pulledState.groups == expected.groups)
         // Without a base catalog the group key derives from the reference name.
-        let fresh = CatalogBuilder(today: Self.today).build(remote, app: catalog.app).catalog
+        let fresh = ConnectCatalogBuilder(today: Self.today).build(remote, app: catalog.app).catalog
         #expect(fresh.subscriptionGroups.map(\.id) == ["cosmic-premium"])
         #expect(fresh.products.compactMap(\.subscription?.group) == ["cosmic-premium", "cosmic-premium"])
         // The pulled catalog is a valid catalog.
@@ -141,10 +141,11 @@ import Testing
         defer { Task { try? await session.stop() } }
         let (plan, remote) = try await session.plan(desired)
         session.fake.resetRequestLog()
-        let options = Applier.Options(pollInterval: .milliseconds(5))
-        try await Applier(api: session.client, remote: remote, desired: desired, options: options).apply(plan) { _, _ in }
+        let options = ConnectApplier.Options(pollInterval: .milliseconds(5))
+        try await ConnectApplier(api: session.client, remote: remote, desired: desired, options: options).apply(plan) { _, _ in }
         #expect(
-            try await ReadBack(api: session.client, today: Self.today).remaining(after: plan, desired: desired, appID: Self.appID).isEmpty)
+            try await ConnectReadBack(api: session.client, today: Self.today).remaining(after: plan, desired: desired, appID: Self.appID)
+                .isEmpty)
         let sent = session.fake.requests.filter { !$0.path.hasPrefix("/upload/") }.count
         #expect(abs(sent - plan.estimatedRequests) * 10 <= sent, "estimated \(plan.estimatedRequests), sent \(sent)")
     }

@@ -170,10 +170,10 @@ import Testing
         #expect(try await session.apply(desired) == nil, "seed \(seed)\n\(yaml)")
         Self.age(session, &random, products: desired.products.map(\.productID))
 
-        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        let remote = try await ConnectRemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
         let app = AppInfo(bundleID: "com.example.cosmicquest", defaultLocale: "en-US")
-        let pulled = CatalogYAMLWriter().render(CatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
-        let plan = Planner(today: FakeRoundTripTests.today).plan(try SaleStateRoundTripTests.desired(pulled), against: remote)
+        let pulled = CatalogYAMLWriter().render(ConnectCatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
+        let plan = ConnectPlanner(today: FakeRoundTripTests.today).plan(try SaleStateRoundTripTests.desired(pulled), against: remote)
         #expect(plan.steps.map(\.summary) == [], "seed \(seed)\n\(yaml)\npulled:\n\(pulled)")
         #expect(plan.notDone.map(\.message) == [], "seed \(seed)\n\(yaml)\npulled:\n\(pulled)")
         session.fake.resetRequestLog()
@@ -200,9 +200,9 @@ import Testing
         let desired = try SaleStateRoundTripTests.desired(yaml)
         #expect(try await session.apply(desired) == nil, "seed \(seed)\n\(yaml)")
         Self.age(session, &random, products: desired.products.map(\.productID))
-        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        let remote = try await ConnectRemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
         let app = AppInfo(bundleID: "com.example.cosmicquest", appleID: FakeRoundTripTests.appID, defaultLocale: "en-US")
-        let pulled = CatalogYAMLWriter().render(CatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
+        let pulled = CatalogYAMLWriter().render(ConnectCatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
         var edited = pulled
         var owners: Set<String> = []
         for _ in 0..<random.int(1...3) {

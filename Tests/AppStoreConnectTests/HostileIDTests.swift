@@ -13,21 +13,21 @@ import Testing
         ("a%2Fb", "a%252Fb"), ("a b", "a%20b"), ("ü", "%C3%BC"), ("eyJzIjoiMSJ9==", "eyJzIjoiMSJ9%3D%3D"), ("...", "..."),
     ])
     func idsArePercentEncodedAsOneSegment(id: String, encoded: String) {
-        let request = APIRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(id: id)")
+        let request = ConnectRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(id: id)")
         #expect(request.path == "/v1/subscriptionIntroductoryOffers/" + encoded)
         #expect(request.hasSinglePathSegments)
     }
 
     @Test func idsThatCannotBeASegmentAreRefused() {
         for id in ["..", ".", ""] {
-            #expect(!APIRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(id: id)").hasSinglePathSegments, "\(id)")
+            #expect(!ConnectRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(id: id)").hasSinglePathSegments, "\(id)")
         }
         // A path built without the encoding is refused too.
-        #expect(!APIRequest(.delete, "/v1/subscriptionPrices/../../v2/inAppPurchases/1").hasSinglePathSegments)
-        #expect(!APIRequest(.delete, "/v1/subscriptionPrices/a?b").hasSinglePathSegments)
+        #expect(!ConnectRequest(.delete, "/v1/subscriptionPrices/../../v2/inAppPurchases/1").hasSinglePathSegments)
+        #expect(!ConnectRequest(.delete, "/v1/subscriptionPrices/a?b").hasSinglePathSegments)
         // Escapes that decode to `..`, or are not escapes at all.
         for raw in ["%2e%2e", "%2E.", "%", "%zz", "a%2"] {
-            #expect(!APIRequest(.delete, "/v1/subscriptionPrices/\(raw)/x").hasSinglePathSegments, "\(raw)")
+            #expect(!ConnectRequest(.delete, "/v1/subscriptionPrices/\(raw)/x").hasSinglePathSegments, "\(raw)")
         }
     }
 
@@ -38,11 +38,11 @@ import Testing
             tokens: TokenProvider(key: APIKey(keyID: "K", issuerID: "I", privateKey: P256.Signing.PrivateKey())))
         defer { Task { await client.shutdown() } }
         await #expect(
-            throws: APIError.malformedResponse(
+            throws: ConnectAPIError.malformedResponse(
                 request: "DELETE /v1/subscriptionPrices/..",
                 message: "an id cannot be one path segment (empty, '.' or '..'); not sent")
         ) {
-            try await client.send(APIRequest(.delete, "/v1/subscriptionPrices/\(id: "..")"))
+            try await client.send(ConnectRequest(.delete, "/v1/subscriptionPrices/\(id: "..")"))
         }
     }
 }
@@ -50,7 +50,7 @@ import Testing
 /// Text from the store in a plan line cannot start a line of its own or drive a terminal.
 @Suite struct PlanTextTests {
     @Test func controlCharactersInStoreTextAreShownEscaped() {
-        var plan = Plan()
+        var plan = ConnectPlan()
         plan.notDone = [PlanNote(resource: "x\n::error::pwned", message: "state \u{1B}[2J\u{85}done")]
         #expect(
             PlanRenderer().text(plan)
@@ -61,10 +61,10 @@ import Testing
     /// In colour, the marks and the words `warning`/`error` are wrapped in SGR sequences; text from
     /// the store is escaped first, so it adds none of its own.
     @Test func colourWrapsOnlyWhatIapcatWrote() {
-        var plan = Plan(
+        var plan = ConnectPlan(
             steps: [
-                PlanStep(.inAppPurchase("a.b"), .createVersion(replacing: nil)),
-                PlanStep(.inAppPurchase("a\u{1B}[2Jb"), .deactivateOfferCode(id: "1", name: "n\u{1B}]0;x\u{7}"), impact: .customers),
+                ConnectStep(.inAppPurchase("a.b"), .createVersion(replacing: nil)),
+                ConnectStep(.inAppPurchase("a\u{1B}[2Jb"), .deactivateOfferCode(id: "1", name: "n\u{1B}]0;x\u{7}"), impact: .customers),
             ],
             warnings: [PlanNote(resource: "a.b", message: "w\u{1B}[31m")])
         plan.errors = [PlanNote(resource: "a.b", message: "e")]

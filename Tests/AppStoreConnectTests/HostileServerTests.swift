@@ -176,8 +176,8 @@ import Testing
         defer { Task { await client.shutdown() } }
         let clock = ContinuousClock()
         let start = clock.now
-        await #expect(throws: APIError.transport(request: "GET /v1/apps", message: "no complete answer within the deadline")) {
-            _ = try await client.send(APIRequest(.get, "/v1/apps"))
+        await #expect(throws: ConnectAPIError.transport(request: "GET /v1/apps", message: "no complete answer within the deadline")) {
+            _ = try await client.send(ConnectRequest(.get, "/v1/apps"))
         }
         return (server.requests.count, waits.withLockedValue { $0 }, clock.now - start)
     }
@@ -193,7 +193,7 @@ import Testing
         let operation = UploadOperation(method: "PUT", url: server.baseURL + "/upload/1", offset: 0, length: 3, headers: [])
         let clock = ContinuousClock()
         let start = clock.now
-        await #expect(throws: APIError.transport(request: "PUT /upload/1", message: "no complete answer within the deadline")) {
+        await #expect(throws: ConnectAPIError.transport(request: "PUT /upload/1", message: "no complete answer within the deadline")) {
             try await client.upload(operation, bytes: [1, 2, 3][...])
         }
         #expect(clock.now - start < .seconds(300))
@@ -261,7 +261,7 @@ import Testing
         defer { server.stop() }
         let client = Self.client(server)
         defer { Task { await client.shutdown() } }
-        _ = try? await RemoteReader(api: client).read(appID: "1")
+        _ = try? await ConnectRemoteReader(api: client).read(appID: "1")
         let paths = server.requests.map { $0.target.split(separator: "?")[0] }
         let encoded = paths.filter { $0.contains("..%2F..%2Fv2%2FinAppPurchases%2F6400000001") }
         #expect(!encoded.isEmpty, "\(paths)")
@@ -281,7 +281,7 @@ import Testing
         let client = Self.client(server)
         defer { Task { await client.shutdown() } }
         do {
-            _ = try await client.send(APIRequest(.get, "/v1/apps"))
+            _ = try await client.send(ConnectRequest(.get, "/v1/apps"))
             Issue.record("no error")
         } catch {
             #expect(error.errors.count == 21)
@@ -312,7 +312,7 @@ import Testing
             if let (wait, _) = exchange.retry { waits.withLockedValue { $0.append(wait) } }
         }
         defer { Task { await client.shutdown() } }
-        _ = try await client.send(APIRequest(.get, "/v1/apps"))
+        _ = try await client.send(ConnectRequest(.get, "/v1/apps"))
         #expect(waits.withLockedValue { $0 } == [.seconds(1), .seconds(1)])
         #expect(RetryPolicy().delay(afterAttempt: 1, retryAfter: 3600) == .seconds(60))
     }
@@ -326,7 +326,9 @@ import Testing
         defer { server.stop() }
         let client = Self.client(server)
         defer { Task { await client.shutdown() } }
-        await #expect(throws: APIError.malformedResponse(request: "GET /v1/apps", message: "page 3 links back to a page already read")) {
+        await #expect(
+            throws: ConnectAPIError.malformedResponse(request: "GET /v1/apps", message: "page 3 links back to a page already read")
+        ) {
             _ = try await client.all("/v1/apps")
         }
         #expect(server.requests.count == 2)
@@ -344,7 +346,9 @@ import Testing
         defer { server.stop() }
         let client = Self.client(server)
         defer { Task { await client.shutdown() } }
-        await #expect(throws: APIError.malformedResponse(request: "GET /v1/apps", message: "the list's pages hold more than 256 MiB")) {
+        await #expect(
+            throws: ConnectAPIError.malformedResponse(request: "GET /v1/apps", message: "the list's pages hold more than 256 MiB")
+        ) {
             _ = try await client.all("/v1/apps")
         }
         let pageBytes =
@@ -361,8 +365,10 @@ import Testing
         defer { server.stop() }
         let client = Self.client(server)
         defer { Task { await client.shutdown() } }
-        await #expect(throws: APIError.transport(request: "GET /v1/apps", message: "the answer is larger than the 64 MiB iapcat reads")) {
-            _ = try await client.send(APIRequest(.get, "/v1/apps"))
+        await #expect(
+            throws: ConnectAPIError.transport(request: "GET /v1/apps", message: "the answer is larger than the 64 MiB iapcat reads")
+        ) {
+            _ = try await client.send(ConnectRequest(.get, "/v1/apps"))
         }
         #expect(server.requests.count == 1)
     }
@@ -374,11 +380,11 @@ import Testing
             baseURL: server.baseURL, tokens: TokenProvider(key: APIKey(keyID: "K", issuerID: "I", privateKey: P256.Signing.PrivateKey())),
             totalLimit: 10_000)
         defer { Task { await client.shutdown() } }
-        for _ in 0..<9 { _ = try await client.send(APIRequest(.get, "/v1/apps")) }
+        for _ in 0..<9 { _ = try await client.send(ConnectRequest(.get, "/v1/apps")) }
         await #expect(
-            throws: APIError.transport(request: "GET /v1/apps", message: "more than 10000 bytes read from the server in this run")
+            throws: ConnectAPIError.transport(request: "GET /v1/apps", message: "more than 10000 bytes read from the server in this run")
         ) {
-            _ = try await client.send(APIRequest(.get, "/v1/apps"))
+            _ = try await client.send(ConnectRequest(.get, "/v1/apps"))
         }
         #expect(server.requests.count == 10)
     }
@@ -394,8 +400,8 @@ import Testing
         defer { server.stop() }
         let client = Self.client(server)
         defer { Task { await client.shutdown() } }
-        await #expect(throws: APIError.malformedResponse(request: "GET /v1/apps", message: message)) {
-            _ = try await client.send(APIRequest(.get, "/v1/apps"))
+        await #expect(throws: ConnectAPIError.malformedResponse(request: "GET /v1/apps", message: message)) {
+            _ = try await client.send(ConnectRequest(.get, "/v1/apps"))
         }
         #expect(server.requests.count == 1)
     }

@@ -13,33 +13,33 @@ import Testing
         var desired = try exampleDesiredState()
         // Checksums in the golden file would change with every screenshot edit: name the files only.
         for index in desired.products.indices { desired.products[index].screenshotFile?.checksum = "<md5>" }
-        let plan = Planner(today: "2026-11-23").plan(
-            desired, against: RemoteState(appID: "1234567890", territories: ["DEU", "JPN", "USA"]))
+        let plan = ConnectPlanner(today: "2026-11-23").plan(
+            desired, against: ConnectRemoteState(appID: "1234567890", territories: ["DEU", "JPN", "USA"]))
         let markdown = PlanRenderer().markdown(plan).replacingOccurrences(of: packageRoot, with: "<root>")
         try Golden.expect(markdown, path: Self.golden + "/example-empty-app.plan.md")
     }
 
     @Test func anEmptyPlanSaysThereIsNothingToDo() {
-        #expect(PlanRenderer().markdown(Plan()) == "### iapcat asc plan\n\nNo changes: App Store Connect matches the catalog.\n")
+        #expect(PlanRenderer().markdown(ConnectPlan()) == "### iapcat asc plan\n\nNo changes: App Store Connect matches the catalog.\n")
     }
 
     /// The summary counts the steps by mark and warns about consent; the `-` and `!` steps come first, by resource.
     @Test func stepsNeedingConsentComeFirstUnderTheSummary() {
-        let plan = Plan(
+        let plan = ConnectPlan(
             steps: [
-                PlanStep(.inAppPurchase("com.example.coins"), .createVersion(replacing: nil)),
-                PlanStep(
+                ConnectStep(.inAppPurchase("com.example.coins"), .createVersion(replacing: nil)),
+                ConnectStep(
                     .subscription("com.example.monthly"),
                     .setAvailability(territories: ["USA"], availableInNewTerritories: false, changes: ["DEU removed", "JPN removed"]),
                     impact: .customers),
-                PlanStep(
+                ConnectStep(
                     .inAppPurchase("com.example.coins"),
                     .setAvailability(territories: ["USA"], availableInNewTerritories: false, changes: ["new territories no longer join"]),
                     impact: .narrow),
-                PlanStep(
+                ConnectStep(
                     .subscription("com.example.monthly"),
                     .setAvailability(territories: ["USA", "FRA"], availableInNewTerritories: true, changes: ["FRA added"])),
-                PlanStep(
+                ConnectStep(
                     .subscription("com.example.yearly"),
                     .setAvailability(territories: [], availableInNewTerritories: false, changes: ["removed everywhere"]),
                     impact: .customers),
@@ -81,13 +81,13 @@ import Testing
     /// and every step needing consent, and say how many steps are left out.
     @Test func aHugePlanIsCutUnderGitHubsLimit() throws {
         let steps = (0..<20_000).map { index in
-            PlanStep(
+            ConnectStep(
                 .subscription("com.example.product.\(index / 4)"),
                 .setAvailability(
                     territories: ["DEU"], availableInNewTerritories: false, changes: ["Ünïcödé territory \(index) removed ✓"]),
                 impact: index % 100 == 7 ? .customers : .change)
         }
-        let plan = Plan(steps: steps, warnings: [PlanNote(resource: "com.example.product.0", message: "a warning")])
+        let plan = ConnectPlan(steps: steps, warnings: [PlanNote(resource: "com.example.product.0", message: "a warning")])
         let markdown = PlanRenderer().markdown(plan)
         #expect(markdown.count <= 65_000)
         #expect(markdown.utf8.count <= 65_000)
@@ -114,8 +114,8 @@ import Testing
     }
 
     @Test func theCutNoteCountsOnlyWhatIsLeftOut() {
-        let plan = Plan(
-            steps: [PlanStep(.inAppPurchase("a"), .createVersion(replacing: nil))],
+        let plan = ConnectPlan(
+            steps: [ConnectStep(.inAppPurchase("a"), .createVersion(replacing: nil))],
             warnings: (0..<50).map { PlanNote(resource: "a", message: "warning \($0)") })
         let markdown = PlanRenderer().markdown(plan, limit: 500)
         #expect(markdown.utf8.count <= 500)
@@ -131,7 +131,8 @@ import Testing
         var catalog = try exampleCatalog()
         catalog.products = [catalog.products[0]]
         catalog.products[0].referenceName = "<img src=x> `x` | y *b* _i_ [l](u) #1 ~s~ &amp; $m$ \\ line\nbreak"
-        let plan = Planner(today: "2026-11-23").plan(DesiredState(catalog: catalog), against: RemoteState(appID: "1", territories: ["USA"]))
+        let plan = ConnectPlanner(today: "2026-11-23").plan(
+            DesiredState(catalog: catalog), against: ConnectRemoteState(appID: "1", territories: ["USA"]))
         let markdown = PlanRenderer().markdown(plan)
         let id = catalog.products[0].id
         #expect(
@@ -141,7 +142,7 @@ import Testing
         // Every `<` is escaped: no HTML.
         #expect(markdown.components(separatedBy: "<").dropFirst().count == markdown.components(separatedBy: "\\<").dropFirst().count)
 
-        let notes = Plan(
+        let notes = ConnectPlan(
             notDone: [
                 PlanNote(resource: "`x` | y", message: "<script>alert(1)</script>"),
                 PlanNote(resource: "a``b", message: "ok"),
@@ -162,10 +163,10 @@ import Testing
 @Suite struct PlanControlCharacterTests {
     /// An OSC 8 hyperlink, `ESC c` (a terminal reset), C1 CSI and OSC, BEL, backspace, DEL, CR, LF, U+2028, `|` and backticks.
     static let id = "com.example.\u{1B}]8;;https://evil.example\u{7}coins\u{1B}]8;;\u{7}\u{1B}c"
-    static let plan: Plan = {
-        var plan = Plan(
+    static let plan: ConnectPlan = {
+        var plan = ConnectPlan(
             steps: [
-                PlanStep(
+                ConnectStep(
                     .inAppPurchase(id),
                     .setAvailability(
                         territories: ["USA"], availableInNewTerritories: false,

@@ -121,7 +121,7 @@ import Testing
     /// The monthly plan (12 months billed monthly) of a yearly subscription, through the API: a
     /// 4.99 instalment in the U.S., offered there only.
     static func addMonthlyPlan(to productID: String, _ session: FakeRoundTripTests.Session) async throws {
-        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        let remote = try await ConnectRemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
         let id = try #require(remote.products[productID]?.id)
         let points = try await PricePoints(api: session.client).points(
             of: .subscription(productID), productResourceID: id, territories: ["USA"])
@@ -135,11 +135,11 @@ import Testing
                 "subscriptionPricePoint": .one(ResourceIdentifier(type: "subscriptionPricePoints", id: point)),
             ])
         _ = try await session.client.send(
-            APIRequest(
+            ConnectRequest(
                 .patch, "/v1/subscriptions/\(id)",
                 body: Resource(type: "subscriptions", id: id, relationships: ["prices": .many([row.identifier])]), included: [row]))
         _ = try await session.client.send(
-            APIRequest(
+            ConnectRequest(
                 .post, "/v1/subscriptionPlanAvailabilities",
                 body: Resource(
                     type: "subscriptionPlanAvailabilities", attributes: ["availableInNewTerritories": .bool(false), "planType": "MONTHLY"],
@@ -149,9 +149,9 @@ import Testing
     @Test func pullThenPlanIsEmptyAndApplyWritesNothing() async throws {
         let session = try await Self.messyStore()
         defer { Task { try? await session.stop() } }
-        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        let remote = try await ConnectRemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
         let app = AppInfo(bundleID: "com.example.cosmicquest", defaultLocale: "en-US")
-        let pulled = CatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog
+        let pulled = ConnectCatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog
         let yaml = CatalogYAMLWriter().render(pulled)
         try? yaml.write(toFile: NSTemporaryDirectory() + "iapcat-sale-state-pulled.yaml", atomically: true, encoding: .utf8)
         let desired = try Self.desired(yaml)
@@ -159,7 +159,7 @@ import Testing
         let findings = CatalogValidator(fileExists: { _ in false }).validate(loaded, file: "pulled.yaml")
         #expect(findings.filter { $0.severity == .error }.map(\.message) == [])
 
-        let plan = Planner(today: FakeRoundTripTests.today).plan(desired, against: remote)
+        let plan = ConnectPlanner(today: FakeRoundTripTests.today).plan(desired, against: remote)
         #expect(plan.steps.map(\.summary) == [])
         #expect(plan.notDone.map { "\($0.resource) \($0.message)" } == [])
         session.fake.resetRequestLog()
@@ -257,12 +257,12 @@ import Testing
     @Test func aPromotionalOfferThatDiffersIsANoteNotAStep() async throws {
         let session = try await Self.messyStore()
         defer { Task { try? await session.stop() } }
-        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        let remote = try await ConnectRemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
         let app = AppInfo(bundleID: "com.example.cosmicquest", defaultLocale: "en-US")
-        let yaml = CatalogYAMLWriter().render(CatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
+        let yaml = CatalogYAMLWriter().render(ConnectCatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
         let edited = yaml.replacingOccurrences(of: "JPN: \"480\"", with: "JPN: \"500\"")
         #expect(edited != yaml)
-        let plan = Planner(today: FakeRoundTripTests.today).plan(try Self.desired(edited), against: remote)
+        let plan = ConnectPlanner(today: FakeRoundTripTests.today).plan(try Self.desired(edited), against: remote)
         #expect(plan.steps.map(\.summary) == [])
         #expect(
             plan.notDone.map { "\($0.resource) \($0.message)" } == [
@@ -277,9 +277,9 @@ import Testing
     @Test func promotionsAndOffersAreCreatedOrChangedWhereTheAPIAllowsAndReadBackEqual() async throws {
         let session = try await Self.messyStore()
         defer { Task { try? await session.stop() } }
-        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        let remote = try await ConnectRemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
         let app = AppInfo(bundleID: "com.example.cosmicquest", defaultLocale: "en-US")
-        let yaml = CatalogYAMLWriter().render(CatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
+        let yaml = CatalogYAMLWriter().render(ConnectCatalogBuilder(today: FakeRoundTripTests.today).build(remote, app: app).catalog)
         var edited = yaml
         for (old, new) in [
             // A promotion shown to every user; a new promotion, third in the list.
@@ -311,7 +311,7 @@ import Testing
             #expect(edited.contains(old), "\(old)")
             edited = edited.replacingOccurrences(of: old, with: new)
         }
-        let plan = Planner(today: FakeRoundTripTests.today).plan(try Self.desired(edited), against: remote)
+        let plan = ConnectPlanner(today: FakeRoundTripTests.today).plan(try Self.desired(edited), against: remote)
         #expect(
             plan.steps.map { "\($0.impact.rawValue) \($0.summary)" } == [
                 "+ create promotional offer \"monthly_quarter\" of subscription com.example.monthly: PAY_UP_FRONT THREE_MONTHS × 1 in USA at 9.99",
@@ -336,12 +336,12 @@ import Testing
         // Read back: the store holds the edited catalog, and pull writes it back as edited.
         let (again, after) = try await session.plan(try Self.desired(edited))
         #expect(again.steps.map(\.summary) == [])
-        let pulled = CatalogYAMLWriter().render(CatalogBuilder(today: FakeRoundTripTests.today).build(after, app: app).catalog)
+        let pulled = CatalogYAMLWriter().render(ConnectCatalogBuilder(today: FakeRoundTripTests.today).build(after, app: app).catalog)
         #expect(pulled == edited.replacingOccurrences(of: "prices: { USA: \"9.99\" }\n", with: "prices:\n            USA: \"9.99\"\n"))
 
         // A deactivated code is never activated again: a note, not a step.
         let reactivated = edited.replacingOccurrences(of: "          active: false\n", with: "          active: true\n")
-        let refused = Planner(today: FakeRoundTripTests.today).plan(try Self.desired(reactivated), against: after)
+        let refused = ConnectPlanner(today: FakeRoundTripTests.today).plan(try Self.desired(reactivated), against: after)
         #expect(refused.steps.map(\.summary) == [])
         #expect(
             refused.notDone.map(\.message).filter { $0.contains("Winter") } == [
@@ -406,28 +406,28 @@ import Testing
         let session = try await FakeRoundTripTests.Session.start()
         defer { Task { try? await session.stop() } }
         #expect(try await session.apply(try Self.desired(Self.catalogYAML)) == nil)
-        for n in 1...(RemoteReader.includeLimit + 1) {
+        for n in 1...(ConnectRemoteReader.includeLimit + 1) {
             #expect(
                 session.fake.addPromotionalOffer(
                     app: FakeRoundTripTests.appID, productID: "com.example.old", offerCode: "offer\(n)", name: "Offer \(n)",
                     mode: "FREE_TRIAL", duration: "ONE_WEEK"))
         }
-        let remote = try await RemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
-        #expect(remote.products["com.example.old"]?.promotionalOffers.count == RemoteReader.includeLimit + 1)
+        let remote = try await ConnectRemoteReader(api: session.client).read(appID: FakeRoundTripTests.appID)
+        #expect(remote.products["com.example.old"]?.promotionalOffers.count == ConnectRemoteReader.includeLimit + 1)
         #expect(remote.products["com.example.monthly"]?.promotionalOffers.count == 0)
     }
 
     /// Answers the writes `swallow` picks as done without sending them: the store then lacks what
     /// apply believes it did, as after a write the API acknowledged but did not keep.
-    struct SwallowingTransport: APITransport {
-        let base: any APITransport
-        let swallow: @Sendable (APIRequest) -> Bool
+    struct SwallowingTransport: ConnectTransport {
+        let base: any ConnectTransport
+        let swallow: @Sendable (ConnectRequest) -> Bool
 
-        func send(_ request: APIRequest) async throws(APIError) -> APIDocument {
+        func send(_ request: ConnectRequest) async throws(ConnectAPIError) -> APIDocument {
             swallow(request) ? APIDocument() : try await base.send(request)
         }
 
-        func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError) {
+        func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(ConnectAPIError) {
             try await base.upload(operation, bytes: bytes)
         }
     }
@@ -443,15 +443,15 @@ import Testing
         let (plan, remote) = try await session.plan(desired)
         #expect(plan.steps.contains { $0.summary == "set prices of in-app purchase com.example.some: USA 2.99 → 3.99" })
         let lossy = SwallowingTransport(base: session.client) { $0.method == .post && $0.path == "/v1/inAppPurchasePriceSchedules" }
-        try await Applier(api: lossy, remote: remote, desired: desired).apply(plan) { _, _ in }
-        let remaining = try await ReadBack(api: session.client, today: FakeRoundTripTests.today).remaining(
+        try await ConnectApplier(api: lossy, remote: remote, desired: desired).apply(plan) { _, _ in }
+        let remaining = try await ConnectReadBack(api: session.client, today: FakeRoundTripTests.today).remaining(
             after: plan, desired: desired, appID: FakeRoundTripTests.appID)
         #expect(
             remaining.map { "\($0.impact.rawValue) \($0.summary)" } == ["! set prices of in-app purchase com.example.some: USA 2.99 → 3.99"]
         )
         // Reading back reads the touched products only.
         session.fake.resetRequestLog()
-        _ = try await ReadBack(api: session.client, today: FakeRoundTripTests.today).remaining(
+        _ = try await ConnectReadBack(api: session.client, today: FakeRoundTripTests.today).remaining(
             after: plan, desired: desired, appID: FakeRoundTripTests.appID)
         let touched = Set(plan.steps.map(\.owner.key)).sorted().joined(separator: ",")
         let lists = session.fake.requests.filter { $0.path.hasSuffix("/inAppPurchasesV2") || $0.path.hasSuffix("/subscriptions") }

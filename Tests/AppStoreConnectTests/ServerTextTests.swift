@@ -33,7 +33,7 @@ import Testing
         #expect(errors.count == 21)
         #expect(errors[0].detail == "Bearer [redacted]\\u{A}: :error: :x")
         #expect(errors[20] == APIErrorObject(code: "IAPCAT.MORE_ERRORS", detail: "980 more errors not shown"))
-        let message = APIError.response(request: "GET /v1/apps", status: 401, errors: errors).message
+        let message = ConnectAPIError.response(request: "GET /v1/apps", status: 401, errors: errors).message
         #expect(message == "GET /v1/apps answered HTTP 401 NOT_AUTHORIZED: Bearer [redacted]\\u{A}: :error: :x (and 20 more)")
     }
 }

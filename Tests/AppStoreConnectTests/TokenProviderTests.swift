@@ -94,7 +94,7 @@ final class TestClock: @unchecked Sendable {
     }
 
     @Test func requestsEncodeTheirQueryAndBodyDeterministically() {
-        let request = APIRequest(
+        let request = ConnectRequest(
             .post, "/v2/inAppPurchases", query: [("filter[territory]", "USA,JPN")],
             body: Resource(type: "inAppPurchases", attributes: ["name": "Coins", "familySharable": false]))
         #expect(request.target == "/v2/inAppPurchases?filter%5Bterritory%5D=USA,JPN")
@@ -102,7 +102,8 @@ final class TestClock: @unchecked Sendable {
             String(decoding: request.bodyBytes() ?? [], as: UTF8.self)
                 == #"{"data":{"attributes":{"familySharable":false,"name":"Coins"},"type":"inAppPurchases"}}"#)
         #expect(
-            APIRequest(.get, "http://127.0.0.1:8080/v1/apps/1/inAppPurchasesV2?cursor=abc").summary == "GET /v1/apps/1/inAppPurchasesV2")
+            ConnectRequest(.get, "http://127.0.0.1:8080/v1/apps/1/inAppPurchasesV2?cursor=abc").summary == "GET /v1/apps/1/inAppPurchasesV2"
+        )
     }
 
     @Test func errorDocumentsBecomeCodesDetailsAndPointers() {
@@ -116,7 +117,7 @@ final class TestClock: @unchecked Sendable {
                     detail: "You must provide a value for 'name'.", pointer: "/data/attributes/name")
             ])
         #expect(
-            APIError.response(request: "POST /v2/inAppPurchases", status: 409, errors: errors).message
+            ConnectAPIError.response(request: "POST /v2/inAppPurchases", status: 409, errors: errors).message
                 == "POST /v2/inAppPurchases answered HTTP 409 ENTITY_ERROR.ATTRIBUTE.REQUIRED: You must provide a value for 'name'.")
     }
 

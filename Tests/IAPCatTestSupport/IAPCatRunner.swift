@@ -9,6 +9,10 @@ public struct IAPCatRun: Sendable {
     public var signalled = false
     public var stdout: String
     public var stderr: String
+
+    public init(status: Int32, signalled: Bool = false, stdout: String, stderr: String) {
+        (self.status, self.signalled, self.stdout, self.stderr) = (status, signalled, stdout, stderr)
+    }
 }
 
 /// Runs the built `iapcat` binary, as a user would.

@@ -33,6 +33,19 @@ import Testing
             try IAPCat.run(arguments, in: directory, timeout: 300, environment: environment.merging(extra) { $1 })
         }
 
+        /// The catalog's edit most tests plan: the small coins' U.S. price from 0.99 to 1.99; the
+        /// catalog's text after it.
+        @discardableResult func raiseTheSmallCoinsPrice() throws -> String {
+            let path = directory + "/catalog.yaml"
+            let catalog = try String(contentsOfFile: path, encoding: .utf8)
+            let raised = catalog.replacingOccurrences(
+                of: #"storefronts: { USA: "0.99", JPN: "160", DEU: "0.99" }"#,
+                with: #"storefronts: { USA: "1.99", JPN: "160", DEU: "0.99" }"#)
+            #expect(raised != catalog)
+            try raised.write(toFile: path, atomically: true, encoding: .utf8)
+            return raised
+        }
+
         func stop() async throws {
             try await fake.shutdown()
             try? FileManager.default.removeItem(atPath: directory)
@@ -76,12 +89,7 @@ import Testing
         defer { Task { try? await setup.stop() } }
         #expect(try setup.run(["asc", "apply", "--catalog", "catalog.yaml", "--yes"]).status == 0)
         setup.fake.approveAll(app: "1234567890")
-        let path = setup.directory + "/catalog.yaml"
-        let catalog = try String(contentsOfFile: path, encoding: .utf8)
-        let raised = catalog.replacingOccurrences(
-            of: #"storefronts: { USA: "0.99", JPN: "160", DEU: "0.99" }"#, with: #"storefronts: { USA: "1.99", JPN: "160", DEU: "0.99" }"#)
-        #expect(raised != catalog)
-        try raised.write(toFile: path, atomically: true, encoding: .utf8)
+        try setup.raiseTheSmallCoinsPrice()
 
         let plan = try setup.run(["asc", "plan", "--catalog", "catalog.yaml"])
         #expect(
@@ -128,11 +136,7 @@ import Testing
         for arguments in [["init", "-q", "-b", "main"], ["add", "catalog.yaml"], ["commit", "-q", "-m", "catalog"]] {
             #expect(try git(arguments).status == 0)
         }
-        let path = setup.directory + "/catalog.yaml"
-        let catalog = try String(contentsOfFile: path, encoding: .utf8)
-        let raised = catalog.replacingOccurrences(
-            of: #"storefronts: { USA: "0.99", JPN: "160", DEU: "0.99" }"#, with: #"storefronts: { USA: "1.99", JPN: "160", DEU: "0.99" }"#)
-        try raised.write(toFile: path, atomically: true, encoding: .utf8)
+        try setup.raiseTheSmallCoinsPrice()
 
         setup.fake.resetRequestLog()
         let full = try setup.run(["asc", "plan", "--catalog", "catalog.yaml"])
@@ -198,10 +202,7 @@ import Testing
         #expect(try setup.run(["asc", "apply", "--catalog", "catalog.yaml", "--yes"]).status == 0)
         setup.fake.approveAll(app: "1234567890")
         let path = setup.directory + "/catalog.yaml"
-        let catalog = try String(contentsOfFile: path, encoding: .utf8)
-        let raised = catalog.replacingOccurrences(
-            of: #"storefronts: { USA: "0.99", JPN: "160", DEU: "0.99" }"#, with: #"storefronts: { USA: "1.99", JPN: "160", DEU: "0.99" }"#)
-        try raised.write(toFile: path, atomically: true, encoding: .utf8)
+        let raised = try setup.raiseTheSmallCoinsPrice()
 
         let plan = try setup.run(["asc", "plan", "--catalog", "catalog.yaml", "-o", "plan.json"])
         #expect(plan.status == 0, "\(plan.stderr)")

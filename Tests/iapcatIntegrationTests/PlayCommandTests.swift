@@ -104,8 +104,6 @@ import _CryptoExtras
         try await setup.stop()
     }
 
-    /// An error from Play quoting the access token iapcat sent (of no known shape here) and a
-    /// Google access token: stderr says where, never what.
     /// `play plan -o`, `play show`, `play apply PLAN`: the saved steps, or a refusal naming what
     /// moved on Play since.
     @Test func aSavedPlanIsAppliedExactlyOrRefusedNamingWhatMoved() async throws {
@@ -141,6 +139,8 @@ import _CryptoExtras
         try await setup.stop()
     }
 
+    /// An error from Play quoting the access token iapcat sent (of no known shape here) and a
+    /// Google access token: stderr says where, never what.
     @Test func anAccessTokenQuotedByPlayIsNeverPrinted() async throws {
         let setup = try await Setup.start()
         setup.fake.tokenPrefix = "opaque-access-token-"

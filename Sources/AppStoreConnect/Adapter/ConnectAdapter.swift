@@ -1,15 +1,15 @@
 import Foundation
 import IAPCatalog
 
-/// App Store Connect as the ``SyncEngine`` drives it: ``RemoteReader`` reads, ``Planner`` plans
-/// from ``DesiredState``, ``Applier`` applies, ``ReadBack`` reads back, ``CatalogBuilder`` pulls.
+/// App Store Connect as the ``SyncEngine`` drives it: ``ConnectRemoteReader`` reads, ``ConnectPlanner`` plans
+/// from ``DesiredState``, ``ConnectApplier`` applies, ``ConnectReadBack`` reads back, ``ConnectCatalogBuilder`` pulls.
 package struct ConnectAdapter: SyncAdapter {
     /// What App Store Connect held when planned, with what planning took from elsewhere.
     package struct Snapshot: Sendable {
         /// What the catalog asks for (its screenshots read).
         package var desired: DesiredState
         /// What the store held.
-        package var remote: RemoteState
+        package var remote: ConnectRemoteState
     }
 
     package static let appKey = "app.apple_id"
@@ -18,14 +18,17 @@ package struct ConnectAdapter: SyncAdapter {
         catalog.app.appleID.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    private let api: any APITransport
+    private let api: any ConnectTransport
     private let today: String
     private let allowOutsidePaths: Bool
-    private let options: Applier.Options
+    private let options: ConnectApplier.Options
 
     /// An adapter talking through `api`, planning for `today` (`YYYY-MM-DD`, UTC); screenshots
     /// outside the catalog's folder are read only with `allowOutsidePaths`.
-    package init(api: any APITransport, today: String, allowOutsidePaths: Bool = false, options: Applier.Options = Applier.Options()) {
+    package init(
+        api: any ConnectTransport, today: String, allowOutsidePaths: Bool = false,
+        options: ConnectApplier.Options = ConnectApplier.Options()
+    ) {
         self.api = api
         self.today = today
         self.allowOutsidePaths = allowOutsidePaths
@@ -40,15 +43,15 @@ package struct ConnectAdapter: SyncAdapter {
         return Snapshot(desired: desired, remote: try await read(appID: Self.app(of: catalog) ?? "", productIDs: scope?.products))
     }
 
-    package func plan(_ catalog: Catalog, against snapshot: Snapshot) -> Plan {
-        Planner(today: today).plan(snapshot.desired, against: snapshot.remote)
+    package func plan(_ catalog: Catalog, against snapshot: Snapshot) -> ConnectPlan {
+        ConnectPlanner(today: today).plan(snapshot.desired, against: snapshot.remote)
     }
 
     package func apply(
-        _ plan: Plan, catalog: Catalog, at path: String, against snapshot: Snapshot, progress: (Int, PlanStep) -> Void
+        _ plan: ConnectPlan, catalog: Catalog, at path: String, against snapshot: Snapshot, progress: (Int, ConnectStep) -> Void
     ) async throws(SyncStepFailure) {
-        let applier = Applier(api: api, remote: snapshot.remote, desired: snapshot.desired, options: options)
-        do throws(Applier.Failure) {
+        let applier = ConnectApplier(api: api, remote: snapshot.remote, desired: snapshot.desired, options: options)
+        do throws(ConnectApplier.Failure) {
             try await applier.apply(plan, progress: progress)
         } catch {
             throw SyncStepFailure(
@@ -57,9 +60,10 @@ package struct ConnectAdapter: SyncAdapter {
         }
     }
 
-    package func readBack(after plan: Plan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [PlanStep] {
-        do throws(APIError) {
-            return try await ReadBack(api: api, today: today).remaining(
+    package func readBack(after plan: ConnectPlan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [ConnectStep]
+    {
+        do throws(ConnectAPIError) {
+            return try await ConnectReadBack(api: api, today: today).remaining(
                 after: plan, desired: snapshot.desired, appID: snapshot.remote.appID)
         } catch {
             throw SyncFailure(error.diagnostic)
@@ -67,7 +71,7 @@ package struct ConnectAdapter: SyncAdapter {
     }
 
     /// The products and groups the steps work on.
-    package func dependencies(of plan: Plan, in catalog: Catalog) -> SyncScope {
+    package func dependencies(of plan: ConnectPlan, in catalog: Catalog) -> SyncScope {
         var scope = SyncScope(products: [])
         for step in plan.steps {
             if case .group(let key) = step.owner { scope.groups.insert(key) } else { scope.products.insert(step.owner.key) }
@@ -100,7 +104,7 @@ package struct ConnectAdapter: SyncAdapter {
         return json
     }
 
-    package func readBackScope(of plan: Plan) -> String {
+    package func readBackScope(of plan: ConnectPlan) -> String {
         Plural.count(Set(plan.steps.map(\.owner)).count, "resource")
     }
 
@@ -108,12 +112,12 @@ package struct ConnectAdapter: SyncAdapter {
         let remote = try await read(appID: app)
         var info = base?.app ?? AppInfo(bundleID: nil)
         info.appleID = app
-        if let found = try? await RemoteReader(api: api).readApp(appID: app) {
+        if let found = try? await ConnectRemoteReader(api: api).readApp(appID: app) {
             info.bundleID = info.bundleID ?? found.bundleID
             info.sku = info.sku ?? found.sku
             if base == nil, let locale = found.primaryLocale { info.defaultLocale = locale }
         }
-        let result = CatalogBuilder(today: today).build(remote, app: info, base: base)
+        let result = ConnectCatalogBuilder(today: today).build(remote, app: info, base: base)
         return PulledCatalog(
             catalog: result.catalog, notes: result.notes, header: "Pulled by iapcat from App Store Connect (app \(app)).",
             contents: "\(Plural.count(result.catalog.products.count, "product")), "
@@ -121,9 +125,9 @@ package struct ConnectAdapter: SyncAdapter {
     }
 
     /// The app's state (of `productIDs` only, when given).
-    private func read(appID: String, productIDs: Set<String>? = nil) async throws(SyncFailure) -> RemoteState {
-        do throws(APIError) {
-            return try await RemoteReader(api: api).read(appID: appID, productIDs: productIDs)
+    private func read(appID: String, productIDs: Set<String>? = nil) async throws(SyncFailure) -> ConnectRemoteState {
+        do throws(ConnectAPIError) {
+            return try await ConnectRemoteReader(api: api).read(appID: appID, productIDs: productIDs)
         } catch {
             throw SyncFailure(error.diagnostic)
         }

@@ -1,7 +1,7 @@
 /// Finds price points by exact customer price. Points are product-scoped: they are looked up per
 /// product, never reused across products.
 struct PricePoints {
-    let api: any APITransport
+    let api: any ConnectTransport
 
     /// Why a price cannot be set.
     struct NoMatch: Error {
@@ -11,7 +11,7 @@ struct PricePoints {
     /// Points of `territories` for an in-app purchase or a subscription (of the billing plan
     /// `planType`, when given), by territory, then customer price.
     func points(of owner: PlanOwner, productResourceID id: String, territories: [String], planType: String? = nil)
-        async throws(APIError) -> [String: [String: String]]
+        async throws(ConnectAPIError) -> [String: [String: String]]
     {
         let path = ResourceFamily.of(owner).pricePointsPath?(id) ?? ""
         let plan = planType.map { [("filter[planType]", $0)] } ?? []
@@ -22,7 +22,7 @@ struct PricePoints {
     }
 
     /// Every territory's equivalent of a point, by territory, then customer price.
-    func equalizations(of owner: PlanOwner, pointID: String) async throws(APIError) -> [String: [String: String]] {
+    func equalizations(of owner: PlanOwner, pointID: String) async throws(ConnectAPIError) -> [String: [String: String]] {
         let path = ResourceFamily.of(owner).equalizationsPath?(pointID) ?? ""
         return Self.index(try await api.all(path, query: [("include", "territory"), ("limit", "8000")]))
     }

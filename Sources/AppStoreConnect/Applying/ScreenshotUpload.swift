@@ -4,7 +4,7 @@ import IAPCatalog
 /// each part the reservation lists (signed URLs, no bearer token), commit with the MD5 checksum,
 /// then wait until processing is complete. A new reservation replaces the old screenshot.
 struct ScreenshotUpload {
-    let api: any APITransport
+    let api: any ConnectTransport
     let pollInterval: Duration
     /// Checks of the processing state before giving up (about a minute by default).
     var maxPolls = 30
@@ -21,7 +21,7 @@ struct ScreenshotUpload {
             throw StepError("\(file.path) changed since the plan was made; plan again")
         }
         let reservation = try await api.send(
-            APIRequest(
+            ConnectRequest(
                 .post, "/v1/\(type)",
                 body: Resource(
                     type: type, attributes: ["fileName": .string(file.fileName), "fileSize": .int(file.size)],
@@ -39,7 +39,7 @@ struct ScreenshotUpload {
             try await api.upload(operation, bytes: bytes[operation.offset..<(operation.offset + operation.length)])
         }
         let commit = Resource(type: type, id: screenshotID, attributes: ["uploaded": true, "sourceFileChecksum": .string(checksum)])
-        var state = try await api.send(APIRequest(.patch, "/v1/\(type)/\(id: screenshotID)", body: commit)).data.first
+        var state = try await api.send(ConnectRequest(.patch, "/v1/\(type)/\(id: screenshotID)", body: commit)).data.first
         for _ in 0..<maxPolls {
             switch state?.attributes["assetDeliveryState"]?["state"]?.string {
             case "COMPLETE":
@@ -49,7 +49,7 @@ struct ScreenshotUpload {
                 throw StepError("App Store Connect could not process \(file.fileName): \(reason)")
             default:
                 try await Task.sleep(for: pollInterval)
-                state = try await api.send(APIRequest(.get, "/v1/\(type)/\(id: screenshotID)")).data.first
+                state = try await api.send(ConnectRequest(.get, "/v1/\(type)/\(id: screenshotID)")).data.first
             }
         }
         throw StepError("\(file.fileName) was still processing after \(maxPolls) checks; run apply again later")

@@ -54,7 +54,7 @@ package struct CatalogPositions: Sendable {
     }
 
     /// The position of the value a step sent at `pointer`, or of the step's resource.
-    package func position(of step: PlanStep, pointer: String?) -> SourcePosition? {
+    package func position(of step: ConnectStep, pointer: String?) -> SourcePosition? {
         let locale: String? =
             switch step.action {
             case .createLocalization(let locale, _, _, _), .updateLocalization(let locale, _, _, _, _): locale

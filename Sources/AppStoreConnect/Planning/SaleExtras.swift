@@ -4,7 +4,7 @@ import IAPCatalog
 /// offers: promotional offers, offer codes (their configuration, never the codes), win-back
 /// offers, its promoted purchase, whether Apple hosts its content, and the monthly billing plan's
 /// prices and availability. In catalog terms, so that `asc pull` writes it and a plan compares it
-/// (``Planner/planExtras(_:product:remote:state:into:)``): offers and promotions become steps
+/// (``ConnectPlanner/planExtras(_:product:remote:state:into:)``): offers and promotions become steps
 /// where App Store Connect lets the API make them; hosted content and the monthly billing plan
 /// are notes.
 package struct SaleExtras: Sendable, Equatable {

@@ -8,7 +8,7 @@ import StoreHTTP
 
 /// The App Store Connect API over HTTPS with async-http-client: bearer tokens, JSON:API bodies,
 /// retries with back-off, and a record of every exchange for verbose output and benchmarks.
-package final class ConnectClient: APITransport {
+package final class ConnectClient: ConnectTransport {
     /// Apple's API.
     package static let defaultBaseURL = "https://api.appstoreconnect.apple.com"
     /// The largest response body read (a page of 8,000 price points is about 3 MB).
@@ -52,7 +52,7 @@ package final class ConnectClient: APITransport {
     }
 
     /// Sends `request`, repeating it as the ``RetryPolicy`` allows.
-    package func send(_ request: APIRequest) async throws(APIError) -> APIDocument {
+    package func send(_ request: ConnectRequest) async throws(ConnectAPIError) -> APIDocument {
         let summary = request.summary
         let url: String
         if request.path.hasPrefix("/") {
@@ -84,10 +84,10 @@ package final class ConnectClient: APITransport {
     /// answer, so an attempt's deadline is what is left of the call's budget (240 s for the first)
     /// rather than the exchange's 120 s. A trickled part therefore ends the call at the budget; a
     /// part cut short by the read timeout, a dropped connection or a 5xx is repeated while it lasts.
-    package func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError) {
+    package func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(ConnectAPIError) {
         // An upload part is idempotent: the same bytes at the same place.
         let call = StoreHTTPClient<ConnectDialect>.Call(
-            summary: "\(operation.method) \(APIRequest.pathOnly(operation.url))", method: HTTPMethod(rawValue: operation.method),
+            summary: "\(operation.method) \(ConnectRequest.pathOnly(operation.url))", method: HTTPMethod(rawValue: operation.method),
             url: operation.url, idempotent: true, body: Array(bytes), headers: operation.headers)
         try await client.send(call, bearer: { nil }, attemptDeadline: retry.budget) { _, _ in .success(()) }
     }
@@ -97,15 +97,15 @@ package final class ConnectClient: APITransport {
 package enum ConnectDialect: StoreDialect {
     package static let rateLimitHeader: String? = "X-Rate-Limit"
 
-    package static func transportFailure(request: String, message: String) -> APIError {
+    package static func transportFailure(request: String, message: String) -> ConnectAPIError {
         .transport(request: request, message: message)
     }
 
-    package static func refusal(request: String, status: Int, bytes: [UInt8]) -> APIError {
+    package static func refusal(request: String, status: Int, bytes: [UInt8]) -> ConnectAPIError {
         .response(request: request, status: status, errors: APIErrorObject.parse(bytes))
     }
 
-    package static func status(of failure: APIError) -> Int? { failure.status }
+    package static func status(of failure: ConnectAPIError) -> Int? { failure.status }
 }
 
 extension StoreExchange {

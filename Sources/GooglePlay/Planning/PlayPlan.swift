@@ -29,14 +29,11 @@ package struct PlayPlan: SyncPlan {
         self.regionsVersion = regionsVersion
     }
 
-    /// One request per step, and the read-back's three lists.
+    /// One request per step, and the read-back of the products they change.
     package var estimatedRequests: Int {
         guard !steps.isEmpty else { return 0 }
-        // The read-back: each product by id (two requests, a subscription's offers a third), or
-        // past ``PlayRemoteReader/byIDLimit`` products the three lists.
         let kinds = Dictionary(steps.map { ($0.productID, $0.kind) }, uniquingKeysWith: { first, _ in first })
-        let readBack = kinds.count <= PlayRemoteReader.byIDLimit ? kinds.values.reduce(0) { $0 + ($1 == .oneTime ? 2 : 3) } : 3
-        return steps.count + readBack
+        return steps.count + PlayRemoteReader.requests(reading: kinds.values.map { $0 != .oneTime })
     }
 }
 

@@ -18,6 +18,13 @@ package struct PlayRemoteReader: Sendable {
     /// Products read one by one at most; more are read with the lists (1,000 a page) and kept.
     package static let byIDLimit = 10
 
+    /// The requests ``read(productIDs:)`` sends for products that are subscriptions (true) or
+    /// one-time products (false), counting each list as one page: a plan's estimate of its read-back.
+    package static func requests(reading subscriptions: [Bool]) -> Int {
+        guard subscriptions.count <= byIDLimit else { return 3 }
+        return subscriptions.reduce(0) { $0 + ($1 ? 3 : 2) }
+    }
+
     /// The whole state; with `productIDs`, only those products (Play ids). Up to ``byIDLimit``
     /// products are each read by id as a one-time product and as a subscription (a product's type
     /// is Play's to say; 404 is "not there"), with a subscription's offers — two or three requests

@@ -1,10 +1,10 @@
 import IAPCatalog
 
-/// What App Store Connect holds for one app, as read by ``RemoteReader``: the other side of a plan.
+/// What App Store Connect holds for one app, as read by ``ConnectRemoteReader``: the other side of a plan.
 ///
 /// States and types are kept as the API sent them (open values): a state the spec does not list is
 /// carried, shown, and mapped to a catalog status by ``RemoteProduct/catalogStatus``.
-package struct RemoteState: Sendable {
+package struct ConnectRemoteState: Sendable {
     /// The app's App Store Connect id.
     package var appID: String
     /// Every territory App Store Connect knows (for "available everywhere").

@@ -15,12 +15,13 @@ func exampleDesiredState() throws -> DesiredState {
     return desired
 }
 
-@Suite struct PlannerTests {
-    let planner = Planner(today: "2026-11-23")
+@Suite struct ConnectPlannerTests {
+    let planner = ConnectPlanner(today: "2026-11-23")
 
     @Test func anEmptyAppGetsEveryGroupProductVersionLocalizationPriceAndOffer() throws {
         let plan = planner.plan(
-            DesiredState(catalog: try exampleCatalog()), against: RemoteState(appID: "1234567890", territories: ["DEU", "JPN", "USA"]))
+            DesiredState(catalog: try exampleCatalog()),
+            against: ConnectRemoteState(appID: "1234567890", territories: ["DEU", "JPN", "USA"]))
         let lines = plan.steps.map(\.summary)
         #expect(lines.first == "create subscription group premium \"Cosmic Premium\"")
         #expect(lines.contains("create in-app purchase com.example.cosmicquest.coins.small (CONSUMABLE) \"Coins (small pouch)\""))
@@ -67,7 +68,7 @@ func exampleDesiredState() throws -> DesiredState {
         var catalog = try exampleCatalog()
         let index = try #require(catalog.products.firstIndex { $0.id == "com.example.cosmicquest.premium.monthly" })
         catalog.products[index].subscription?.offerCodes[0].active = false
-        let plan = planner.plan(DesiredState(catalog: catalog), against: RemoteState(appID: "1", territories: ["USA"]))
+        let plan = planner.plan(DesiredState(catalog: catalog), against: ConnectRemoteState(appID: "1", territories: ["USA"]))
         #expect(!plan.steps.contains { $0.verb == "create-offer-code" })
         #expect(
             plan.notDone.contains(
@@ -81,7 +82,7 @@ func exampleDesiredState() throws -> DesiredState {
         let index = try #require(catalog.products.firstIndex { $0.id == "com.example.cosmicquest.premium.monthly" })
         #expect(catalog.products[index].subscription?.offerCodes[0].mode == .freeTrial)
         catalog.products[index].subscription?.offerCodes[0].territories = .nowhere
-        let plan = planner.plan(DesiredState(catalog: catalog), against: RemoteState(appID: "1", territories: ["USA"]))
+        let plan = planner.plan(DesiredState(catalog: catalog), against: ConnectRemoteState(appID: "1", territories: ["USA"]))
         #expect(!plan.steps.contains { $0.verb == "create-offer-code" })
         #expect(
             plan.errors == [
@@ -94,7 +95,7 @@ func exampleDesiredState() throws -> DesiredState {
     }
 
     @Test func typeChangesAndDeletionsAreNeverPlanned() throws {
-        var remote = RemoteState(appID: "1", territories: ["USA"])
+        var remote = ConnectRemoteState(appID: "1", territories: ["USA"])
         remote.products["com.example.cosmicquest.coins.small"] = RemoteProduct(
             id: "9", productID: "com.example.cosmicquest.coins.small", type: "NON_CONSUMABLE", name: "x", state: "APPROVED",
             reviewNote: nil,
@@ -124,7 +125,7 @@ func exampleDesiredState() throws -> DesiredState {
         catalog.products = [catalog.products[0]]
         catalog.subscriptionGroups = []
         let product = catalog.products[0]
-        var remote = RemoteState(appID: "1", territories: ["DEU", "JPN", "USA"])
+        var remote = ConnectRemoteState(appID: "1", territories: ["DEU", "JPN", "USA"])
         remote.products[product.id] = RemoteProduct(
             id: "9", productID: product.id, type: "CONSUMABLE", name: product.referenceName!, state: "APPROVED",
             reviewNote: product.appStore.review?.notes,
@@ -185,15 +186,15 @@ func exampleDesiredState() throws -> DesiredState {
         #expect(desired.readScreenshots(catalogDirectory: packageRoot + "/catalogs") == [])
         let file = try #require(desired.products[0].screenshotFile)
         #expect(file.fileName == "nebula.png")
-        let planner = Planner(today: "2026-11-23")
-        let empty = planner.plan(desired, against: RemoteState(appID: "1"))
+        let planner = ConnectPlanner(today: "2026-11-23")
+        let empty = planner.plan(desired, against: ConnectRemoteState(appID: "1"))
         #expect(
             empty.steps.contains {
                 $0.summary
                     == "upload the review screenshot of in-app purchase com.example.cosmicquest.level.nebula: nebula.png (\(file.size) bytes, MD5 \(file.checksum))"
             })
 
-        var remote = RemoteState(appID: "1")
+        var remote = ConnectRemoteState(appID: "1")
         remote.products[file.fileName] = nil
         remote.products["com.example.cosmicquest.level.nebula"] = RemoteProduct(
             id: "9", productID: "com.example.cosmicquest.level.nebula", type: "NON_CONSUMABLE", name: "Nebula level pack",
@@ -219,8 +220,8 @@ func exampleDesiredState() throws -> DesiredState {
         var desired = try exampleDesiredState()
         // Checksums in the golden file would change with every screenshot edit: name the files only.
         for index in desired.products.indices { desired.products[index].screenshotFile?.checksum = "<md5>" }
-        let plan = Planner(today: "2026-11-23").plan(
-            desired, against: RemoteState(appID: "1234567890", territories: ["DEU", "JPN", "USA"]))
+        let plan = ConnectPlanner(today: "2026-11-23").plan(
+            desired, against: ConnectRemoteState(appID: "1234567890", territories: ["DEU", "JPN", "USA"]))
         let text = PlanRenderer().text(plan).replacingOccurrences(of: packageRoot, with: "<root>")
         try Golden.expect(text, path: Self.golden + "/example-empty-app.plan.txt")
         try Golden.expect(
@@ -233,8 +234,8 @@ func exampleDesiredState() throws -> DesiredState {
     @Test func anErrorPointerLeadsToTheValueInTheCatalog() throws {
         let catalog = try exampleCatalog()
         let positions = CatalogPositions(catalog: catalog)
-        let plan = Planner(today: "2026-11-23").plan(DesiredState(catalog: catalog), against: RemoteState(appID: "1"))
-        func step(_ verb: String, _ key: String, _ text: String = "") throws -> PlanStep {
+        let plan = ConnectPlanner(today: "2026-11-23").plan(DesiredState(catalog: catalog), against: ConnectRemoteState(appID: "1"))
+        func step(_ verb: String, _ key: String, _ text: String = "") throws -> ConnectStep {
             try #require(plan.steps.first { $0.verb == verb && $0.owner.key == key && (text.isEmpty || $0.summary.contains(text)) })
         }
         func at(_ position: SourcePosition?) -> String { position.map { "\($0.line):\($0.column)" } ?? "none" }
@@ -250,14 +251,14 @@ func exampleDesiredState() throws -> DesiredState {
 }
 
 @Suite struct PlanRuleTests {
-    let planner = Planner(today: "2026-11-23")
+    let planner = ConnectPlanner(today: "2026-11-23")
 
     @Test func aPriceWithoutItsBaseTerritoryIsAnErrorAndFamilySharingStaysOn() throws {
         var catalog = try exampleCatalog()
         catalog.products = [catalog.products[0]]
         catalog.products[0].price = Price(storefronts: [StorefrontPrice(storefront: "JPN", amount: "160")])
         catalog.subscriptionGroups = []
-        let plan = planner.plan(DesiredState(catalog: catalog), against: RemoteState(appID: "1"))
+        let plan = planner.plan(DesiredState(catalog: catalog), against: ConnectRemoteState(appID: "1"))
         #expect(
             plan.errors == [
                 PlanNote(
@@ -267,7 +268,7 @@ func exampleDesiredState() throws -> DesiredState {
         #expect(!plan.steps.contains { $0.verb == "set-prices" })
         #expect(PlanRenderer().text(plan).contains("error: com.example.cosmicquest.coins.small has no price in its base territory USA"))
 
-        var remote = RemoteState(appID: "1")
+        var remote = ConnectRemoteState(appID: "1")
         remote.products[catalog.products[0].id] = RemoteProduct(
             id: "9", productID: catalog.products[0].id, type: "CONSUMABLE", name: "Coins (small pouch)", state: "APPROVED",
             reviewNote: catalog.products[0].appStore.review?.notes, familySharable: true, version: nil, localizations: [],

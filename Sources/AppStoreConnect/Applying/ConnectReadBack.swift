@@ -3,25 +3,25 @@
 ///
 /// Only those products are read (`filter[productId]`), with the groups, so a read-back costs what
 /// reading the touched products costs, not a read of the whole app.
-package struct ReadBack: Sendable {
-    let api: any APITransport
+package struct ConnectReadBack: Sendable {
+    let api: any ConnectTransport
     let today: String
 
     /// A read-back over `api`; `today` as the plan's.
-    package init(api: any APITransport, today: String) {
+    package init(api: any ConnectTransport, today: String) {
         self.api = api
         self.today = today
     }
 
     /// What the store still lacks of `desired` for the resources `plan` touched: the steps a new
     /// plan has for them (empty when everything was applied).
-    package func remaining(after plan: Plan, desired: DesiredState, appID: String) async throws(APIError) -> [PlanStep] {
+    package func remaining(after plan: ConnectPlan, desired: DesiredState, appID: String) async throws(ConnectAPIError) -> [ConnectStep] {
         let owners = Set(plan.steps.map(\.owner))
         let productIDs = Set(owners.compactMap { owner -> String? in if case .group = owner { nil } else { owner.key } })
         guard !owners.isEmpty else { return [] }
-        let remote = try await RemoteReader(api: api).read(appID: appID, productIDs: productIDs)
+        let remote = try await ConnectRemoteReader(api: api).read(appID: appID, productIDs: productIDs)
         var touched = desired
         touched.products = desired.products.filter { productIDs.contains($0.productID) }
-        return Planner(today: today).plan(touched, against: remote).steps.filter { owners.contains($0.owner) }
+        return ConnectPlanner(today: today).plan(touched, against: remote).steps.filter { owners.contains($0.owner) }
     }
 }

@@ -53,7 +53,7 @@ package struct APIErrorObject: Sendable, Equatable {
 }
 
 /// Why a call of the API failed. No case holds a token, a key or a request body.
-package enum APIError: Error, Sendable, Equatable {
+package enum ConnectAPIError: Error, Sendable, Equatable {
     /// The API answered with an error status and (usually) a list of errors.
     case response(request: String, status: Int, errors: [APIErrorObject])
     /// No answer: connection refused or dropped, timeout, TLS failure. For a create (`POST`) the

@@ -1,6 +1,6 @@
 import IAPCatalog
 
-/// Reads an app's in-app purchases and subscriptions from App Store Connect into a ``RemoteState``.
+/// Reads an app's in-app purchases and subscriptions from App Store Connect into a ``ConnectRemoteState``.
 ///
 /// One paged list per family with `include` for what the API can include (versions, availability,
 /// the price schedule, the review screenshot, images, promotional offers, offer codes, win-back offers),
@@ -9,18 +9,18 @@ import IAPCatalog
 /// in one paged list. Localizations come
 /// from the latest version (4.4.1); a product without versions is read through the older
 /// product-level resource.
-package struct RemoteReader: Sendable {
-    let api: any APITransport
+package struct ConnectRemoteReader: Sendable {
+    let api: any ConnectTransport
 
     /// A reader over `api`.
-    package init(api: any APITransport) {
+    package init(api: any ConnectTransport) {
         self.api = api
     }
 
     /// Reads the whole state of `appID`; with `productIDs`, the groups and only those products
     /// (`filter[productId]`), as apply's read-back does.
-    package func read(appID: String, productIDs: Set<String>? = nil) async throws(APIError) -> RemoteState {
-        var state = RemoteState(appID: appID)
+    package func read(appID: String, productIDs: Set<String>? = nil) async throws(ConnectAPIError) -> ConnectRemoteState {
+        var state = ConnectRemoteState(appID: appID)
         let filter = productIDs.map { [("filter[productId]", $0.sorted().joined(separator: ","))] } ?? []
         state.territories = try await api.all("/v1/territories").data.compactMap(\.id).sorted()
         if productIDs?.isEmpty != true {
@@ -37,7 +37,7 @@ package struct RemoteReader: Sendable {
 
     /// The app's promoted purchases (`GET /v1/apps/{id}/promotedPurchases`), in the app's order:
     /// each becomes the ``RemoteProduct/promotedPurchase`` of the product it promotes, if read.
-    func readPromotedPurchases(appID: String, into state: inout RemoteState) async throws(APIError) {
+    func readPromotedPurchases(appID: String, into state: inout ConnectRemoteState) async throws(ConnectAPIError) {
         let list = try await all(
             "/v1/apps/\(id: appID)/promotedPurchases",
             query: [
@@ -61,7 +61,7 @@ package struct RemoteReader: Sendable {
 
     // MARK: In-app purchases
 
-    func readInAppPurchases(appID: String, filter: [(String, String)] = []) async throws(APIError) -> [RemoteProduct] {
+    func readInAppPurchases(appID: String, filter: [(String, String)] = []) async throws(ConnectAPIError) -> [RemoteProduct] {
         let list = try await api.all(
             "/v1/apps/\(id: appID)/inAppPurchasesV2",
             query: [
@@ -109,7 +109,9 @@ package struct RemoteReader: Sendable {
     ].joined(separator: ",")
 
     /// Groups and their subscriptions (none when `filter` is nil: groups only; `filter[productId]` otherwise).
-    func readSubscriptions(appID: String, filter: [(String, String)]? = []) async throws(APIError) -> ([RemoteGroup], [RemoteProduct]) {
+    func readSubscriptions(appID: String, filter: [(String, String)]? = []) async throws(ConnectAPIError) -> (
+        [RemoteGroup], [RemoteProduct]
+    ) {
         let list = try await api.all(
             "/v1/apps/\(id: appID)/subscriptionGroups", query: [("include", "versions"), ("limit[versions]", "50")])
         var groups: [RemoteGroup] = []
@@ -140,7 +142,9 @@ package struct RemoteReader: Sendable {
         return (groups, products)
     }
 
-    private func readSubscription(_ resource: Resource, groupID: String, document: APIDocument) async throws(APIError) -> RemoteProduct? {
+    private func readSubscription(_ resource: Resource, groupID: String, document: APIDocument) async throws(ConnectAPIError)
+        -> RemoteProduct?
+    {
         guard let id = resource.id, let productID = resource.string("productId") else { return nil }
         var product = RemoteProduct(resource, id: id, productID: productID, type: ProductKind.autoRenewable.rawValue)
         product.groupID = groupID
@@ -197,7 +201,7 @@ package struct RemoteReader: Sendable {
 
     /// The included promotional offers, offer codes and win-back offers of a subscription, each
     /// with its prices: a paid offer's price points, a free trial's territories (one request per offer).
-    private func readOffers(of resource: Resource, document: APIDocument, into product: inout RemoteProduct) async throws(APIError) {
+    private func readOffers(of resource: Resource, document: APIDocument, into product: inout RemoteProduct) async throws(ConnectAPIError) {
         let id = product.id
         let promotional = try await included(
             "promotionalOffers", of: resource, in: document, else: "/v1/subscriptions/\(id: id)/promotionalOffers")
@@ -240,7 +244,7 @@ package struct RemoteReader: Sendable {
     /// The resources `document` includes for `relationship` of `resource`; when as many as the
     /// include limit came (50), possibly not all: then every page of `path`.
     private func included(_ relationship: String, of resource: Resource, in document: APIDocument, else path: String)
-        async throws(APIError) -> [Resource]
+        async throws(ConnectAPIError) -> [Resource]
     {
         let resources = document.included(resource.relationships[relationship])
         return resources.count < Self.includeLimit ? resources : try await api.all(path).data
@@ -264,8 +268,9 @@ package struct RemoteReader: Sendable {
     /// An offer's prices (`territory` and, for a paid offer, `subscriptionPricePoint` included): the
     /// customer price per territory of a paid offer, the territories of a free trial (whose prices
     /// name a territory and no price point).
-    private func offerPrices(_ path: String, mode: APIOfferMode) async throws(APIError) -> (prices: [String: String], territories: [String])
-    {
+    private func offerPrices(_ path: String, mode: APIOfferMode) async throws(ConnectAPIError) -> (
+        prices: [String: String], territories: [String]
+    ) {
         let free = mode.isFree
         let include = free ? "territory" : "territory,subscriptionPricePoint"
         let prices = try await all(path, query: [("include", include)], absentIsEmpty: true)
@@ -286,7 +291,7 @@ package struct RemoteReader: Sendable {
 
     /// Every page of a list; with `absentIsEmpty`, a 404 (a product without a schedule, an older
     /// resource a server no longer serves) reads as an empty list.
-    private func all(_ path: String, query: [(name: String, value: String)] = [], absentIsEmpty: Bool = false) async throws(APIError)
+    private func all(_ path: String, query: [(name: String, value: String)] = [], absentIsEmpty: Bool = false) async throws(ConnectAPIError)
         -> APIDocument
     {
         do {
@@ -297,15 +302,15 @@ package struct RemoteReader: Sendable {
     }
 
     /// One resource, or nil when there is none (`data: null` or 404).
-    private func one(_ path: String) async throws(APIError) -> Resource? {
+    private func one(_ path: String) async throws(ConnectAPIError) -> Resource? {
         do {
-            return try await api.send(APIRequest(.get, path)).data.first
+            return try await api.send(ConnectRequest(.get, path)).data.first
         } catch  where error.status == 404 {
             return nil
         }
     }
 
-    private func localizations(_ path: String, absentIsEmpty: Bool = false) async throws(APIError) -> [RemoteLocalization] {
+    private func localizations(_ path: String, absentIsEmpty: Bool = false) async throws(ConnectAPIError) -> [RemoteLocalization] {
         try await all(path, absentIsEmpty: absentIsEmpty).data.compactMap { resource in
             guard let id = resource.id, let locale = resource.string("locale") else { return nil }
             return RemoteLocalization(
@@ -314,7 +319,7 @@ package struct RemoteReader: Sendable {
         }
     }
 
-    private func availability(_ resource: Resource, path: String) async throws(APIError) -> RemoteAvailability? {
+    private func availability(_ resource: Resource, path: String) async throws(ConnectAPIError) -> RemoteAvailability? {
         guard let id = resource.id else { return nil }
         let territories = try await api.all("\(path)/\(id: id)/availableTerritories").data.compactMap(\.id)
         return RemoteAvailability(
@@ -351,10 +356,10 @@ package struct RemoteReader: Sendable {
     }
 }
 
-extension RemoteReader {
+extension ConnectRemoteReader {
     /// The app's bundle id, SKU and primary locale (`GET /v1/apps/{id}`), for a pulled catalog.
-    package func readApp(appID: String) async throws(APIError) -> (bundleID: String?, sku: String?, primaryLocale: String?) {
-        let app = try await api.send(APIRequest(.get, "/v1/apps/\(id: appID)", query: [("fields[apps]", "bundleId,sku,primaryLocale")]))
+    package func readApp(appID: String) async throws(ConnectAPIError) -> (bundleID: String?, sku: String?, primaryLocale: String?) {
+        let app = try await api.send(ConnectRequest(.get, "/v1/apps/\(id: appID)", query: [("fields[apps]", "bundleId,sku,primaryLocale")]))
             .data
             .first
         return (app?.string("bundleId"), app?.string("sku"), app?.string("primaryLocale"))

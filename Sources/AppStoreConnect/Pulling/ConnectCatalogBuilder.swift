@@ -4,7 +4,7 @@ import IAPCatalog
 /// offers of every kind, promotion, hosted content, images by checksum, the monthly billing plan —
 /// and nothing it does not (client data, product lists, screenshot and image paths, bonus
 /// durations stay as the base catalog has them).
-package struct CatalogBuilder: Sendable {
+package struct ConnectCatalogBuilder: Sendable {
     /// `YYYY-MM-DD` of today, to tell current prices from scheduled ones.
     package var today: String
 
@@ -24,7 +24,7 @@ package struct CatalogBuilder: Sendable {
     /// The catalog of `remote`. `base` supplies what App Store Connect does not hold (app fields,
     /// lists, client data, screenshot paths, content hosting when the API does not say); nil starts
     /// from nothing.
-    package func build(_ remote: RemoteState, app: AppInfo, base: Catalog? = nil) -> Result {
+    package func build(_ remote: ConnectRemoteState, app: AppInfo, base: Catalog? = nil) -> Result {
         var notes: [PlanNote] = []
         var catalog = Catalog(app: app)
         catalog.lists = base?.lists ?? []

@@ -3,22 +3,22 @@ import StoreHTTP
 
 /// What the readers and the applier need of the API: one call, every page of a list, and the
 /// unauthenticated upload of a file part. ``ConnectClient`` is the real one.
-package protocol APITransport: Sendable {
+package protocol ConnectTransport: Sendable {
     /// Sends one request (repeating it as ``RetryPolicy`` allows) and returns the answer's document
     /// (empty for `204 No Content`).
-    func send(_ request: APIRequest) async throws(APIError) -> APIDocument
+    func send(_ request: ConnectRequest) async throws(ConnectAPIError) -> APIDocument
 
     /// Uploads `bytes` as one of a reservation's upload operations (no bearer token: the URL is signed).
-    func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(APIError)
+    func upload(_ operation: UploadOperation, bytes: ArraySlice<UInt8>) async throws(ConnectAPIError)
 }
 
-extension APITransport {
+extension ConnectTransport {
     /// Reads every page of a list, following `links.next` (`limit=200` unless the query sets one),
     /// within ``ListPages``' bounds.
-    package func all(_ path: String, query: [(name: String, value: String)] = []) async throws(APIError) -> APIDocument {
+    package func all(_ path: String, query: [(name: String, value: String)] = []) async throws(ConnectAPIError) -> APIDocument {
         var query = query
         if !query.contains(where: { $0.name == "limit" }) { query.append((name: "limit", value: "200")) }
-        var document = try await send(APIRequest(.get, path, query: query))
+        var document = try await send(ConnectRequest(.get, path, query: query))
         var pages = ListPages()
         var size = document.bodyBytes
         while true {
@@ -32,7 +32,7 @@ extension APITransport {
                 throw .malformedResponse(request: "GET \(path)", message: message)
             }
             guard let next = document.next else { return document }
-            let page = try await send(APIRequest(.get, next))
+            let page = try await send(ConnectRequest(.get, next))
             size = page.bodyBytes
             document.append(page: page)
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One call of the App Store Connect API: method, path, query and body.
-package struct APIRequest: Sendable {
+package struct ConnectRequest: Sendable {
     /// The HTTP methods the API uses.
     package enum Method: String, Sendable {
         /// Read.
@@ -131,6 +131,6 @@ extension DefaultStringInterpolation {
     /// `"/v1/subscriptions/\(id: id)"`: an id (from the server or the catalog) in a request path,
     /// percent-encoded as one segment.
     package mutating func appendInterpolation(id value: String) {
-        appendLiteral(APIRequest.segment(value))
+        appendLiteral(ConnectRequest.segment(value))
     }
 }

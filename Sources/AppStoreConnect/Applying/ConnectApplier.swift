@@ -1,11 +1,11 @@
 import IAPCatalog
 
-/// Carries out a ``Plan`` serially, one API call after another, and stops at the first failure.
+/// Carries out a ``ConnectPlan`` serially, one API call after another, and stops at the first failure.
 ///
 /// Every step is safe to repeat through a new plan: a re-run reads the real state again, and what
 /// a failed run created is found by product id (groups by reference name), so nothing is created
 /// twice.
-package final class Applier {
+package final class ConnectApplier {
     /// Options of an apply.
     package struct Options: Sendable {
         /// Keep existing subscribers on their current price when a subscription price changes
@@ -26,17 +26,17 @@ package final class Applier {
         /// The step that failed (0-based).
         package var stepIndex: Int
         /// The step itself (for the catalog position of an error's `source.pointer`).
-        package var failedStep: PlanStep
+        package var failedStep: ConnectStep
         /// The step's summary.
         package var step: String
         /// The API error, when the API refused or did not answer.
-        package var apiError: APIError?
+        package var apiError: ConnectAPIError?
         /// One line for the diagnostic.
         package var message: String
     }
 
-    private let api: any APITransport
-    private let remote: RemoteState
+    private let api: any ConnectTransport
+    private let remote: ConnectRemoteState
     private let options: Options
     private var productIDs: [String: String] = [:]
     private var groupIDs: [String: String] = [:]
@@ -44,7 +44,7 @@ package final class Applier {
     private var localizationIDs: [PlanOwner: [String: String]] = [:]
 
     /// An applier for the app of `remote`, which is the state the plan was made against.
-    package init(api: any APITransport, remote: RemoteState, desired: DesiredState, options: Options = Options()) {
+    package init(api: any ConnectTransport, remote: ConnectRemoteState, desired: DesiredState, options: Options = Options()) {
         self.api = api
         self.remote = remote
         self.options = options
@@ -64,12 +64,12 @@ package final class Applier {
     }
 
     /// Runs every step, calling `progress` before each.
-    package func apply(_ plan: Plan, progress: (Int, PlanStep) -> Void) async throws(Failure) {
+    package func apply(_ plan: ConnectPlan, progress: (Int, ConnectStep) -> Void) async throws(Failure) {
         for (index, step) in plan.steps.enumerated() {
             progress(index, step)
             do {
                 try await perform(step)
-            } catch let error as APIError {
+            } catch let error as ConnectAPIError {
                 throw Failure(stepIndex: index, failedStep: step, step: step.summary, apiError: error, message: error.message)
             } catch let error as PricePoints.NoMatch {
                 throw Failure(stepIndex: index, failedStep: step, step: step.summary, apiError: nil, message: error.message)
@@ -81,7 +81,7 @@ package final class Applier {
 
     // MARK: Steps
 
-    private func perform(_ step: PlanStep) async throws {
+    private func perform(_ step: ConnectStep) async throws {
         let owner = step.owner
         switch step.action {
         case .createGroup(let group):
@@ -93,7 +93,7 @@ package final class Applier {
         case .updateGroup(let group, _):
             let id = try resourceID(owner)
             _ = try await api.send(
-                APIRequest(
+                ConnectRequest(
                     .patch, "/v1/subscriptionGroups/\(id: id)",
                     body: Resource(type: "subscriptionGroups", id: id, attributes: ["referenceName": .string(group.referenceName)])))
         case .createProduct(let product):
@@ -102,7 +102,7 @@ package final class Applier {
             let id = try resourceID(owner)
             var resource = productResource(product, fields: fields)
             resource.id = id
-            _ = try await api.send(APIRequest(.patch, "\(ResourceFamily.of(owner).path)/\(id: id)", body: resource))
+            _ = try await api.send(ConnectRequest(.patch, "\(ResourceFamily.of(owner).path)/\(id: id)", body: resource))
         case .createVersion:
             try await createVersion(owner)
         case .createLocalization(let locale, let name, let description, let appName):
@@ -124,7 +124,8 @@ package final class Applier {
             if fields.contains(.name) { attributes["name"] = .string(name) }
             if fields.contains(.description) { attributes["description"] = description.map(APIValue.string) ?? .null }
             if fields.contains(.customAppName) { attributes["customAppName"] = appName.map(APIValue.string) ?? .null }
-            _ = try await api.send(APIRequest(.patch, "/v2/\(type)/\(id: id)", body: Resource(type: type, id: id, attributes: attributes)))
+            _ = try await api.send(
+                ConnectRequest(.patch, "/v2/\(type)/\(id: id)", body: Resource(type: type, id: id, attributes: attributes)))
         case .setPrices(let prices, let diff, let equalize, _):
             if case .subscription = owner {
                 try await setSubscriptionPrices(owner, prices, diff: diff, equalize: equalize)
@@ -144,7 +145,7 @@ package final class Applier {
             try await createOffer(owner, kind, offer)
         case .deactivateOfferCode(let id, _):
             let body = Resource(type: "subscriptionOfferCodes", id: id, attributes: ["active": .bool(false)])
-            _ = try await api.send(APIRequest(.patch, "/v1/subscriptionOfferCodes/\(id: id)", body: body))
+            _ = try await api.send(ConnectRequest(.patch, "/v1/subscriptionOfferCodes/\(id: id)", body: body))
         case .createWinBackOffer(let offer):
             try await createWinBackOffer(owner, offer)
         case .setMonthlyBilling(let diff, let territories, let availableInNewTerritories, _):
@@ -160,14 +161,15 @@ package final class Applier {
             attributes["priority"] = offer.priority.map { .string($0.apiName) } ?? .null
             attributes["promotionIntent"] = offer.promotion.map { .string($0.apiName) } ?? .null
             _ = try await api.send(
-                APIRequest(.patch, "/v1/winBackOffers/\(id: id)", body: Resource(type: "winBackOffers", id: id, attributes: attributes)))
+                ConnectRequest(.patch, "/v1/winBackOffers/\(id: id)", body: Resource(type: "winBackOffers", id: id, attributes: attributes))
+            )
         }
     }
 
     private var app: Relationship { .one(ResourceIdentifier(type: "apps", id: remote.appID)) }
 
     private func create(_ resource: Resource, at path: String, included: [Resource] = []) async throws -> String {
-        let document = try await api.send(APIRequest(.post, path, body: resource, included: included))
+        let document = try await api.send(ConnectRequest(.post, path, body: resource, included: included))
         guard let id = document.data.first?.id else { throw StepError("the API created \(resource.type) without answering its id") }
         return id
     }
@@ -262,7 +264,7 @@ package final class Applier {
                 "baseTerritory": .one(ResourceIdentifier(type: "territories", id: prices.baseTerritory)),
                 "manualPrices": .many(included.map(\.identifier)),
             ])
-        _ = try await api.send(APIRequest(.post, "/v1/inAppPurchasePriceSchedules", body: schedule, included: included))
+        _ = try await api.send(ConnectRequest(.post, "/v1/inAppPurchasePriceSchedules", body: schedule, included: included))
     }
 
     /// Only the rows that differ: the catalog's new rows, the territories it does not name
@@ -317,7 +319,7 @@ package final class Applier {
                     ]))
         }
         let update = Resource(type: "subscriptions", id: id, relationships: ["prices": .many(included.map(\.identifier))])
-        _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id: id)", body: update, included: included))
+        _ = try await api.send(ConnectRequest(.patch, "/v1/subscriptions/\(id: id)", body: update, included: included))
     }
 
     /// Deletes the scheduled rows of the plan `planType` that `diff` drops; a scheduled row
@@ -328,7 +330,7 @@ package final class Applier {
             guard !diff.added.contains(where: { $0.territory == row.territory && $0.startDate == row.startDate }) else { continue }
             for price in remoteRows
             where price.territory == row.territory && price.startDate == row.startDate && price.customerPrice == row.customerPrice {
-                _ = try await api.send(APIRequest(.delete, "/v1/subscriptionPrices/\(id: price.id)"))
+                _ = try await api.send(ConnectRequest(.delete, "/v1/subscriptionPrices/\(id: price.id)"))
             }
         }
     }
@@ -378,7 +380,7 @@ package final class Applier {
     private func setIntroductoryOffers(_ owner: PlanOwner, _ diff: OfferDiff) async throws {
         let id = try resourceID(owner)
         for offerID in diff.removedIDs {
-            _ = try await api.send(APIRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(id: offerID)"))
+            _ = try await api.send(ConnectRequest(.delete, "/v1/subscriptionIntroductoryOffers/\(id: offerID)"))
         }
         guard !diff.added.isEmpty else { return }
         let paid = diff.added.filter { $0.customerPrice != nil }
@@ -408,7 +410,7 @@ package final class Applier {
                     relationships: relationships))
         }
         let update = Resource(type: "subscriptions", id: id, relationships: ["introductoryOffers": .many(included.map(\.identifier))])
-        _ = try await api.send(APIRequest(.patch, "/v1/subscriptions/\(id: id)", body: update, included: included))
+        _ = try await api.send(ConnectRequest(.patch, "/v1/subscriptions/\(id: id)", body: update, included: included))
     }
 
     // MARK: Promotions and offers
@@ -419,7 +421,7 @@ package final class Applier {
         let attributes: [String: APIValue] = ["visibleForAllUsers": .bool(visible), "enabled": .bool(enabled)]
         if let existingID {
             let body = Resource(type: "promotedPurchases", id: existingID, attributes: attributes)
-            _ = try await api.send(APIRequest(.patch, "/v1/promotedPurchases/\(id: existingID)", body: body))
+            _ = try await api.send(ConnectRequest(.patch, "/v1/promotedPurchases/\(id: existingID)", body: body))
             return
         }
         let family = ResourceFamily.of(owner)

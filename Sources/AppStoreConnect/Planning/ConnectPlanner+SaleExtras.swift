@@ -4,12 +4,12 @@ import IAPCatalog
 /// its promoted purchase, promotional offers, offer codes and win-back offers. What App Store
 /// Connect lets the API create or change becomes a step; what it does not (an offer's terms once
 /// created, content hosting, the monthly billing plan, the order of promoted purchases) and
-/// anything only the store has stays a ``Plan/notDone`` note: nothing is ever deleted.
-extension Planner {
+/// anything only the store has stays a ``ConnectPlan/notDone`` note: nothing is ever deleted.
+extension ConnectPlanner {
     /// `nextPromotion`: where a new promoted purchase joins the app's list (moved on past one this creates).
     func planExtras(
-        _ extras: SaleExtras, product: DesiredProduct, remote: RemoteProduct?, state: RemoteState, nextPromotion: inout Int,
-        into plan: inout Plan
+        _ extras: SaleExtras, product: DesiredProduct, remote: RemoteProduct?, state: ConnectRemoteState, nextPromotion: inout Int,
+        into plan: inout ConnectPlan
     ) {
         let owner: PlanOwner = product.kind == .autoRenewable ? .subscription(product.productID) : .inAppPurchase(product.productID)
         // App Store Connect needs a free offer's territories: where the catalog says, or where the subscription is sold.
@@ -35,7 +35,7 @@ extension Planner {
     /// The monthly plan's price rows compared like the usual plan's, and its availability; a plan
     /// only the store has is a note (never removed).
     private func planMonthlyBilling(
-        _ wanted: SaleExtras.MonthlyBilling?, remote: RemoteProduct?, universe: [String], owner: PlanOwner, into plan: inout Plan
+        _ wanted: SaleExtras.MonthlyBilling?, remote: RemoteProduct?, universe: [String], owner: PlanOwner, into plan: inout ConnectPlan
     ) {
         let remoteRows = remote?.priceRows(today: today, planType: "MONTHLY") ?? []
         guard let wanted else {
@@ -79,7 +79,7 @@ extension Planner {
                 .change
             }
         plan.steps.append(
-            PlanStep(
+            ConnectStep(
                 owner, .setMonthlyBilling(diff: diff, territories: territories, availableInNewTerritories: joinsNew, changes: changes),
                 impact: impact))
     }
@@ -88,7 +88,7 @@ extension Planner {
 
     /// Returns whether it creates a promoted purchase.
     private func planPromotion(
-        _ promotion: Promotion?, remote: RemotePromotedPurchase?, joinsAt position: Int, owner: PlanOwner, into plan: inout Plan
+        _ promotion: Promotion?, remote: RemotePromotedPurchase?, joinsAt position: Int, owner: PlanOwner, into plan: inout ConnectPlan
     ) -> Bool {
         switch (promotion, remote) {
         case (nil, nil):
@@ -101,7 +101,7 @@ extension Planner {
             return false
         case (let promotion?, nil):
             plan.steps.append(
-                PlanStep(owner, .setPromotion(visible: promotion.visible, enabled: promotion.enabled, existingID: nil, changes: [])))
+                ConnectStep(owner, .setPromotion(visible: promotion.visible, enabled: promotion.enabled, existingID: nil, changes: [])))
             if let order = promotion.order, order != position {
                 plan.notDone.append(Self.orderNote(owner, order: order, current: nil))
             }
@@ -115,7 +115,7 @@ extension Planner {
             if promotion.enabled != remote.enabled { changes.append("enabled \(yesNo(remote.enabled)) → \(yesNo(promotion.enabled))") }
             if !changes.isEmpty {
                 plan.steps.append(
-                    PlanStep(
+                    ConnectStep(
                         owner,
                         .setPromotion(visible: promotion.visible, enabled: promotion.enabled, existingID: remote.id, changes: changes))
                 )
@@ -141,7 +141,8 @@ extension Planner {
     /// Offers the store lacks are created; an offer the store has with other terms, or only the
     /// store has, is a note (App Store Connect keeps an offer's terms once it exists).
     private func planOffers(
-        _ offers: [SubscriptionOffer], held: [SubscriptionOffer], kind: SubscriptionOfferKind, owner: PlanOwner, into plan: inout Plan
+        _ offers: [SubscriptionOffer], held: [SubscriptionOffer], kind: SubscriptionOfferKind, owner: PlanOwner,
+        into plan: inout ConnectPlan
     ) {
         let key = { (offer: SubscriptionOffer) in kind == .promotionalOffer ? offer.id ?? "" : offer.referenceName ?? "" }
         let heldByKey = Dictionary(held.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
@@ -164,7 +165,7 @@ extension Planner {
                 } else if let error = Self.unplaced(offer, what: "\(kind.noun) \"\(key(offer))\"", owner: owner) {
                     plan.errors.append(error)
                 } else {
-                    plan.steps.append(PlanStep(owner, .createOffer(kind, offer)))
+                    plan.steps.append(ConnectStep(owner, .createOffer(kind, offer)))
                 }
                 continue
             }
@@ -190,14 +191,14 @@ extension Planner {
 
     private func planOfferCodes(
         _ codes: [SubscriptionOffer], held: [SubscriptionOffer], remote: RemoteProduct?, live: Bool, owner: PlanOwner,
-        into plan: inout Plan
+        into plan: inout ConnectPlan
     ) {
         planOffers(codes, held: held, kind: .offerCode, owner: owner, into: &plan)
         for code in codes where code.active == false {
             guard let name = code.referenceName,
                 let current = remote?.offerCodes.first(where: { $0.name == name }), current.active ?? true
             else { continue }
-            plan.steps.append(PlanStep(owner, .deactivateOfferCode(id: current.id, name: name), impact: live ? .customers : .narrow))
+            plan.steps.append(ConnectStep(owner, .deactivateOfferCode(id: current.id, name: name), impact: live ? .customers : .narrow))
         }
         for code in codes where code.active != false {
             guard let name = code.referenceName, let current = remote?.offerCodes.first(where: { $0.name == name }),
@@ -225,7 +226,7 @@ extension Planner {
     /// existing one are updated (`!` on a live subscription once the offer has started); other
     /// terms are a note.
     private func planWinBackOffers(
-        _ offers: [WinBackOffer], held: [WinBackOffer], remote: RemoteProduct?, live: Bool, owner: PlanOwner, into plan: inout Plan
+        _ offers: [WinBackOffer], held: [WinBackOffer], remote: RemoteProduct?, live: Bool, owner: PlanOwner, into plan: inout ConnectPlan
     ) {
         let heldByID = Dictionary(held.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for offer in offers {
@@ -234,7 +235,7 @@ extension Planner {
                 if let error = Self.unplaced(offer, what: "win-back offer \"\(offer.id)\"", owner: owner) {
                     plan.errors.append(error)
                 } else {
-                    plan.steps.append(PlanStep(owner, .createWinBackOffer(offer)))
+                    plan.steps.append(ConnectStep(owner, .createWinBackOffer(offer)))
                 }
                 continue
             }
@@ -252,7 +253,7 @@ extension Planner {
             guard !changes.isEmpty else { continue }
             let started = (current.startDate?.description ?? "") <= today
             plan.steps.append(
-                PlanStep(
+                ConnectStep(
                     owner, .updateWinBackOffer(id: resource.id, offer, changes: changes), impact: live && started ? .customers : .change))
         }
         let wanted = Set(offers.map(\.id))

@@ -1,9 +1,9 @@
 import IAPCatalog
 
-/// Compares the catalog's ``DesiredState`` with App Store Connect's ``RemoteState`` and lists the
+/// Compares the catalog's ``DesiredState`` with App Store Connect's ``ConnectRemoteState`` and lists the
 /// changes. Product ids are the identity; groups are found by reference name. Nothing is deleted,
-/// and a product id or type is never changed: such differences become ``Plan/notDone`` notes.
-package struct Planner: Sendable {
+/// and a product id or type is never changed: such differences become ``ConnectPlan/notDone`` notes.
+package struct ConnectPlanner: Sendable {
     /// `YYYY-MM-DD` of today (UTC), to tell current prices from scheduled ones.
     package var today: String
 
@@ -13,8 +13,8 @@ package struct Planner: Sendable {
     }
 
     /// The plan that brings `remote` to `desired`.
-    package func plan(_ desired: DesiredState, against remote: RemoteState) -> Plan {
-        var plan = Plan()
+    package func plan(_ desired: DesiredState, against remote: ConnectRemoteState) -> ConnectPlan {
+        var plan = ConnectPlan()
         for group in desired.groups { planGroup(group, remote: remote.group(named: group.referenceName), into: &plan) }
         let groupsByKey = Dictionary(desired.groups.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         // Where the next new promoted purchase joins the app's list (counted once, not per product).
@@ -52,9 +52,9 @@ package struct Planner: Sendable {
 
     // MARK: Groups
 
-    private func planGroup(_ group: DesiredGroup, remote: RemoteGroup?, into plan: inout Plan) {
+    private func planGroup(_ group: DesiredGroup, remote: RemoteGroup?, into plan: inout ConnectPlan) {
         let owner = PlanOwner.group(group.key)
-        if remote == nil { plan.steps.append(PlanStep(owner, .createGroup(group))) }
+        if remote == nil { plan.steps.append(ConnectStep(owner, .createGroup(group))) }
         let desired = group.localizations.map { ($0.locale, $0.name, String?.none, $0.customAppName) }
         planLocalizations(
             owner, desired: desired, remote: remote?.localizations ?? [], version: remote?.version, into: &plan)
@@ -63,8 +63,9 @@ package struct Planner: Sendable {
     // MARK: Products
 
     private func planProduct(
-        _ product: DesiredProduct, remote: RemoteProduct?, state: RemoteState, groups: [String: DesiredGroup], nextPromotion: inout Int,
-        into plan: inout Plan
+        _ product: DesiredProduct, remote: RemoteProduct?, state: ConnectRemoteState, groups: [String: DesiredGroup],
+        nextPromotion: inout Int,
+        into plan: inout ConnectPlan
     ) {
         let owner: PlanOwner = product.kind == .autoRenewable ? .subscription(product.productID) : .inAppPurchase(product.productID)
         if let remote {
@@ -85,9 +86,9 @@ package struct Planner: Sendable {
                 plan.notDone.append(PlanNote(resource: product.productID, message: "Family Sharing, once turned on, cannot be turned off"))
             }
             let updatable = fields.filter { $0 != .group }
-            if !updatable.isEmpty { plan.steps.append(PlanStep(owner, .updateProduct(product, fields: updatable))) }
+            if !updatable.isEmpty { plan.steps.append(ConnectStep(owner, .updateProduct(product, fields: updatable))) }
         } else {
-            plan.steps.append(PlanStep(owner, .createProduct(product)))
+            plan.steps.append(ConnectStep(owner, .createProduct(product)))
         }
         let desired = product.localizations.map { ($0.locale, $0.name, $0.description, String?.none) }
         planLocalizations(
@@ -110,7 +111,7 @@ package struct Planner: Sendable {
             planExtras(extras, product: product, remote: remote, state: state, nextPromotion: &nextPromotion, into: &plan)
         }
         if let file = product.screenshotFile, remote?.screenshotChecksum != file.checksum {
-            plan.steps.append(PlanStep(owner, .uploadScreenshot(file)))
+            plan.steps.append(ConnectStep(owner, .uploadScreenshot(file)))
         }
         if product.approved, let remote, remote.catalogStatusName != "approved" {
             plan.notDone.append(
@@ -130,7 +131,7 @@ package struct Planner: Sendable {
         }
     }
 
-    private func changedFields(_ product: DesiredProduct, remote: RemoteProduct, state: RemoteState, groups: [String: DesiredGroup])
+    private func changedFields(_ product: DesiredProduct, remote: RemoteProduct, state: ConnectRemoteState, groups: [String: DesiredGroup])
         -> [ProductField]
     {
         var fields: [ProductField] = []
@@ -152,13 +153,13 @@ package struct Planner: Sendable {
 
     private func planLocalizations(
         _ owner: PlanOwner, desired: [(String, String, String?, String?)], remote: [RemoteLocalization], version: RemoteVersion?,
-        into plan: inout Plan
+        into plan: inout ConnectPlan
     ) {
-        var steps: [PlanStep] = []
+        var steps: [ConnectStep] = []
         for (locale, name, description, appName) in desired {
             guard let current = remote.first(where: { $0.locale == locale }) else {
                 steps.append(
-                    PlanStep(owner, .createLocalization(locale: locale, name: name, description: description, customAppName: appName)))
+                    ConnectStep(owner, .createLocalization(locale: locale, name: name, description: description, customAppName: appName)))
                 continue
             }
             var fields: [LocalizationField] = []
@@ -167,7 +168,7 @@ package struct Planner: Sendable {
             if (current.customAppName ?? "") != (appName ?? "") { fields.append(.customAppName) }
             if !fields.isEmpty {
                 steps.append(
-                    PlanStep(
+                    ConnectStep(
                         owner,
                         .updateLocalization(locale: locale, name: name, description: description, customAppName: appName, fields: fields)))
             }
@@ -183,7 +184,7 @@ package struct Planner: Sendable {
         if let version, version.isEditable {
             plan.steps += steps
         } else if version == nil || version!.allowsNewVersion {
-            plan.steps.append(PlanStep(owner, .createVersion(replacing: version)))
+            plan.steps.append(ConnectStep(owner, .createVersion(replacing: version)))
             plan.steps += steps
         } else {
             plan.notDone.append(
@@ -198,13 +199,13 @@ package struct Planner: Sendable {
     /// In-app purchases compare every manual row (a schedule is replaced whole); subscriptions
     /// compare the territories the catalog names, and re-equalize the others from the base
     /// territory only when its price changes.
-    func priceStep(_ prices: DesiredPrices, owner: PlanOwner, remote: RemoteProduct?) -> PlanStep? {
+    func priceStep(_ prices: DesiredPrices, owner: PlanOwner, remote: RemoteProduct?) -> ConnectStep? {
         guard let remote else {
             let base = prices.baseTerritory
             let lines =
                 ["\(base) \(prices.basePrice ?? "-") (base)"]
                 + prices.rows.filter { !($0.territory == base && $0.startDate == nil) }.map(\.description)
-            return PlanStep(
+            return ConnectStep(
                 owner, .setPrices(prices, diff: PriceDiff(remote: [], desired: prices.rows), equalize: true, changes: lines),
                 impact: .create)
         }
@@ -225,7 +226,7 @@ package struct Planner: Sendable {
                 )
             }
             guard !diff.isEmpty else { return nil }
-            return PlanStep(
+            return ConnectStep(
                 owner, .setPrices(prices, diff: diff, equalize: equalize, changes: lines), impact: priceImpact(diff, remote: remote))
         }
         if let base = remote.baseTerritory, base != prices.baseTerritory {
@@ -234,7 +235,8 @@ package struct Planner: Sendable {
         let diff = PriceDiff(remote: remoteRows, desired: prices.rows)
         lines += diff.lines(missing: "equalized")
         guard !lines.isEmpty else { return nil }
-        return PlanStep(owner, .setPrices(prices, diff: diff, equalize: false, changes: lines), impact: priceImpact(diff, remote: remote))
+        return ConnectStep(
+            owner, .setPrices(prices, diff: diff, equalize: false, changes: lines), impact: priceImpact(diff, remote: remote))
     }
 
     /// `!` for a product customers bought or may buy; for the others `-` when announced prices go, `~` otherwise.
@@ -247,7 +249,7 @@ package struct Planner: Sendable {
 
     /// The step that sells the product exactly where the catalog says, or nil when the store
     /// agrees. A product without an availability is sold nowhere.
-    func availabilityStep(_ desired: DesiredAvailability, owner: PlanOwner, remote: RemoteProduct?, universe: [String]) -> PlanStep? {
+    func availabilityStep(_ desired: DesiredAvailability, owner: PlanOwner, remote: RemoteProduct?, universe: [String]) -> ConnectStep? {
         let wanted = desired.territories.resolved(in: universe)
         let current = remote?.availability
         let joinsNew = desired.availableInNewTerritories
@@ -281,7 +283,8 @@ package struct Planner: Sendable {
             } else {
                 .change
             }
-        return PlanStep(owner, .setAvailability(territories: wanted, availableInNewTerritories: joinsNew, changes: lines), impact: impact)
+        return ConnectStep(
+            owner, .setAvailability(territories: wanted, availableInNewTerritories: joinsNew, changes: lines), impact: impact)
     }
 
     // MARK: Introductory offers
@@ -290,7 +293,8 @@ package struct Planner: Sendable {
     /// the rows that differ are deleted or created. A removed offer is `!` on a live
     /// subscription and `-` on one never on sale.
     private func planIntroductoryOffers(
-        _ offers: [DesiredIntroductoryOffer], product: DesiredProduct, remote: RemoteProduct?, state: RemoteState, into plan: inout Plan
+        _ offers: [DesiredIntroductoryOffer], product: DesiredProduct, remote: RemoteProduct?, state: ConnectRemoteState,
+        into plan: inout ConnectPlan
     ) {
         let soldIn = product.availability.territories.resolved(in: state.territories)
         let desired = offers.flatMap { $0.rows(soldIn: soldIn, universe: state.territories) }.filter {
@@ -304,6 +308,6 @@ package struct Planner: Sendable {
             } else {
                 remote?.isLive ?? false ? .customers : .narrow
             }
-        plan.steps.append(PlanStep(.subscription(product.productID), .setIntroductoryOffers(diff), impact: impact))
+        plan.steps.append(ConnectStep(.subscription(product.productID), .setIntroductoryOffers(diff), impact: impact))
     }
 }

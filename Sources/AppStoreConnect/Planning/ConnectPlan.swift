@@ -1,9 +1,9 @@
 import IAPCatalog
 
 /// What `asc apply` would do, resource by resource, and what it will not do.
-package struct Plan: SyncPlan {
+package struct ConnectPlan: SyncPlan {
     /// The changes, in the order `apply` carries them out.
-    package var steps: [PlanStep]
+    package var steps: [ConnectStep]
     /// Differences `apply` leaves alone, each with the reason.
     package var notDone: [PlanNote]
     /// Warnings: products still `MISSING_METADATA` afterwards, legacy tiers read as U.S. prices.
@@ -12,7 +12,7 @@ package struct Plan: SyncPlan {
     package var errors: [PlanNote] = []
 
     /// A plan.
-    package init(steps: [PlanStep] = [], notDone: [PlanNote] = [], warnings: [PlanNote] = []) {
+    package init(steps: [ConnectStep] = [], notDone: [PlanNote] = [], warnings: [PlanNote] = []) {
         self.steps = steps
         self.notDone = notDone
         self.warnings = warnings
@@ -63,7 +63,7 @@ package enum PlanOwner: Sendable, Hashable {
 }
 
 /// One change.
-package struct PlanStep: SyncStep {
+package struct ConnectStep: SyncStep {
     /// What the change is.
     package enum Action: Sendable {
         /// Create the group.
