@@ -466,4 +466,32 @@ extension BodySchema {
                 .init("subscriptionPricePoint", type: "subscriptionPricePoints"),
             ])
     }
+
+    /// `ReviewSubmissionCreateRequest`.
+    static let reviewSubmissionCreate = BodySchema(
+        type: "reviewSubmissions",
+        attributes: [.init("platform", .oneOf(ReviewSubmissionHandlers.platforms), nullable: true)],
+        relationships: [.init("app", type: "apps", required: true)]
+    )
+    /// `ReviewSubmissionUpdateRequest`.
+    static let reviewSubmissionUpdate = BodySchema(
+        type: "reviewSubmissions",
+        requiresID: true,
+        attributes: [
+            .init("platform", .oneOf(ReviewSubmissionHandlers.platforms), nullable: true),
+            .init("submitted", .boolean, nullable: true),
+            .init("canceled", .boolean, nullable: true),
+        ]
+    )
+    /// `ReviewSubmissionItemCreateRequest` (the relationships the fake models).
+    static let reviewSubmissionItemCreate = BodySchema(
+        type: "reviewSubmissionItems",
+        relationships: [
+            .init("reviewSubmission", type: "reviewSubmissions", required: true),
+            .init("appStoreVersion", type: "appStoreVersions"),
+            .init("inAppPurchaseVersion", type: "inAppPurchaseVersions"),
+            .init("subscriptionVersion", type: "subscriptionVersions"),
+            .init("subscriptionGroupVersion", type: "subscriptionGroupVersions"),
+        ]
+    )
 }

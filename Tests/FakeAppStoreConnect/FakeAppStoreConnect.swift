@@ -85,6 +85,41 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         }
     }
 
+    /// Adds an app version of `app` (`appStoreVersions`, in `state`), as App Store Connect holds one
+    /// made in its web interface; returns its id. Nothing when there is no such app.
+    @discardableResult public func addAppStoreVersion(
+        app: String, versionString: String, platform: String = "IOS", state: String = "PREPARE_FOR_SUBMISSION"
+    ) -> String? {
+        backend.withState { fake in
+            guard fake.apps[app] != nil else { return nil }
+            let record = AppStoreVersionRecord(
+                id: fake.newUUID(), appID: app, versionString: versionString, platform: platform, state: state)
+            fake.appStoreVersions[record.id] = record
+            return record.id
+        }
+    }
+
+    /// App Review takes up the app's submissions that wait for it: they, their versions and
+    /// products are IN_REVIEW.
+    public func startReview(app: String) {
+        backend.withState { $0.startReview(app: app) }
+    }
+
+    /// App Review decides the app's submissions that wait for it or are in review: each ends
+    /// COMPLETE, its items, versions and products APPROVED (or REJECTED).
+    public func completeReview(app: String, approved: Bool = true) {
+        backend.withState { $0.completeReview(app: app, approved: approved) }
+    }
+
+    /// The app's review submissions, oldest first: state and the states of their items.
+    public func reviewSubmissions(app: String) -> [(state: String, items: [String])] {
+        backend.withState { fake in
+            fake.reviewSubmissions.values.filter { $0.appID == app }.sorted { $0.sequence < $1.sequence }.map { submission in
+                (submission.state, submission.itemIDs.compactMap { fake.reviewSubmissionItems[$0]?.state })
+            }
+        }
+    }
+
     /// Makes the subscription of `app` whose product id is `productID` look like an older one: its
     /// plan availabilities are removed and it gets the deprecated `subscriptionAvailabilities`
     /// resource instead, sold in `territories` (unknown ones and repeats are dropped). Creating an

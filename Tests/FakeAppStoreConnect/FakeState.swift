@@ -29,6 +29,9 @@ final class FakeState {
     var inAppPurchasePriceOwners: [String: String] = [:]
     /// Subscription plan availability id → subscription id.
     var planAvailabilityOwners: [String: String] = [:]
+    var appStoreVersions: [String: AppStoreVersionRecord] = [:]
+    var reviewSubmissions: [String: ReviewSubmissionRecord] = [:]
+    var reviewSubmissionItems: [String: ReviewSubmissionItemRecord] = [:]
     private var serial = 0
 
     init(territories: [String]) {

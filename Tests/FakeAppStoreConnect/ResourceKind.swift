@@ -42,6 +42,9 @@ enum Kind: Hashable, Sendable {
     /// A promotional image of an in-app purchase or a subscription.
     case inAppPurchaseImage
     case subscriptionImage
+    case appStoreVersion
+    case reviewSubmission
+    case reviewSubmissionItem
 
     /// The JSON:API type.
     var type: String {
@@ -77,6 +80,9 @@ enum Kind: Hashable, Sendable {
         case .promotedPurchase: "promotedPurchases"
         case .inAppPurchaseImage: "inAppPurchaseImages"
         case .subscriptionImage: "subscriptionImages"
+        case .appStoreVersion: "appStoreVersions"
+        case .reviewSubmission: "reviewSubmissions"
+        case .reviewSubmissionItem: "reviewSubmissionItems"
         }
     }
 

@@ -57,6 +57,10 @@ extension Kind {
         case .promotedPurchase: [("inAppPurchaseV2", .one), ("subscription", .one)]
         case .inAppPurchaseImage: [("inAppPurchase", .one)]
         case .subscriptionImage: [("subscription", .one)]
+        case .appStoreVersion: [("app", .one)]
+        case .reviewSubmission: [("app", .one), ("items", .many), ("appStoreVersionForReview", .one)]
+        case .reviewSubmissionItem:
+            [("appStoreVersion", .one), ("inAppPurchaseVersion", .one), ("subscriptionVersion", .one), ("subscriptionGroupVersion", .one)]
         }
     }
 }
@@ -136,6 +140,8 @@ extension FakeState {
             return ["startDate": .optional(record.startDate), "preserved": .bool(record.preserved), "planType": .optional(record.planType)]
         case .promotionalOffer, .promotionalOfferPrice, .offerCode, .offerCodePrice, .winBackOffer, .winBackOfferPrice, .promotedPurchase:
             return offerAttributes(of: ref)
+        case .appStoreVersion, .reviewSubmission, .reviewSubmissionItem:
+            return reviewAttributes(of: ref)
         case .inAppPurchaseImage, .subscriptionImage:
             guard let record = images[id] else { return nil }
             return [
@@ -327,6 +333,8 @@ extension FakeState {
             (.subscription, "promotedPurchase"), (.inAppPurchase, "promotedPurchase"), (.promotionalOffer, _), (.offerCode, _),
             (.winBackOffer, _), (.promotionalOfferPrice, _), (.offerCodePrice, _), (.winBackOfferPrice, _), (.promotedPurchase, _):
             return offerRelated(ref, name)
+        case (.appStoreVersion, _), (.reviewSubmission, _), (.reviewSubmissionItem, _):
+            return reviewRelated(ref, name)
         case (.introductoryOffer, "subscription"):
             return .one(introductoryOffers[id].map { Ref(.subscription, $0.subscriptionID) })
         case (.introductoryOffer, "territory"):

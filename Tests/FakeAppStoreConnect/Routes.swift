@@ -2,7 +2,7 @@
 extension Router {
     static let appStoreConnect = Router(
         routes: catalog + inAppPurchases + inAppPurchasePrices + screenshots + groups + subscriptions + subscriptionPrices + offers
-            + promotedPurchases + images)
+            + promotedPurchases + images + reviewSubmissions)
 
     private static let catalog: [Route] = [
         Route("GET", "/v1/territories", .list(), CatalogHandlers.territories),
@@ -327,5 +327,33 @@ extension Router {
                 max: 8000, filters: ["territory": nil, "subscription": nil, "upfrontPricePointId": nil, "planType": nil],
                 includes: ["territory"]),
             PriceScheduleHandlers.equalizations(.subscriptionPricePoint, productFilter: "subscription")),
+    ]
+
+    // MARK: Review submissions
+
+    private static let reviewSubmissions: [Route] = [
+        Route(
+            "GET", "/v1/reviewSubmissions",
+            QueryRules(
+                filters: [
+                    "app": nil, "platform": ReviewSubmissionHandlers.platforms, "state": ReviewSubmissionRecord.states,
+                ], requiredFilters: ["app"], includes: ["app", "items", "appStoreVersionForReview"], includeLimits: ["items": 50],
+                maxLimit: 200),
+            ReviewSubmissionHandlers.list),
+        Route("POST", "/v1/reviewSubmissions", .none, ReviewSubmissionHandlers.create),
+        Route(
+            "GET", "/v1/reviewSubmissions/{id}",
+            .one(includes: ["app", "items", "appStoreVersionForReview"], includeLimits: ["items": 50]), ReviewSubmissionHandlers.get),
+        Route("PATCH", "/v1/reviewSubmissions/{id}", .none, ReviewSubmissionHandlers.update),
+        Route(
+            "GET", "/v1/reviewSubmissions/{id}/items",
+            .list(includes: ["appStoreVersion", "inAppPurchaseVersion", "subscriptionVersion", "subscriptionGroupVersion"]),
+            ReviewSubmissionHandlers.items),
+        Route("POST", "/v1/reviewSubmissionItems", .none, ReviewSubmissionHandlers.createItem),
+        Route("DELETE", "/v1/reviewSubmissionItems/{id}", .none, ReviewSubmissionHandlers.deleteItem),
+        Route(
+            "GET", "/v1/apps/{id}/appStoreVersions",
+            .list(filters: ["platform": ReviewSubmissionHandlers.platforms, "versionString": nil, "appVersionState": nil]),
+            ReviewSubmissionHandlers.appStoreVersions),
     ]
 }
