@@ -376,3 +376,46 @@ extension RemoteProduct {
             introductoryOffers: [], screenshotChecksum: nil)
     }
 }
+
+extension ConnectRemoteReader {
+    /// The states of a review submission that is still open.
+    static let openSubmissionStates = [
+        "READY_FOR_REVIEW", "WAITING_FOR_REVIEW", "IN_REVIEW", "UNRESOLVED_ISSUES", "CANCELING", "COMPLETING",
+    ]
+
+    /// The app's open review submissions for `platform`, each with its items, and its app versions
+    /// in preparation: two lists and one more per open submission (one or two in practice).
+    package func readReview(appID: String, platform: String = "IOS") async throws(ConnectAPIError) -> RemoteReview {
+        var review = RemoteReview(platform: platform)
+        let submissions = try await api.all(
+            "/v1/reviewSubmissions",
+            query: [
+                ("filter[app]", appID), ("filter[platform]", platform),
+                ("filter[state]", Self.openSubmissionStates.joined(separator: ",")), ("limit", "200"),
+            ])
+        for resource in submissions.data {
+            guard let id = resource.id else { continue }
+            // Linkage comes with what is included: the versions are asked for so that each item names its version.
+            let include = "appStoreVersion,inAppPurchaseVersion,subscriptionVersion,subscriptionGroupVersion"
+            let items = try await api.all("/v1/reviewSubmissions/\(id: id)/items", query: [("include", include), ("limit", "200")]).data
+                .compactMap { item in
+                    item.id.map { itemID in
+                        RemoteReview.Item(
+                            id: itemID, state: item.string("state") ?? "UNKNOWN",
+                            versionID: item.related("inAppPurchaseVersion") ?? item.related("subscriptionVersion")
+                                ?? item.related("subscriptionGroupVersion"),
+                            appVersionID: item.related("appStoreVersion"))
+                    }
+                }
+            review.submissions.append(RemoteReview.Submission(id: id, state: resource.string("state") ?? "UNKNOWN", items: items))
+        }
+        let versions = try await api.all(
+            "/v1/apps/\(id: appID)/appStoreVersions",
+            query: [("filter[platform]", platform), ("filter[appVersionState]", "PREPARE_FOR_SUBMISSION"), ("limit", "200")])
+        review.appVersions = versions.data.compactMap { resource in
+            guard let id = resource.id else { return nil }
+            return RemoteReview.AppVersion(id: id, versionString: resource.string("versionString") ?? "")
+        }
+        return review
+    }
+}

@@ -1,0 +1,60 @@
+/// What App Store Connect holds of an app's way to App Review, for one platform: the review
+/// submissions still open (a draft, waiting, in review…) with what is in them, and the app
+/// versions in preparation (an app's first in-app purchases go to review with one).
+package struct RemoteReview: Sendable, Equatable, Encodable {
+    /// A review submission that is not COMPLETE.
+    package struct Submission: Sendable, Equatable, Encodable {
+        /// The resource id.
+        package var id: String
+        /// `READY_FOR_REVIEW` (a draft), `WAITING_FOR_REVIEW`, `IN_REVIEW`, … (open).
+        package var state: String
+        /// What it holds.
+        package var items: [Item]
+
+        /// Whether items may still be added (it has not been submitted).
+        package var isDraft: Bool { state == "READY_FOR_REVIEW" }
+    }
+
+    /// One item of a submission: a product's or group's version, or an app version.
+    package struct Item: Sendable, Equatable, Encodable {
+        /// The resource id.
+        package var id: String
+        /// `READY_FOR_REVIEW`, `ACCEPTED`, `APPROVED`, `REJECTED`, `REMOVED` (open).
+        package var state: String
+        /// The `inAppPurchaseVersions`, `subscriptionVersions` or `subscriptionGroupVersions` id.
+        package var versionID: String?
+        /// The `appStoreVersions` id.
+        package var appVersionID: String?
+    }
+
+    /// An app version in preparation.
+    package struct AppVersion: Sendable, Equatable, Encodable {
+        /// The resource id.
+        package var id: String
+        /// `1.2`, as the developer names it.
+        package var versionString: String
+    }
+
+    /// `IOS`, `MAC_OS`, `TV_OS` or `VISION_OS`.
+    package var platform: String
+    /// The open submissions, as App Store Connect lists them.
+    package var submissions: [Submission]
+    /// The app versions in `PREPARE_FOR_SUBMISSION`.
+    package var appVersions: [AppVersion]
+
+    package init(platform: String, submissions: [Submission] = [], appVersions: [AppVersion] = []) {
+        self.platform = platform
+        self.submissions = submissions
+        self.appVersions = appVersions
+    }
+
+    /// The open submission holding the version `versionID`, with its item, when one does.
+    package func submission(holding versionID: String) -> (submission: Submission, item: Item)? {
+        for submission in submissions {
+            if let item = submission.items.first(where: { $0.versionID == versionID && $0.state != "REMOVED" }) {
+                return (submission, item)
+            }
+        }
+        return nil
+    }
+}
