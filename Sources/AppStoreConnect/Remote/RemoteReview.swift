@@ -22,9 +22,9 @@ package struct RemoteReview: Sendable, Equatable, Encodable {
         /// `READY_FOR_REVIEW`, `ACCEPTED`, `APPROVED`, `REJECTED`, `REMOVED` (open).
         package var state: String
         /// The `inAppPurchaseVersions`, `subscriptionVersions` or `subscriptionGroupVersions` id.
-        package var versionID: String?
+        package var versionID: String? = nil
         /// The `appStoreVersions` id.
-        package var appVersionID: String?
+        package var appVersionID: String? = nil
     }
 
     /// An app version in preparation.

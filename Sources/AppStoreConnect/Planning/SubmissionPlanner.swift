@@ -1,0 +1,96 @@
+import IAPCatalog
+
+/// Plans `asc submit` from what App Store Connect holds: each product's ``ReviewReadiness``, the
+/// app's open review submissions for the platform, and its app versions in preparation.
+///
+/// App Store Connect's rules it plans by: one open review submission per app and platform (a draft
+/// is reused; one already submitted stops the plan until App Review is done with it), products only
+/// through a version in preparation while READY_TO_SUBMIT, and an app's first in-app purchases and
+/// subscriptions only with an app version (`appVersion`, named by its version string).
+package struct SubmissionPlanner: Sendable {
+    /// A product to send, and whether the user named it (an error when it cannot go) or the catalog
+    /// chose it (a note).
+    package struct Request: Sendable {
+        package var productID: String
+        package var named: Bool
+
+        package init(productID: String, named: Bool) {
+            self.productID = productID
+            self.named = named
+        }
+    }
+
+    package var platform = "IOS"
+
+    package init(platform: String = "IOS") {
+        self.platform = platform
+    }
+
+    package func plan(
+        _ requests: [Request], appVersion: String?, remote: ConnectRemoteState, review: RemoteReview
+    ) -> SubmissionPlan {
+        var plan = SubmissionPlan()
+        let groups = Dictionary(remote.groups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var additions: [SubmissionStep] = []
+        var alreadyIn = 0
+        for request in requests {
+            guard let product = remote.products[request.productID] else {
+                note(request, "App Store Connect has no such product yet: run iapcat asc apply first", into: &plan)
+                continue
+            }
+            let owner: PlanOwner = product.isSubscription ? .subscription(product.productID) : .inAppPurchase(product.productID)
+            switch ReviewReadiness(product, group: product.groupID.flatMap { groups[$0] }, review: review) {
+            case .ready(let versionID):
+                additions.append(SubmissionStep(action: .addVersion(owner, versionID: versionID, number: product.version?.number ?? 1)))
+            case .inSubmission(let submissionID, let state) where state == "READY_FOR_REVIEW":
+                alreadyIn += 1
+                plan.notDone.append(PlanNote(resource: product.productID, message: "already in review submission \(submissionID)"))
+            case .inSubmission(_, let state), .reviewed(let state):
+                plan.notDone.append(PlanNote(resource: product.productID, message: "with App Review already (\(state))"))
+            case .notReady(let reasons):
+                note(request, "cannot go to App Review: \(reasons.joined(separator: "; "))", into: &plan)
+            }
+        }
+        let open = review.submissions.first
+        if let open, !open.isDraft {
+            if !additions.isEmpty || alreadyIn > 0 {
+                plan.errors.append(
+                    PlanNote(
+                        resource: "review submission \(open.id)",
+                        message:
+                            "is \(open.state) for \(platform); App Store Connect takes one review submission per platform at a time: "
+                            + "wait until App Review is done with it"))
+            }
+            return plan
+        }
+        guard !additions.isEmpty || alreadyIn > 0 else { return plan }  // an app version alone is not iapcat's to send
+        let heldAppVersion = open?.items.contains { $0.appVersionID != nil && $0.state != "REMOVED" } ?? false
+        if let appVersion, !heldAppVersion {
+            if let version = review.appVersions.first(where: { $0.versionString == appVersion }) {
+                additions.append(SubmissionStep(action: .addAppVersion(id: version.id, versionString: appVersion)))
+            } else {
+                plan.errors.append(
+                    PlanNote(
+                        resource: "app version \(appVersion)",
+                        message: "App Store Connect has no app version \(appVersion) in preparation for \(platform): create it there first")
+                )
+            }
+        } else if appVersion == nil && !heldAppVersion && ReviewReadiness.needsAppVersion(remote.products.values) {
+            plan.errors.append(
+                PlanNote(
+                    resource: "app",
+                    message:
+                        "no in-app purchase or subscription of the app was ever approved: App Store Connect takes the first ones "
+                        + "only with a new app version; name it with --app-version"))
+        }
+        if open == nil { plan.steps.append(SubmissionStep(action: .createSubmission(platform: platform))) }
+        plan.steps += additions
+        plan.steps.append(SubmissionStep(action: .submit(submissionID: open?.id, platform: platform)))
+        return plan
+    }
+
+    private func note(_ request: Request, _ message: String, into plan: inout SubmissionPlan) {
+        let note = PlanNote(resource: request.productID, message: message)
+        if request.named { plan.errors.append(note) } else { plan.notDone.append(note) }
+    }
+}

@@ -1,0 +1,126 @@
+import IAPCatalog
+import Testing
+
+@testable import AppStoreConnect
+
+/// `asc submit`'s plan: which products go to App Review through which submission, and why the
+/// others do not, by App Store Connect's rules.
+@Suite struct SubmissionPlannerTests {
+    static func product(_ productID: String, _ state: String, version: String) -> RemoteProduct {
+        var product = ReviewReadinessTests.product(state)
+        product.productID = productID
+        product.version = RemoteVersion(id: version, number: 1, state: "PREPARE_FOR_SUBMISSION")
+        return product
+    }
+
+    static func remote(_ products: RemoteProduct...) -> ConnectRemoteState {
+        ConnectRemoteState(appID: "1", products: Dictionary(uniqueKeysWithValues: products.map { ($0.productID, $0) }))
+    }
+
+    static let gems = product("com.example.gems", "READY_TO_SUBMIT", version: "vg")
+    static let coins = product("com.example.coins", "READY_TO_SUBMIT", version: "vc")
+    static let approved: RemoteProduct = {
+        var old = product("com.example.old", "APPROVED", version: "vo")
+        old.version?.state = "APPROVED"
+        return old
+    }()
+    let planner = SubmissionPlanner()
+
+    func requests(_ ids: String..., named: Bool = true) -> [SubmissionPlanner.Request] {
+        ids.map { SubmissionPlanner.Request(productID: $0, named: named) }
+    }
+
+    @Test func anAppsFirstPurchasesGoWithTheAppVersionNamed() {
+        let remote = Self.remote(Self.gems, Self.coins)
+        let review = RemoteReview(platform: "IOS", appVersions: [.init(id: "av", versionString: "2.0")])
+        let without = planner.plan(requests("com.example.gems"), appVersion: nil, remote: remote, review: review)
+        #expect(
+            without.errors == [
+                PlanNote(
+                    resource: "app",
+                    message:
+                        "no in-app purchase or subscription of the app was ever approved: App Store Connect takes the first ones only with a new app version; name it with --app-version"
+                )
+            ])
+        let plan = planner.plan(requests("com.example.gems", "com.example.coins"), appVersion: "2.0", remote: remote, review: review)
+        #expect(plan.errors.isEmpty)
+        // The steps as the plan prints them (its last lines, which name `apply`, wait for the command).
+        #expect(
+            PlanRenderer().text(plan).split(separator: "\n").prefix(5).joined(separator: "\n") == """
+                + create a review submission for IOS
+                ~ add version 1 of in-app purchase com.example.gems to the review submission
+                ~ add version 1 of in-app purchase com.example.coins to the review submission
+                ~ add app version 2.0 to the review submission
+                ! submit the review submission for IOS to App Review
+                """)
+        #expect(plan.estimatedRequests == 8)
+        let missing = planner.plan(requests("com.example.gems"), appVersion: "2.1", remote: remote, review: review)
+        #expect(
+            missing.errors == [
+                PlanNote(
+                    resource: "app version 2.1",
+                    message: "App Store Connect has no app version 2.1 in preparation for IOS: create it there first")
+            ])
+    }
+
+    @Test func aDraftSubmissionIsReusedAndWhatIsInItIsNotAddedTwice() {
+        let review = RemoteReview(
+            platform: "IOS",
+            submissions: [.init(id: "s1", state: "READY_FOR_REVIEW", items: [.init(id: "i1", state: "READY_FOR_REVIEW", versionID: "vg")])])
+        let plan = planner.plan(
+            requests("com.example.gems", "com.example.coins"), appVersion: nil, remote: Self.remote(Self.gems, Self.coins, Self.approved),
+            review: review)
+        #expect(plan.errors.isEmpty)
+        #expect(plan.notDone == [PlanNote(resource: "com.example.gems", message: "already in review submission s1")])
+        #expect(
+            plan.steps.map(\.action) == [
+                .addVersion(.inAppPurchase("com.example.coins"), versionID: "vc", number: 1), .submit(submissionID: "s1", platform: "IOS"),
+            ])
+        #expect(plan.steps.last?.summary == "submit the review submission for IOS (s1) to App Review")
+    }
+
+    @Test func aSubmissionWithAppReviewStopsThePlan() {
+        let review = RemoteReview(platform: "IOS", submissions: [.init(id: "s9", state: "WAITING_FOR_REVIEW", items: [])])
+        let plan = planner.plan(
+            requests("com.example.gems"), appVersion: nil, remote: Self.remote(Self.gems, Self.approved), review: review)
+        #expect(plan.steps.isEmpty)
+        #expect(
+            plan.errors == [
+                PlanNote(
+                    resource: "review submission s9",
+                    message:
+                        "is WAITING_FOR_REVIEW for IOS; App Store Connect takes one review submission per platform at a time: wait until App Review is done with it"
+                )
+            ])
+    }
+
+    @Test func aProductThatCannotGoIsAnErrorWhenNamedAndANoteWhenTheCatalogChoseIt() {
+        var bare = Self.product("com.example.bare", "MISSING_METADATA", version: "vb")
+        bare.screenshotChecksum = nil
+        let remote = Self.remote(Self.gems, bare, Self.approved)
+        let reason = "cannot go to App Review: missing a review screenshot"
+        let named = planner.plan(
+            requests("com.example.bare", "com.example.absent"), appVersion: nil, remote: remote, review: .init(platform: "IOS"))
+        #expect(
+            named.errors == [
+                PlanNote(resource: "com.example.bare", message: reason),
+                PlanNote(resource: "com.example.absent", message: "App Store Connect has no such product yet: run iapcat asc apply first"),
+            ])
+        #expect(named.steps.isEmpty)
+        let chosen = planner.plan(
+            requests("com.example.bare", "com.example.gems", "com.example.old", named: false), appVersion: nil, remote: remote,
+            review: .init(platform: "IOS"))
+        #expect(chosen.errors.isEmpty)
+        #expect(
+            chosen.notDone == [
+                PlanNote(resource: "com.example.bare", message: reason),
+                PlanNote(resource: "com.example.old", message: "with App Review already (APPROVED)"),
+            ])
+        #expect(
+            chosen.steps.map(\.action) == [
+                .createSubmission(platform: "IOS"), .addVersion(.inAppPurchase("com.example.gems"), versionID: "vg", number: 1),
+                .submit(submissionID: nil, platform: "IOS"),
+            ])
+        #expect(chosen.stepsNeedingConsent.map(\.verb) == ["submit"])
+    }
+}
