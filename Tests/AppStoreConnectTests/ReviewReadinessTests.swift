@@ -1,4 +1,3 @@
-import Crypto
 import FakeAppStoreConnect
 import Testing
 
@@ -94,31 +93,16 @@ import Testing
     }
 
     @Test func theOpenSubmissionsWithTheirItemsAndTheAppVersionsInPreparationAreRead() async throws {
-        let key = P256.Signing.PrivateKey()
-        let fake = try await FakeAppStoreConnect.start(keys: [FakeAPIKey(keyID: "K", issuerID: "I", publicKey: key.publicKey)])
-        fake.addApp(id: "1", bundleID: "com.example.app")
-        let client = ConnectClient(baseURL: fake.baseURL, tokens: TokenProvider(key: APIKey(keyID: "K", issuerID: "I", privateKey: key)))
+        let (fake, client) = try await SubmissionApplyTests.start([])
         let reader = ConnectRemoteReader(api: client)
-        #expect(try await reader.readReview(appID: "1") == RemoteReview(platform: "IOS"))
+        let appVersion = try #require(try await reader.readReview(appID: "1").appVersions.first?.id)
+        #expect(
+            try await reader.readReview(appID: "1")
+                == RemoteReview(platform: "IOS", appVersions: [.init(id: appVersion, versionString: "2.0")]))
 
-        let appVersion = try #require(fake.addAppStoreVersion(app: "1", versionString: "2.0"))
         fake.addAppStoreVersion(app: "1", versionString: "1.9", state: "READY_FOR_DISTRIBUTION")
-        let created = try await client.send(
-            ConnectRequest(
-                .post, "/v2/inAppPurchases",
-                body: Resource(
-                    type: "inAppPurchases",
-                    attributes: ["name": "Gems", "productId": "com.example.gems", "inAppPurchaseType": "CONSUMABLE"],
-                    relationships: ["app": .one(ResourceIdentifier(type: "apps", id: "1"))]))
-        ).data.first?.id
-        let version = try await client.send(
-            ConnectRequest(
-                .post, "/v1/inAppPurchaseVersions",
-                body: Resource(
-                    type: "inAppPurchaseVersions",
-                    relationships: ["inAppPurchase": .one(ResourceIdentifier(type: "inAppPurchases", id: try #require(created)))]))
-        ).data.first?.id
-        fake.setProductState(app: "1", productID: "com.example.gems", state: "READY_TO_SUBMIT")
+        try await SubmissionApplyTests.addReadyProducts(["com.example.gems"], fake, client)
+        let version = try await reader.read(appID: "1").products["com.example.gems"]?.version?.id
         let submission = try await client.send(
             ConnectRequest(
                 .post, "/v1/reviewSubmissions",

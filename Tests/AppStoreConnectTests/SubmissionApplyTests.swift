@@ -16,6 +16,12 @@ import Testing
         fake.addApp(id: "1", bundleID: "com.example.app")
         fake.addAppStoreVersion(app: "1", versionString: "2.0")
         let client = ConnectClient(baseURL: fake.baseURL, tokens: TokenProvider(key: APIKey(keyID: "K", issuerID: "I", privateKey: key)))
+        try await addReadyProducts(ids, fake, client)
+        return (fake, client)
+    }
+
+    /// READY_TO_SUBMIT consumables `ids` of app 1, each with a version in preparation.
+    static func addReadyProducts(_ ids: [String], _ fake: FakeAppStoreConnect, _ client: ConnectClient) async throws {
         for id in ids {
             let created = try await client.send(
                 ConnectRequest(
@@ -33,7 +39,6 @@ import Testing
                         relationships: ["inAppPurchase": .one(ResourceIdentifier(type: "inAppPurchases", id: try #require(created)))])))
             fake.setProductState(app: "1", productID: id, state: "READY_TO_SUBMIT")
         }
-        return (fake, client)
     }
 
     static func plan(_ ids: [String], _ client: ConnectClient) async throws -> SubmissionPlan {
