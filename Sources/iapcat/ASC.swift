@@ -8,7 +8,7 @@ extension IAPCat {
     struct ASC: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "asc",
-            abstract: "Pull, plan and apply the catalog against App Store Connect, through its API.",
+            abstract: "Pull, plan and apply the catalog against App Store Connect, and send products to App Review, through its API.",
             discussion: """
                 Credentials: an App Store Connect API key (Users and Access → Integrations): --key-id, \
                 --issuer-id (team keys; omit it for an individual key) and --private-key (the .p8 file), or \
@@ -19,8 +19,12 @@ extension IAPCat {
                   iapcat asc pull --app 1234567890 -o catalogs/catalog.yaml
                   iapcat asc plan --catalog catalogs/catalog.yaml
                   iapcat asc apply --catalog catalogs/catalog.yaml --yes
+                  iapcat asc submit --catalog catalogs/catalog.yaml --dry-run
                 """,
-            subcommands: [IAPCat.ASCPull.self, IAPCat.ASCPlan.self, IAPCat.ASCApply.self, IAPCat.ASCShow.self]
+            subcommands: [
+                IAPCat.ASCPull.self, IAPCat.ASCPlan.self, IAPCat.ASCApply.self, IAPCat.ASCShow.self, IAPCat.ASCSubmit.self,
+                IAPCat.ASCCancelSubmission.self,
+            ]
         )
     }
 }
@@ -61,7 +65,7 @@ struct ConnectOptions: StoreOptions {
     }
 
     /// A client, or a failure naming the missing setting. Warns when the key file is readable by others.
-    private func client() throws(CommandFailure) -> ConnectClient {
+    func client() throws(CommandFailure) -> ConnectClient {
         let environment = ProcessInfo.processInfo.environment
         guard let keyID = keyID ?? environment["ASC_KEY_ID"], !keyID.isEmpty else {
             throw .usage("no API key id: pass --key-id or set ASC_KEY_ID")

@@ -302,7 +302,7 @@ enum SyncRunner {
         case .markdown: Output.report(PlanRenderer().markdown(plan))
         }
         if !plan.errors.isEmpty {
-            throw .inputErrors("the plan has \(Plural.count(plan.errors.count, "error")); apply would refuse it")
+            throw .inputErrors("the plan has \(Plural.count(plan.errors.count, "error")); \(plan.applyCommand) would refuse it")
         }
         if detailedExitcode && plan.hasChanges { Output.finish(.usageOrIO) }
     }
@@ -325,8 +325,9 @@ enum SyncRunner {
         }
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else { throw .inputErrors("not a terminal: pass --yes to apply without confirmation") }
+            let verb = plan.applyCommand == "apply" ? "Apply" : "Carry out"
             Output.report(
-                "Apply \(Plural.word(plan.steps.count, "this change", "these \(plan.steps.count) changes")) to \(P.store.name)? Type yes: ")
+                "\(verb) \(Plural.word(plan.steps.count, "this change", "these \(plan.steps.count) changes")) to \(P.store.name)? Type yes: ")
             guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else { throw .inputErrors("not applied") }
         }
         return true
@@ -389,6 +390,14 @@ struct ScopeOptions: ParsableArguments {
 
     /// The scope these options name for `catalog` (read from `path`); nil: the whole catalog.
     func scope(of catalog: Catalog, at path: String) throws(CommandFailure) -> SyncScope? {
+        try Self.scope(products: products, changedSince: changedSince, of: catalog, at: path)
+    }
+
+    /// The scope `products` and `changedSince` name for `catalog` (read from `path`); nil: the whole
+    /// catalog. A product the catalog does not hold is a usage failure with the closest id.
+    static func scope(products: [String], changedSince: String?, of catalog: Catalog, at path: String) throws(CommandFailure)
+        -> SyncScope?
+    {
         guard !products.isEmpty || changedSince != nil else { return nil }
         var scope = SyncScope(products: [])
         let known = Set(catalog.products.map(\.id))

@@ -37,23 +37,26 @@ import Testing
         #expect(
             without.errors == [
                 PlanNote(
-                    resource: "app",
+                    resource: "app 1",
                     message:
-                        "no in-app purchase or subscription of the app was ever approved: App Store Connect takes the first ones only with a new app version; name it with --app-version"
+                        "has no in-app purchase or subscription App Review ever approved: App Store Connect takes the first ones only with a new app version; name it with --app-version (in preparation: 2.0)"
                 )
             ])
         let plan = planner.plan(requests("com.example.gems", "com.example.coins"), appVersion: "2.0", remote: remote, review: review)
         #expect(plan.errors.isEmpty)
-        // The steps as the plan prints them (its last lines, which name `apply`, wait for the command).
+        // The plan as `asc submit` prints it: its last lines name `submit`, not `apply`.
         #expect(
-            PlanRenderer().text(plan).split(separator: "\n").prefix(5).joined(separator: "\n") == """
+            PlanRenderer().text(plan) == """
                 + create a review submission for IOS
                 ~ add version 1 of in-app purchase com.example.gems to the review submission
                 ~ add version 1 of in-app purchase com.example.coins to the review submission
                 ~ add app version 2.0 to the review submission
                 ! submit the review submission for IOS to App Review
+                Plan: 5 changes. 1 marked - or ! needs submit --allow-impact.
+                Submit sends about 13 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
+
                 """)
-        #expect(plan.estimatedRequests == 8)
+        #expect(plan.estimatedRequests == 13)
         let missing = planner.plan(requests("com.example.gems"), appVersion: "2.1", remote: remote, review: review)
         #expect(
             missing.errors == [
@@ -122,5 +125,32 @@ import Testing
                 .submit(submissionID: nil, platform: "IOS"),
             ])
         #expect(chosen.stepsNeedingConsent.map(\.verb) == ["submit"])
+    }
+
+    @Test func cancellingWithdrawsTheOpenSubmissionOnlyBeforeReview() {
+        let none = planner.cancel(RemoteReview(platform: "IOS"))
+        #expect(PlanRenderer().text(none) == "No review submission to cancel.\n")
+        let item = RemoteReview.Item(id: "i1", state: "READY_FOR_REVIEW", versionID: "vg")
+        let removed = RemoteReview.Item(id: "i2", state: "REMOVED", versionID: "vc")
+        let waiting = planner.cancel(
+            RemoteReview(platform: "IOS", submissions: [.init(id: "s1", state: "WAITING_FOR_REVIEW", items: [item, removed])]))
+        #expect(
+            PlanRenderer().text(waiting) == """
+                ~ cancel the review submission for IOS (s1, WAITING_FOR_REVIEW): 1 item returns to preparation
+                Plan: 1 change.
+                Cancel submission sends about 4 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
+
+                """)
+        let inReview = planner.cancel(RemoteReview(platform: "IOS", submissions: [.init(id: "s1", state: "IN_REVIEW", items: [item])]))
+        #expect(inReview.steps.isEmpty)
+        #expect(
+            inReview.errors == [
+                PlanNote(
+                    resource: "review submission s1",
+                    message:
+                        "is IN_REVIEW for IOS: only a submission not yet in review (or with unresolved issues) can be withdrawn; "
+                        + "App Store Connect's website shows what it allows now")
+            ])
+        #expect(PlanRenderer().markdown(inReview).contains("**1 error: `iapcat asc cancel-submission` would refuse this plan.**"))
     }
 }

@@ -51,6 +51,12 @@ package struct SubmissionApplier: Sendable {
                         ConnectRequest(
                             .patch, "/v1/reviewSubmissions/\(id: id)",
                             body: Resource(type: "reviewSubmissions", id: id, attributes: ["submitted": true])))
+                case .cancel(let id, _, _, _):
+                    _ = try await api.send(
+                        ConnectRequest(
+                            .patch, "/v1/reviewSubmissions/\(id: id)",
+                            body: Resource(type: "reviewSubmissions", id: id, attributes: ["canceled": true])))
+                    submissionID = id
                 }
             } catch {
                 throw Failure(stepIndex: index, step: step.summary, apiError: error)

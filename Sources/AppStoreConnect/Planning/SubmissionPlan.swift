@@ -3,16 +3,42 @@ import IAPCatalog
 /// What `asc submit` would do: open (or reuse) the app's review submission for a platform, add the
 /// versions of the products that are ready (and an app version when one must carry them), and
 /// submit it. Every product asked for that cannot go is named with the reason; a product named on
-/// the command line that cannot go is an error, one chosen from the catalog a note.
+/// the command line that cannot go is an error, one chosen from the catalog a note. What `asc
+/// cancel-submission` would do is a plan of this kind too: one step that withdraws the open one.
 package struct SubmissionPlan: SyncPlan {
+    /// Which command the plan is for.
+    package enum Purpose: String, Sendable {
+        case submit
+        case cancel = "cancel-submission"
+    }
+
+    package var purpose = Purpose.submit
     package var steps: [SubmissionStep] = []
     package var notDone: [PlanNote] = []
     package var warnings: [PlanNote] = []
     package var errors: [PlanNote] = []
-    /// Reading back: the submissions list, its items, the products.
-    package var estimatedRequests: Int { steps.isEmpty ? 0 : steps.count + 3 }
+    /// Reading back: the submissions list and app versions, each open submission's items, and
+    /// (after a submission) the products sent, at least 4 requests each.
+    package var estimatedRequests: Int {
+        guard !steps.isEmpty else { return 0 }
+        let sent = steps.count { if case .addVersion = $0.action { true } else { false } }
+        return steps.count + 3 + (sent == 0 ? 0 : 3 + sent)
+    }
 
     package static var store: SyncStore { ConnectPlan.store }
+
+    package init(purpose: Purpose = .submit) {
+        self.purpose = purpose
+    }
+
+    package var applyCommand: String { purpose.rawValue }
+    package var planCommand: String { "\(purpose.rawValue) --dry-run" }
+    package var emptyMessage: String {
+        switch purpose {
+        case .submit: "Nothing to send to App Review."
+        case .cancel: "No review submission to cancel."
+        }
+    }
 }
 
 /// One step of a ``SubmissionPlan``.
@@ -26,6 +52,8 @@ package struct SubmissionStep: SyncStep {
         case addAppVersion(id: String, versionString: String)
         /// `PATCH /v1/reviewSubmissions/{id}` with `submitted: true` (nil id: the one created above).
         case submit(submissionID: String?, platform: String)
+        /// `PATCH /v1/reviewSubmissions/{id}` with `canceled: true`: its items leave App Review.
+        case cancel(submissionID: String, platform: String, state: String, items: Int)
     }
 
     package var action: Action
@@ -37,6 +65,7 @@ package struct SubmissionStep: SyncStep {
         case .createSubmission: .create
         case .addVersion, .addAppVersion: .change
         case .submit: .customers
+        case .cancel: .change
         }
     }
 
@@ -44,7 +73,7 @@ package struct SubmissionStep: SyncStep {
         switch action {
         case .addVersion(let owner, _, _): owner.noun
         case .addAppVersion: "app version"
-        case .createSubmission, .submit: "review submission"
+        case .createSubmission, .submit, .cancel: "review submission"
         }
     }
 
@@ -52,7 +81,7 @@ package struct SubmissionStep: SyncStep {
         switch action {
         case .addVersion(let owner, _, _): owner.key
         case .addAppVersion(_, let versionString): versionString
-        case .createSubmission(let platform), .submit(_, let platform): platform
+        case .createSubmission(let platform), .submit(_, let platform), .cancel(_, let platform, _, _): platform
         }
     }
 
@@ -61,6 +90,7 @@ package struct SubmissionStep: SyncStep {
         case .createSubmission: "create"
         case .addVersion, .addAppVersion: "add"
         case .submit: "submit"
+        case .cancel: "cancel"
         }
     }
 
@@ -71,6 +101,8 @@ package struct SubmissionStep: SyncStep {
         case .addAppVersion(_, let versionString): "add app version \(versionString) to the review submission"
         case .submit(let id, let platform):
             "submit the review submission for \(platform)\(id.map { " (\($0))" } ?? "") to App Review"
+        case .cancel(let id, let platform, let state, let items):
+            "cancel the review submission for \(platform) (\(id), \(state)): \(Plural.count(items, "item"))\(Plural.word(items, " returns", " return")) to preparation"
         }
     }
 }

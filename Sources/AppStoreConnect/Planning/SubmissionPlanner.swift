@@ -22,6 +22,16 @@ package struct SubmissionPlanner: Sendable {
 
     package var platform = "IOS"
 
+    /// What `asc submit` sends from `catalog`: the products `named` (an error each when it cannot
+    /// go), else every product the App Store sells that the catalog marks `approved` (only those in
+    /// `among`, when given: a scope such as `--changed-since`).
+    package static func requests(_ catalog: Catalog, named: [String], among: Set<String>? = nil) -> [Request] {
+        guard named.isEmpty else { return named.map { Request(productID: $0, named: true) } }
+        return catalog.products.filter { product in
+            product.isSold(on: .appStore) && product.status == .approved && among.map { $0.contains(product.id) } ?? true
+        }.map { Request(productID: $0.id, named: false) }
+    }
+
     package init(platform: String = "IOS") {
         self.platform = platform
     }
@@ -76,16 +86,38 @@ package struct SubmissionPlanner: Sendable {
                 )
             }
         } else if appVersion == nil && !heldAppVersion && ReviewReadiness.needsAppVersion(remote.products.values) {
+            let prepared = review.appVersions.map(\.versionString)
             plan.errors.append(
                 PlanNote(
-                    resource: "app",
+                    resource: "app \(remote.appID)",
                     message:
-                        "no in-app purchase or subscription of the app was ever approved: App Store Connect takes the first ones "
-                        + "only with a new app version; name it with --app-version"))
+                        "has no in-app purchase or subscription App Review ever approved: App Store Connect takes the first ones "
+                        + "only with a new app version; name it with --app-version ("
+                        + (prepared.isEmpty
+                            ? "none is in preparation for \(platform): create one in App Store Connect first)"
+                            : "in preparation: \(prepared.joined(separator: ", ")))")))
         }
         if open == nil { plan.steps.append(SubmissionStep(action: .createSubmission(platform: platform))) }
         plan.steps += additions
         plan.steps.append(SubmissionStep(action: .submit(submissionID: open?.id, platform: platform)))
+        return plan
+    }
+
+    /// Plans `asc cancel-submission`: withdraw the app's open review submission for the platform,
+    /// if it has one that may be withdrawn.
+    package func cancel(_ review: RemoteReview) -> SubmissionPlan {
+        var plan = SubmissionPlan(purpose: .cancel)
+        guard let open = review.submissions.first else { return plan }
+        guard open.isCancellable else {
+            plan.errors.append(
+                PlanNote(
+                    resource: "review submission \(open.id)",
+                    message: "is \(open.state) for \(platform): only a submission not yet in review (or with unresolved issues) "
+                        + "can be withdrawn; App Store Connect's website shows what it allows now"))
+            return plan
+        }
+        let items = open.items.filter { $0.state != "REMOVED" }.count
+        plan.steps.append(SubmissionStep(action: .cancel(submissionID: open.id, platform: platform, state: open.state, items: items)))
         return plan
     }
 

@@ -13,6 +13,9 @@ package struct RemoteReview: Sendable, Equatable, Encodable {
 
         /// Whether items may still be added (it has not been submitted).
         package var isDraft: Bool { state == "READY_FOR_REVIEW" }
+        /// Whether it may be withdrawn (`canceled: true`): before App Review starts, or when App
+        /// Review found unresolved issues.
+        package var isCancellable: Bool { ["READY_FOR_REVIEW", "WAITING_FOR_REVIEW", "UNRESOLVED_ISSUES"].contains(state) }
     }
 
     /// One item of a submission: a product's or group's version, or an app version.

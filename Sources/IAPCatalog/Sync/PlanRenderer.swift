@@ -21,15 +21,22 @@ public struct PlanRenderer: Sendable {
             out += style.severity(.error, "error:") + " " + Self.printable("\(note.resource) \(note.message)") + "\n"
         }
         let changes = plan.steps.count
-        out += changes == 0 ? "No changes: \(P.store.name) matches the catalog." : "Plan: \(Plural.count(changes, "change"))."
+        out += changes == 0 ? plan.emptyMessage : "Plan: \(Plural.count(changes, "change"))."
         let consent = plan.stepsNeedingConsent.count
-        if consent > 0 { out += " \(consent) marked - or ! \(Plural.word(consent, "needs", "need")) apply --allow-impact." }
+        if consent > 0 {
+            out += " \(consent) marked - or ! \(Plural.word(consent, "needs", "need")) \(plan.applyCommand) --allow-impact."
+        }
         if !plan.notDone.isEmpty { out += " \(Plural.count(plan.notDone.count, "difference")) left alone." }
         if plan.hasChanges {
-            out += "\nApply sends about \(Plural.count(plan.estimatedRequests, "request")), its read-back included "
+            out += "\n\(Self.capitalized(plan.applyCommand)) sends about \(Plural.count(plan.estimatedRequests, "request")), its read-back included "
             out += "(\(P.store.budget))."
         }
         return out + "\n"
+    }
+
+    /// `apply` → `Apply`, `cancel-submission` → `Cancel submission`: a command as the subject of a sentence.
+    private static func capitalized(_ command: String) -> String {
+        command.prefix(1).uppercased() + command.dropFirst().replacingOccurrences(of: "-", with: " ")
     }
 
     /// A step's mark: `+` green, `~` yellow, `-` magenta, `!` bold red.
@@ -93,11 +100,11 @@ public struct PlanRenderer: Sendable {
     /// ends saying how many steps were left out.
     public func markdown<P: SyncPlan>(_ plan: P, limit: Int = PlanRenderer.markdownLimit) -> String {
         let command = P.store.command
-        var document = MarkdownDocument(command: command)
-        document.add(.summary, "### iapcat \(command) plan", "")
+        var document = MarkdownDocument(command: "\(command) \(plan.planCommand)")
+        document.add(.summary, "### iapcat \(command) \(plan.planCommand)", "")
         let steps = plan.steps.count
         if steps == 0 {
-            document.add(.summary, "No changes: \(P.store.name) matches the catalog.")
+            document.add(.summary, plan.emptyMessage)
         } else {
             let counts = PlanImpact.allMarks.map { impact in
                 "`\(impact.rawValue) \(plan.steps.count { $0.impact == impact }) \(impact.name)`"
@@ -109,11 +116,11 @@ public struct PlanRenderer: Sendable {
             let count = Plural.count(consent.count, "step") + Plural.word(consent.count, " needs", " need")
             document.add(
                 .summary, "",
-                "**\(count) consent: `iapcat \(command) apply` carries out the `-` and `!` steps only with `--allow-impact`.**")
+                "**\(count) consent: `iapcat \(command) \(plan.applyCommand)` carries out the `-` and `!` steps only with `--allow-impact`.**")
         }
         if !plan.errors.isEmpty {
             let count = Plural.count(plan.errors.count, "error")
-            document.add(.summary, "", "**\(count): `iapcat \(command) apply` would refuse this plan.**")
+            document.add(.summary, "", "**\(count): `iapcat \(command) \(plan.applyCommand)` would refuse this plan.**")
         }
         let rest = plan.steps.filter { !$0.impact.needsConsent }
         document.addSteps(consent, heading: "Needs consent")
@@ -150,7 +157,7 @@ private struct MarkdownDocument {
         var noun, key: String
     }
 
-    /// The `iapcat` subcommand the closing note names.
+    /// The `iapcat` command line the closing note names (`asc plan`).
     let command: String
     enum Kind {
         /// The summary: always kept.
@@ -225,6 +232,6 @@ private struct MarkdownDocument {
         if steps > 0 { parts.append("\(Plural.count(steps, "more step", "more steps"))") }
         if notes > 0 { parts.append("\(Plural.count(notes, "more note", "more notes"))") }
         let total = steps > 0 ? " (the plan has \(Plural.count(stepCount, "step")))" : ""
-        return "… \(parts.joined(separator: " and ")) not shown\(total); run `iapcat \(command) plan` for all of them."
+        return "… \(parts.joined(separator: " and ")) not shown\(total); run `iapcat \(command)` for all of them."
     }
 }

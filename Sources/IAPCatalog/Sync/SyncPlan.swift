@@ -15,9 +15,19 @@ public protocol SyncPlan: Sendable {
     var estimatedRequests: Int { get }
     /// How the plan names its store and command.
     static var store: SyncStore { get }
+    /// The subcommand that carries the plan out, as its consent line and footer name it: `apply`.
+    var applyCommand: String { get }
+    /// The command that shows the whole plan, as a cut Markdown plan names it: `plan`.
+    var planCommand: String { get }
+    /// What a plan without steps says: `No changes: App Store Connect matches the catalog.`
+    var emptyMessage: String { get }
 }
 
 extension SyncPlan {
+    public var applyCommand: String { "apply" }
+    public var planCommand: String { "plan" }
+    public var emptyMessage: String { "No changes: \(Self.store.name) matches the catalog." }
+
     /// Whether `apply` would change anything.
     public var hasChanges: Bool { !steps.isEmpty }
 

@@ -1,0 +1,120 @@
+import IAPCatalog
+
+/// `asc submit` and `asc cancel-submission` for one app and platform, as the commands run them:
+/// read what App Store Connect holds, plan (``SubmissionPlanner``), carry the plan out
+/// (``SubmissionApplier``) and read back what it changed, failing closed.
+package struct ConnectReviewAdapter: Sendable {
+    /// What reading back after a submission or a cancel found: one line per product and for the
+    /// submission, and what App Store Connect does not hold as the plan meant (empty: all of it).
+    package struct ReadBack: Sendable, Equatable {
+        /// `review submission 4f…: WAITING_FOR_REVIEW, 3 items`, `com.example.coins: WAITING_FOR_REVIEW`.
+        package var lines: [String] = []
+        /// What differs from the plan's target.
+        package var problems: [String] = []
+    }
+
+    private let api: any ConnectTransport
+    private let appID: String
+    private let planner: SubmissionPlanner
+
+    /// The adapter for app `appID` on `platform` (`IOS`, `MAC_OS`, `TV_OS`, `VISION_OS`).
+    package init(api: any ConnectTransport, appID: String, platform: String = "IOS") {
+        self.api = api
+        self.appID = appID
+        planner = SubmissionPlanner(platform: platform)
+    }
+
+    /// The plan for sending `requests` (with the app version `appVersion`, when named). Only the
+    /// requested products are read, unless none of them was ever approved and no app version is
+    /// named: whether the app needs one can then be told only from all of its products.
+    package func planSubmission(_ requests: [SubmissionPlanner.Request], appVersion: String?) async throws(SyncFailure)
+        -> SubmissionPlan
+    {
+        do throws(ConnectAPIError) {
+            let reader = ConnectRemoteReader(api: api)
+            let review = try await reader.readReview(appID: appID, platform: planner.platform)
+            var remote = try await reader.read(appID: appID, productIDs: Set(requests.map(\.productID)))
+            if appVersion == nil && ReviewReadiness.needsAppVersion(remote.products.values) {
+                remote = try await reader.read(appID: appID)
+            }
+            return planner.plan(requests, appVersion: appVersion, remote: remote, review: review)
+        } catch {
+            throw SyncFailure(error.diagnostic)
+        }
+    }
+
+    /// The plan for withdrawing the open review submission.
+    package func planCancel() async throws(SyncFailure) -> SubmissionPlan {
+        do throws(ConnectAPIError) {
+            return planner.cancel(try await ConnectRemoteReader(api: api).readReview(appID: appID, platform: planner.platform))
+        } catch {
+            throw SyncFailure(error.diagnostic)
+        }
+    }
+
+    /// Carries out `plan`, calling `progress` before each step, then reads back the submission and
+    /// the products it sent; a failure names the step, and a second run completes what the first left.
+    package func apply(_ plan: SubmissionPlan, progress: (Int, SubmissionStep) -> Void) async throws(SyncFailure) -> ReadBack {
+        let submissionID: String?
+        do throws(SubmissionApplier.Failure) {
+            submissionID = try await SubmissionApplier(api: api, appID: appID).apply(plan, progress: progress)
+        } catch {
+            throw SyncFailure(
+                "step \(error.stepIndex + 1) of \(plan.steps.count) failed (\(ServerText.printable(error.step))): "
+                    + error.apiError.diagnostic
+                    + "\nRun `iapcat asc \(plan.applyCommand)` again to continue: it re-reads App Store Connect and plans what is left.")
+        }
+        do throws(ConnectAPIError) {
+            return try await readBack(plan, submissionID: submissionID)
+        } catch {
+            throw SyncFailure("applied \(Plural.count(plan.steps.count, "step")), but reading them back failed: " + error.diagnostic)
+        }
+    }
+
+    /// After a submission: it is open and no longer a draft, holding every version the plan added,
+    /// and each product is with App Review. After a cancel: the submission is no longer open.
+    private func readBack(_ plan: SubmissionPlan, submissionID: String?) async throws(ConnectAPIError) -> ReadBack {
+        var result = ReadBack()
+        let reader = ConnectRemoteReader(api: api)
+        let review = try await reader.readReview(appID: appID, platform: planner.platform)
+        let held = review.submissions.first { $0.id == submissionID }
+        guard plan.purpose == .submit else {
+            if let held {
+                result.problems.append("review submission \(held.id) is still open (\(held.state))")
+            } else {
+                result.lines.append("review submission \(submissionID ?? "?"): canceled")
+            }
+            return result
+        }
+        guard let held else {
+            result.problems.append("App Store Connect lists no open review submission \(submissionID ?? "") for \(planner.platform)")
+            return result
+        }
+        let items = held.items.filter { $0.state != "REMOVED" }
+        result.lines.append("review submission \(held.id): \(held.state), \(Plural.count(items.count, "item"))")
+        if held.isDraft { result.problems.append("review submission \(held.id) is still a draft (READY_FOR_REVIEW)") }
+        var sent: [String] = []
+        for step in plan.steps {
+            switch step.action {
+            case .addVersion(let owner, let versionID, _):
+                sent.append(owner.key)
+                if !items.contains(where: { $0.versionID == versionID }) {
+                    result.problems.append("\(owner.noun) \(owner.key) is not in review submission \(held.id)")
+                }
+            case .addAppVersion(let id, let versionString):
+                if !items.contains(where: { $0.appVersionID == id }) {
+                    result.problems.append("app version \(versionString) is not in review submission \(held.id)")
+                }
+            case .createSubmission, .submit, .cancel: break
+            }
+        }
+        guard !sent.isEmpty else { return result }
+        let products = try await reader.read(appID: appID, productIDs: Set(sent)).products
+        for id in sent.sorted() {
+            let state = products[id]?.state ?? "not found"
+            result.lines.append("\(id): \(state)")
+            if !ReviewReadiness.reviewedStates.contains(state) { result.problems.append("\(id) is \(state), not with App Review") }
+        }
+        return result
+    }
+}

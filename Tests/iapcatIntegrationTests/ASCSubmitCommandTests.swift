@@ -1,0 +1,185 @@
+import FakeAppStoreConnect
+import Foundation
+import IAPCatTestSupport
+import Testing
+
+/// `iapcat asc submit` and `asc cancel-submission` as a user runs them: the built binary against
+/// the fake App Store Connect, after `asc apply` put the example catalog there. The catalog marks
+/// four products the App Store sells `approved`; the app has none App Review approved yet, so they
+/// go with an app version.
+@Suite(.serialized) struct ASCSubmitCommandTests {
+    typealias Setup = ASCCommandTests.Setup
+    static let app = "1234567890"
+
+    /// `setup` with the example catalog applied.
+    static func applied() async throws -> Setup {
+        let setup = try await Setup.start()
+        let apply = try setup.run(["asc", "apply", "--catalog", "catalog.yaml", "--yes"])
+        #expect(apply.status == 0, "\(apply.stderr)")
+        return setup
+    }
+
+    /// `text` with every review submission id (a UUID the fake makes) as `<id>`.
+    static func withoutIDs(_ text: String) -> String {
+        text.replacingOccurrences(of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", with: "<id>", options: .regularExpression)
+    }
+
+    static let additions = """
+        + create a review submission for IOS
+        ~ add version 1 of in-app purchase com.example.cosmicquest.coins.small to the review submission
+        ~ add version 1 of in-app purchase com.example.cosmicquest.level.nebula to the review submission
+        ~ add version 1 of subscription com.example.cosmicquest.premium.monthly to the review submission
+        ~ add version 1 of in-app purchase com.example.cosmicquest.season_pass.2026 to the review submission
+
+        """
+
+    @Test func theApprovedProductsGoToAppReviewWithTheAppVersionAndAreReadBack() async throws {
+        let setup = try await Self.applied()
+        defer { Task { try? await setup.stop() } }
+
+        // No app version named: the plan says why it cannot go, and exits 1.
+        let first = try setup.run(["asc", "submit", "--catalog", "catalog.yaml", "--dry-run"])
+        #expect(first.status == 1)
+        #expect(
+            first.stdout == Self.additions + """
+                ! submit the review submission for IOS to App Review
+                error: app 1234567890 has no in-app purchase or subscription App Review ever approved: App Store Connect takes the first ones only with a new app version; name it with --app-version (none is in preparation for IOS: create one in App Store Connect first)
+                Plan: 6 changes. 1 marked - or ! needs submit --allow-impact.
+                Submit sends about 16 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
+
+                """, "\(first.stdout)")
+        #expect(first.stderr == "iapcat: error: the plan has 1 error; submit would refuse it\n")
+
+        setup.fake.addAppStoreVersion(app: Self.app, versionString: "2.0")
+        let send = ["asc", "submit", "--catalog", "catalog.yaml", "--app-version", "2.0", "--yes"]
+        setup.fake.resetRequestLog()
+        let refused = try setup.run(send)
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "iapcat: error: 1 step marked - or ! changes what customers pay or where products are sold; nothing was applied. "
+                + "Review the plan and pass --allow-impact to apply it\n", "\(refused.stderr)")
+        #expect(setup.fake.requests.filter { $0.method != "GET" }.isEmpty)
+
+        let sent = try setup.run(send + ["--allow-impact"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(
+            Self.withoutIDs(sent.stdout) == Self.additions + """
+                ~ add app version 2.0 to the review submission
+                ! submit the review submission for IOS to App Review
+                Plan: 7 changes. 1 marked - or ! needs submit --allow-impact.
+                Submit sends about 17 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
+                [1/7] + create a review submission for IOS
+                [2/7] ~ add version 1 of in-app purchase com.example.cosmicquest.coins.small to the review submission
+                [3/7] ~ add version 1 of in-app purchase com.example.cosmicquest.level.nebula to the review submission
+                [4/7] ~ add version 1 of subscription com.example.cosmicquest.premium.monthly to the review submission
+                [5/7] ~ add version 1 of in-app purchase com.example.cosmicquest.season_pass.2026 to the review submission
+                [6/7] ~ add app version 2.0 to the review submission
+                [7/7] ! submit the review submission for IOS to App Review
+                Read back: review submission <id>: WAITING_FOR_REVIEW, 5 items
+                Read back: com.example.cosmicquest.coins.small: WAITING_FOR_REVIEW
+                Read back: com.example.cosmicquest.level.nebula: WAITING_FOR_REVIEW
+                Read back: com.example.cosmicquest.premium.monthly: WAITING_FOR_REVIEW
+                Read back: com.example.cosmicquest.season_pass.2026: WAITING_FOR_REVIEW
+                Carried out 7 changes.
+
+                """, "\(sent.stdout)")
+        #expect(sent.stderr == "")
+        #expect(setup.fake.reviewSubmissions(app: Self.app).map(\.state) == ["WAITING_FOR_REVIEW"])
+
+        // Again: nothing to send, each product named with where it is; the comment a pull request would show.
+        let again = try setup.run(["asc", "submit", "--catalog", "catalog.yaml", "--dry-run", "--format", "markdown"])
+        #expect(again.status == 0)
+        #expect(
+            again.stdout == """
+                ### iapcat asc submit --dry-run
+
+                Nothing to send to App Review.
+
+                #### Not done (4)
+
+                - `com.example.cosmicquest.coins.small`: with App Review already (WAITING\\_FOR\\_REVIEW)
+                - `com.example.cosmicquest.level.nebula`: with App Review already (WAITING\\_FOR\\_REVIEW)
+                - `com.example.cosmicquest.premium.monthly`: with App Review already (WAITING\\_FOR\\_REVIEW)
+                - `com.example.cosmicquest.season_pass.2026`: with App Review already (WAITING\\_FOR\\_REVIEW)
+
+                """, "\(again.stdout)")
+
+        // Withdrawn: the items return to preparation, and the products can be sent again.
+        let cancel = try setup.run(["asc", "cancel-submission", "--catalog", "catalog.yaml", "--yes"])
+        #expect(cancel.status == 0, "\(cancel.stderr)")
+        #expect(
+            Self.withoutIDs(cancel.stdout) == """
+                ~ cancel the review submission for IOS (<id>, WAITING_FOR_REVIEW): 5 items return to preparation
+                Plan: 1 change.
+                Cancel submission sends about 4 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
+                [1/1] ~ cancel the review submission for IOS (<id>, WAITING_FOR_REVIEW): 5 items return to preparation
+                Read back: review submission <id>: canceled
+                Carried out 1 change.
+
+                """, "\(cancel.stdout)")
+        #expect(setup.fake.reviewSubmissions(app: Self.app).map(\.state) == ["COMPLETE"])
+        let nothing = try setup.run(["asc", "cancel-submission", "--catalog", "catalog.yaml", "--yes"])
+        #expect(nothing.status == 0)
+        #expect(nothing.stdout == "No review submission to cancel.\n")
+        let resend = try setup.run(["asc", "submit", "--catalog", "catalog.yaml", "--app-version", "2.0", "--dry-run"])
+        #expect(resend.status == 0)
+        #expect(resend.stdout.hasPrefix(Self.additions), "\(resend.stdout)")
+    }
+
+    /// A product named that cannot go is an error saying why; one the catalog does not hold is a
+    /// usage error; a run stopped part-way is completed by the next, nothing added twice.
+    @Test func namedProductsThatCannotGoAreErrorsAndAStoppedRunIsCompleted() async throws {
+        let setup = try await Self.applied()
+        defer { Task { try? await setup.stop() } }
+        setup.fake.addAppStoreVersion(app: Self.app, versionString: "2.0")
+        setup.fake.setProductState(app: Self.app, productID: "com.example.cosmicquest.level.nebula", state: "DEVELOPER_ACTION_NEEDED")
+
+        let named = try setup.run([
+            "asc", "submit", "--catalog", "catalog.yaml", "--app-version", "2.0", "--dry-run", "--product", "com.example.cosmicquest.level.nebula",
+            "--product", "com.example.cosmicquest.coins.small",
+        ])
+        #expect(named.status == 1)
+        #expect(
+            named.stdout.contains(
+                "error: com.example.cosmicquest.level.nebula cannot go to App Review: App Review asks for a change: see its message in App Store Connect\n"
+            ), "\(named.stdout)")
+        let unknown = try setup.run(["asc", "submit", "--catalog", "catalog.yaml", "--product", "com.example.cosmicquest.coins.smal"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr
+                == "iapcat: error: --product 'com.example.cosmicquest.coins.smal' is not a product of catalog.yaml (did you mean 'com.example.cosmicquest.coins.small'?)\n",
+            "\(unknown.stderr)")
+        let format = try setup.run(["asc", "submit", "--catalog", "catalog.yaml", "--format", "json"])
+        #expect(format.status == 2)
+        #expect(format.stderr == "iapcat: error: --format json goes with --dry-run\n")
+
+        // The catalog's choice: the product that cannot go is a note, the rest go.
+        setup.fake.inject(.status(409), onRequest: 2, matching: .pathPrefix("/v1/reviewSubmissionItems"))
+        let send = ["asc", "submit", "--catalog", "catalog.yaml", "--app-version", "2.0", "--yes", "--allow-impact"]
+        let stopped = try setup.run(send)
+        #expect(stopped.status == 1)
+        #expect(
+            stopped.stdout.contains(
+                "not done: com.example.cosmicquest.level.nebula cannot go to App Review: App Review asks for a change: see its message in App Store Connect\n"
+            ), "\(stopped.stdout)")
+        #expect(stopped.stderr.contains("iapcat: error: step 3 of 6 failed (add version 1 of subscription com.example.cosmicquest.premium.monthly to the review submission): App Store Connect: POST /v1/reviewSubmissionItems answered HTTP 409"), "\(stopped.stderr)")
+        #expect(stopped.stderr.hasSuffix("Run `iapcat asc submit` again to continue: it re-reads App Store Connect and plans what is left.\n"))
+        #expect(setup.fake.reviewSubmissions(app: Self.app).map(\.state) == ["READY_FOR_REVIEW"])
+
+        let completed = try setup.run(send)
+        #expect(completed.status == 0, "\(completed.stderr)")
+        #expect(
+            Self.withoutIDs(completed.stdout).hasPrefix(
+                """
+                ~ add version 1 of subscription com.example.cosmicquest.premium.monthly to the review submission
+                ~ add version 1 of in-app purchase com.example.cosmicquest.season_pass.2026 to the review submission
+                ~ add app version 2.0 to the review submission
+                ! submit the review submission for IOS (<id>) to App Review
+
+                """), "\(completed.stdout)")
+        let submissions = setup.fake.reviewSubmissions(app: Self.app)
+        #expect(submissions.map(\.state) == ["WAITING_FOR_REVIEW"])
+        #expect(submissions.first?.items.count == 4)
+    }
+}
