@@ -19,7 +19,7 @@ extension IAPCat {
                   iapcat asc pull --app 1234567890 -o catalogs/catalog.yaml
                   iapcat asc plan --catalog catalogs/catalog.yaml
                   iapcat asc apply --catalog catalogs/catalog.yaml --yes
-                  iapcat asc submit --catalog catalogs/catalog.yaml --dry-run
+                  iapcat asc submit --catalog catalogs/catalog.yaml --app-version 1.0 --dry-run
                 """,
             subcommands: [
                 IAPCat.ASCPull.self, IAPCat.ASCPlan.self, IAPCat.ASCApply.self, IAPCat.ASCShow.self, IAPCat.ASCSubmit.self,

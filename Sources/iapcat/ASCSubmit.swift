@@ -22,8 +22,9 @@ extension IAPCat {
                 part-way leaves a draft that the next run completes. `asc cancel-submission` withdraws it.
 
                 Examples:
-                  iapcat asc submit --catalog catalogs/catalog.yaml --dry-run
-                  iapcat asc submit --product com.example.cosmicquest.coins.small --dry-run --format markdown
+                  iapcat asc submit --catalog catalogs/example.yaml --app-version 1.0 --dry-run
+                  iapcat asc submit --catalog catalogs/example.yaml --product com.example.cosmicquest.coins.small --app-version 1.0 --dry-run --format markdown
+                  iapcat asc submit --catalog catalogs/example.yaml --app-version 1.0 --yes --allow-impact
                 """
         )
 
@@ -67,16 +68,12 @@ extension IAPCat {
         @OptionGroup var colorOptions: ColorOptions
 
         func run() async throws(CommandFailure) {
+            let (loaded, app) = try ReviewRunner.load(catalog, validator: paths.validator, dryRun: dryRun, format: format)
+            let scope = try ScopeOptions.scope(products: products, changedSince: changedSince, of: loaded, at: catalog)
+            let requests = SubmissionPlanner.requests(loaded, named: products, among: scope?.products)
             try await ReviewRunner.run(
-                connect, catalog: catalog, platform: platform, validator: paths.validator, dryRun: dryRun, format: format, yes: yes,
-                allowImpact: allowImpact
-            ) { catalog, adapter throws(CommandFailure) in
-                let scope = try ScopeOptions.scope(products: products, changedSince: changedSince, of: catalog, at: self.catalog)
-                let requests = SubmissionPlanner.requests(catalog, named: products, among: scope?.products)
-                return try await ReviewRunner.failing { () async throws(SyncFailure) in
-                    try await adapter.planSubmission(requests, appVersion: appVersion)
-                }
-            }
+                connect, app: app, platform: platform, dryRun: dryRun, format: format, yes: yes, allowImpact: allowImpact
+            ) { adapter throws(SyncFailure) in try await adapter.planSubmission(requests, appVersion: appVersion) }
         }
     }
 
@@ -92,7 +89,8 @@ extension IAPCat {
                 submission is closed.
 
                 Examples:
-                  iapcat asc cancel-submission --catalog catalogs/catalog.yaml --dry-run
+                  iapcat asc cancel-submission --catalog catalogs/example.yaml --dry-run
+                  iapcat asc cancel-submission --catalog catalogs/example.yaml --yes
                 """
         )
 
@@ -116,12 +114,10 @@ extension IAPCat {
         @OptionGroup var colorOptions: ColorOptions
 
         func run() async throws(CommandFailure) {
+            let (_, app) = try ReviewRunner.load(catalog, validator: paths.validator, dryRun: dryRun, format: format)
             try await ReviewRunner.run(
-                connect, catalog: catalog, platform: platform, validator: paths.validator, dryRun: dryRun, format: format, yes: yes,
-                allowImpact: false
-            ) { _, adapter throws(CommandFailure) in
-                try await ReviewRunner.failing { () async throws(SyncFailure) in try await adapter.planCancel() }
-            }
+                connect, app: app, platform: platform, dryRun: dryRun, format: format, yes: yes, allowImpact: false
+            ) { adapter throws(SyncFailure) in try await adapter.planCancel() }
         }
     }
 }

@@ -6,20 +6,26 @@ import IAPCatalog
 /// plan shown (`--dry-run`) or carried out with consent and confirmation, progress, and the
 /// read-back printed — failing (exit 1) when App Store Connect does not hold what the plan meant.
 enum ReviewRunner {
-    /// Loads the catalog at `path`, plans with `plan` and shows the plan (`dryRun`) or carries it out.
-    static func run(
-        _ connect: ConnectOptions, catalog path: String, platform: IAPCat.ReviewPlatform, validator: CatalogValidator,
-        dryRun: Bool, format: IAPCat.PlanFormat, yes: Bool, allowImpact: Bool,
-        plan: (Catalog, ConnectReviewAdapter) async throws(CommandFailure) -> SubmissionPlan
-    ) async throws(CommandFailure) {
+    /// The catalog at `path`, validated, and its app; a usage failure first when `format` asks
+    /// for what only `--dry-run` prints.
+    static func load(_ path: String, validator: CatalogValidator, dryRun: Bool, format: IAPCat.PlanFormat) throws(CommandFailure)
+        -> (catalog: Catalog, app: String)
+    {
         guard dryRun || format == .text else { throw .usage("--format \(format.rawValue) goes with --dry-run") }
-        let (catalog, app) = try SyncRunner.loadCatalog(path, validator: validator, for: ConnectAdapter.self)
+        return try SyncRunner.loadCatalog(path, validator: validator, for: ConnectAdapter.self)
+    }
+
+    /// Plans for `app` with `plan` and shows the plan (`dryRun`) or carries it out.
+    static func run(
+        _ connect: ConnectOptions, app: String, platform: IAPCat.ReviewPlatform, dryRun: Bool, format: IAPCat.PlanFormat, yes: Bool,
+        allowImpact: Bool, plan: (ConnectReviewAdapter) async throws(SyncFailure) -> SubmissionPlan
+    ) async throws(CommandFailure) {
         let client = try connect.client()
         let result: Result<Void, CommandFailure>
         do throws(CommandFailure) {
             let adapter = ConnectReviewAdapter(api: client, appID: app, platform: platform.apiValue)
-            try await carryOut(
-                try await plan(catalog, adapter), by: adapter, dryRun: dryRun, format: format, yes: yes, allowImpact: allowImpact)
+            let planned = try await failing { () async throws(SyncFailure) in try await plan(adapter) }
+            try await carryOut(planned, by: adapter, dryRun: dryRun, format: format, yes: yes, allowImpact: allowImpact)
             result = .success(())
         } catch {
             result = .failure(error)
@@ -49,7 +55,7 @@ enum ReviewRunner {
     }
 
     /// `work`, its failure a diagnostic (exit 1).
-    static func failing<T>(_ work: () async throws(SyncFailure) -> T) async throws(CommandFailure) -> T {
+    private static func failing<T>(_ work: () async throws(SyncFailure) -> T) async throws(CommandFailure) -> T {
         do throws(SyncFailure) {
             return try await work()
         } catch {

@@ -30,7 +30,11 @@ extension FakeStores {
             let ascKey = P256.Signing.PrivateKey()
             let keyID = "FAKEKEY001", issuerID = "6a3f1c52-0d4e-4b8e-9f1a-2c7d5e8b9a01"
             let asc = try await FakeAppStoreConnect.start(keys: [FakeAPIKey(keyID: keyID, issuerID: issuerID, publicKey: ascKey.publicKey)])
-            for app in apps { asc.addApp(id: app.id, bundleID: app.bundleID) }
+            for app in apps {
+                asc.addApp(id: app.id, bundleID: app.bundleID)
+                // As a new app record in App Store Connect has: version 1.0 in preparation.
+                asc.addAppStoreVersion(app: app.id, versionString: "1.0")
+            }
             let keyPath = directory + "/AuthKey_\(keyID).p8"
             try Self.writePrivate(ascKey.pemRepresentation, to: keyPath)
 

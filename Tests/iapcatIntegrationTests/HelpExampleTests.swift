@@ -44,6 +44,16 @@ import Testing
         rm -r catalogs/catalog.yaml catalogs/product_ids.plist catalogs/products_v2.json catalogs/Products.storekit .github
 
         """,
+        // Products to send: the example catalog's, in the fake App Store Connect; for cancelling, sent.
+        "asc submit": """
+        iapcat asc apply --catalog catalogs/example.yaml --yes
+
+        """,
+        "asc cancel-submission": """
+        iapcat asc apply --catalog catalogs/example.yaml --yes
+        iapcat asc submit --catalog catalogs/example.yaml --app-version 1.0 --yes --allow-impact
+
+        """,
         "import": """
         rm catalogs/catalog.yaml
         iapcat bulk-xml --catalog catalogs/example.yaml -o COSMICQUEST.itmsp
