@@ -4,9 +4,11 @@ import IAPCatalog
 /// The jobs of a documented GitHub Actions workflow and their steps, read with iapcat's own YAML
 /// parser: what ``WorkflowRunner`` carries out.
 struct DocumentedWorkflowJobs {
-    /// One step: a `uses:` action with its `with:` inputs, or a `run:` script; each with its `env:`.
+    /// One step: a `uses:` action with its `with:` inputs, or a `run:` script; each with its `env:`
+    /// and its `if:` condition.
     struct Step {
         var name: String
+        var condition: String? = nil
         var uses: String?
         var with: [String: String] = [:]
         var env: [String: String] = [:]
@@ -30,7 +32,8 @@ struct DocumentedWorkflowJobs {
                     throw FixtureError("step \(number + 1) of \(name) has neither or both of run and uses")
                 }
                 return Step(
-                    name: Self.value(step, "name")?.scalar?.text ?? uses ?? "step \(number + 1)", uses: uses,
+                    name: Self.value(step, "name")?.scalar?.text ?? uses ?? "step \(number + 1)",
+                    condition: Self.value(step, "if")?.scalar?.text, uses: uses,
                     with: try Self.strings(Self.value(step, "with")), env: try Self.strings(Self.value(step, "env")), run: run)
             }
         }

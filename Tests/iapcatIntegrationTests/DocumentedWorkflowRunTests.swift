@@ -41,8 +41,11 @@ import Testing
         var environment = sandbox.environment
         for name in Self.credentials { environment[name] = nil }
         let secrets = try Self.secrets(of: sandbox.environment)
+        // The repository variables the App Store Connect recipe reads: sending to App Review is on,
+        // with the app version the fakes' app has in preparation.
         var expressions = secrets.merging([
             "github.token": "token-for-gh", "github.event.pull_request.number": String(github.pullRequest), "github.base_ref": "main",
+            "vars.IAPCAT_SUBMIT == 'true'": "true", "vars.IAPCAT_APP_VERSION": "1.0",
         ]) { $1 }
         let folder = sandbox.repository + "/../workflow"
         var runner = try WorkflowRunner(repository: sandbox.repository, environment: environment, expressions: expressions, folder: folder)
@@ -65,7 +68,18 @@ import Testing
         runner = try WorkflowRunner(repository: sandbox.repository, environment: environment, expressions: expressions, folder: folder)
         let applied = try runner.run(applyJob, job: "apply")
         #expect(applied.map(\.status) == Array(repeating: 0, count: applyJob.count), "\(Self.describe(applied))")
-        #expect(applied.last?.stdout.contains("[1/1] ~ ") == true, "\(Self.describe(applied))")
+        let apply = applied.first { $0.name == "iapcat \(store) apply" }
+        #expect(apply?.stdout.contains("[1/1] ~ ") == true, "\(Self.describe(applied))")
+        if store == "asc" {
+            // Then the approved products went to App Review, with the app version.
+            let submit = applied.first { $0.name == "iapcat asc submit" }
+            #expect(submit?.skipped == false)
+            #expect(submit?.stdout.contains("~ add app version 1.0 to the review submission\n") == true, "\(Self.describe(applied))")
+            #expect(submit?.stdout.contains("Read back: review submission ") == true, "\(Self.describe(applied))")
+            let again = try sandbox.run(script: "iapcat asc submit --catalog catalogs/catalog.yaml --dry-run")
+            #expect(again.stdout.hasPrefix("Nothing to send to App Review.\n") || again.stdout.contains("not done: "), "\(again.stdout)")
+            #expect(!again.stdout.contains("~ add"), "\(again.stdout)")
+        }
         #expect(runner.ghLog.contains("gh run list --workflow"), "\(runner.ghLog)")
         #expect(runner.ghLog.contains("--commit \(github.headSHA)"), "\(runner.ghLog)")
         // The store now holds the merged catalog.

@@ -4,7 +4,8 @@ import IAPCatTestSupport
 /// Carries out a documented workflow's job on this machine, as far as that can be done without
 /// GitHub: each `run:` script with bash as GitHub runs it (`bash --noprofile --norc -eo pipefail`)
 /// in the repository, with the step's `env:`, what earlier steps wrote to `$GITHUB_ENV`, and
-/// `$RUNNER_TEMP`; `${{ … }}` from `expressions` (an expression the table lacks stops the run);
+/// `$RUNNER_TEMP`; `${{ … }}` and a step's `if:` from `expressions` (an expression the table lacks
+/// stops the run; a condition the table makes other than `true` skips the step);
 /// `gh` a stub answering the recipes' questions from what the test says GitHub holds; and the
 /// actions the recipes use done here: `actions/checkout` (the test has set the repository),
 /// iapcat's own action (its lint step), `actions/upload-artifact` (a copy into `artifacts/`).
@@ -15,6 +16,8 @@ struct WorkflowRunner: CustomStringConvertible {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Its `if:` was false.
+        var skipped = false
     }
 
     /// What the `gh` stub answers: the pull request a merge commit came from, its head, and the
@@ -82,6 +85,13 @@ struct WorkflowRunner: CustomStringConvertible {
         _ = FileManager.default.createFile(atPath: githubEnv, contents: nil)
         var runs: [StepRun] = []
         for step in steps {
+            if let condition = step.condition {
+                guard let value = expressions[condition] else { throw FixtureError("no value for if: \(condition)") }
+                guard value == "true" else {
+                    runs.append(StepRun(name: step.name, status: 0, stdout: "", stderr: "", skipped: true))
+                    continue
+                }
+            }
             var environment = self.environment
             environment["PATH"] = folder + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
             environment["GH_STUB"] = folder + "/gh"

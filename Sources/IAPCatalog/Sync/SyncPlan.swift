@@ -24,8 +24,11 @@ public protocol SyncPlan: Sendable {
 }
 
 extension SyncPlan {
+    /// `apply`, for a plan of the catalog.
     public var applyCommand: String { "apply" }
+    /// `plan`, for a plan of the catalog.
     public var planCommand: String { "plan" }
+    /// `No changes: App Store Connect matches the catalog.`
     public var emptyMessage: String { "No changes: \(Self.store.name) matches the catalog." }
 
     /// Whether `apply` would change anything.
