@@ -327,7 +327,8 @@ enum SyncRunner {
             guard isatty(STDIN_FILENO) == 1 else { throw .inputErrors("not a terminal: pass --yes to apply without confirmation") }
             let verb = plan.applyCommand == "apply" ? "Apply" : "Carry out"
             Output.report(
-                "\(verb) \(Plural.word(plan.steps.count, "this change", "these \(plan.steps.count) changes")) to \(P.store.name)? Type yes: ")
+                "\(verb) \(Plural.word(plan.steps.count, "this change", "these \(plan.steps.count) changes")) to \(P.store.name)? Type yes: "
+            )
             guard readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else { throw .inputErrors("not applied") }
         }
         return true

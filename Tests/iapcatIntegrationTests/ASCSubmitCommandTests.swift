@@ -21,7 +21,8 @@ import Testing
 
     /// `text` with every review submission id (a UUID the fake makes) as `<id>`.
     static func withoutIDs(_ text: String) -> String {
-        text.replacingOccurrences(of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", with: "<id>", options: .regularExpression)
+        text.replacingOccurrences(
+            of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", with: "<id>", options: .regularExpression)
     }
 
     static let additions = """
@@ -136,7 +137,8 @@ import Testing
         setup.fake.setProductState(app: Self.app, productID: "com.example.cosmicquest.level.nebula", state: "DEVELOPER_ACTION_NEEDED")
 
         let named = try setup.run([
-            "asc", "submit", "--catalog", "catalog.yaml", "--app-version", "2.0", "--dry-run", "--product", "com.example.cosmicquest.level.nebula",
+            "asc", "submit", "--catalog", "catalog.yaml", "--app-version", "2.0", "--dry-run", "--product",
+            "com.example.cosmicquest.level.nebula",
             "--product", "com.example.cosmicquest.coins.small",
         ])
         #expect(named.status == 1)
@@ -163,8 +165,12 @@ import Testing
             stopped.stdout.contains(
                 "not done: com.example.cosmicquest.level.nebula cannot go to App Review: App Review asks for a change: see its message in App Store Connect\n"
             ), "\(stopped.stdout)")
-        #expect(stopped.stderr.contains("iapcat: error: step 3 of 6 failed (add version 1 of subscription com.example.cosmicquest.premium.monthly to the review submission): App Store Connect: POST /v1/reviewSubmissionItems answered HTTP 409"), "\(stopped.stderr)")
-        #expect(stopped.stderr.hasSuffix("Run `iapcat asc submit` again to continue: it re-reads App Store Connect and plans what is left.\n"))
+        #expect(
+            stopped.stderr.contains(
+                "iapcat: error: step 3 of 6 failed (add version 1 of subscription com.example.cosmicquest.premium.monthly to the review submission): App Store Connect: POST /v1/reviewSubmissionItems answered HTTP 409"
+            ), "\(stopped.stderr)")
+        #expect(
+            stopped.stderr.hasSuffix("Run `iapcat asc submit` again to continue: it re-reads App Store Connect and plans what is left.\n"))
         #expect(setup.fake.reviewSubmissions(app: Self.app).map(\.state) == ["READY_FOR_REVIEW"])
 
         let completed = try setup.run(send)

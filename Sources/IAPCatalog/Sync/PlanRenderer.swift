@@ -28,7 +28,8 @@ public struct PlanRenderer: Sendable {
         }
         if !plan.notDone.isEmpty { out += " \(Plural.count(plan.notDone.count, "difference")) left alone." }
         if plan.hasChanges {
-            out += "\n\(Self.capitalized(plan.applyCommand)) sends about \(Plural.count(plan.estimatedRequests, "request")), its read-back included "
+            out +=
+                "\n\(Self.capitalized(plan.applyCommand)) sends about \(Plural.count(plan.estimatedRequests, "request")), its read-back included "
             out += "(\(P.store.budget))."
         }
         return out + "\n"
@@ -116,7 +117,8 @@ public struct PlanRenderer: Sendable {
             let count = Plural.count(consent.count, "step") + Plural.word(consent.count, " needs", " need")
             document.add(
                 .summary, "",
-                "**\(count) consent: `iapcat \(command) \(plan.applyCommand)` carries out the `-` and `!` steps only with `--allow-impact`.**")
+                "**\(count) consent: `iapcat \(command) \(plan.applyCommand)` carries out the `-` and `!` steps only with `--allow-impact`.**"
+            )
         }
         if !plan.errors.isEmpty {
             let count = Plural.count(plan.errors.count, "error")
