@@ -281,4 +281,68 @@ func exampleDesiredState() throws -> DesiredState {
             sharing.notDone.contains(
                 PlanNote(resource: catalog.products[0].id, message: "Family Sharing, once turned on, cannot be turned off")))
     }
+
+    /// Item 4 of the submit issue: the plan says, on the state after apply, why a product will not
+    /// reach App Review — what it will still lack — and, for one the catalog marks approved, what
+    /// stands between it and approval; the same words `asc submit` uses.
+    @Test func thePlanSaysWhatStandsBetweenEachProductAndAppReview() throws {
+        let yaml = """
+            format_version: 1
+            app: { bundle_id: com.example.app, apple_id: "1", default_locale: en-US }
+            subscription_groups:
+              - { id: plus, reference_name: Plus }
+            products:
+              - id: com.example.gems
+                type: consumable
+                reference_name: Gems
+                status: approved
+                price: { storefronts: { USA: "0.99" } }
+                localizations: { en-US: { display_name: Gems, description: Shiny } }
+              - id: com.example.rejected
+                type: consumable
+                reference_name: Rejected
+                status: approved
+              - id: com.example.new
+                type: non-consumable
+                reference_name: New
+                availability: { territories: [] }
+              - id: com.example.plus
+                type: auto-renewable
+                reference_name: Plus monthly
+                subscription: { group: plus, duration: P1M }
+                price: { storefronts: { USA: "2.99" } }
+                localizations: { en-US: { display_name: Plus, description: More } }
+            """
+        let catalog = try #require(CatalogLoader().load(Array(yaml.utf8), file: "catalog.yaml").catalog)
+        var gems = ReviewReadinessTests.product("READY_TO_SUBMIT")
+        gems.productID = "com.example.gems"
+        var rejected = ReviewReadinessTests.product("REJECTED")
+        rejected.productID = "com.example.rejected"
+        rejected.name = "Rejected"
+        rejected.localizations = []
+        let remote = ConnectRemoteState(
+            appID: "1", territories: ["USA"], products: ["com.example.gems": gems, "com.example.rejected": rejected])
+        let plan = planner.plan(DesiredState(catalog: catalog), against: remote)
+        #expect(
+            plan.warnings.map { "\($0.resource) \($0.message)" } == [
+                "com.example.rejected will still be MISSING_METADATA after apply, so it cannot go to App Review: missing a localization",
+                "com.example.new will still be MISSING_METADATA after apply, so it cannot go to App Review: missing a localization, a price, a territory to be sold in, a review screenshot",
+                "com.example.plus will still be MISSING_METADATA after apply, so it cannot go to App Review: missing a review screenshot, a localization of its subscription group",
+            ])
+        #expect(
+            plan.notDone.map { "\($0.resource) \($0.message)" } == [
+                "com.example.gems approved in the catalog but READY_TO_SUBMIT in App Store Connect: after apply, `iapcat asc submit` sends it to App Review, which approves",
+                "com.example.rejected approved in the catalog but REJECTED in App Store Connect: it cannot go to App Review until it has what the warning names",
+            ])
+        // With its localization back, the rejected product's way is App Review's message.
+        rejected.localizations = gems.localizations
+        let again = planner.plan(
+            DesiredState(catalog: catalog),
+            against: ConnectRemoteState(
+                appID: "1", territories: ["USA"], products: ["com.example.gems": gems, "com.example.rejected": rejected]))
+        #expect(
+            again.notDone.last.map { "\($0.resource) \($0.message)" }
+                == "com.example.rejected approved in the catalog but REJECTED in App Store Connect: App Review rejected it: change what App Review's message in App Store Connect asks, then send it again"
+        )
+    }
 }

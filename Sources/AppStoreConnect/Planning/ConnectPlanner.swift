@@ -113,21 +113,39 @@ package struct ConnectPlanner: Sendable {
         if let file = product.screenshotFile, remote?.screenshotChecksum != file.checksum {
             plan.steps.append(ConnectStep(owner, .uploadScreenshot(file)))
         }
-        if product.approved, let remote, remote.catalogStatusName != "approved" {
-            plan.notDone.append(
-                PlanNote(
-                    resource: product.productID,
-                    message: "approved in the catalog but \(remote.state) in App Store Connect: App Review approves, not iapcat"))
-        }
-        var missing: [String] = []
-        if product.localizations.isEmpty { missing.append("localization") }
-        if product.prices == nil { missing.append("price") }
-        if product.screenshotFile == nil && remote?.screenshotChecksum == nil { missing.append("review screenshot") }
+        // The way to App Review, on the state after the plan: what will still be missing, and
+        // for a product the catalog marks approved that is not, what stands between it and approval.
+        let groupName = product.subscription.flatMap { groups[$0.groupKey]?.referenceName }
+        let remoteGroup = remote?.groupID.flatMap { id in state.groups.first { $0.id == id } } ?? groupName.flatMap(state.group(named:))
+        let missing = ReviewMetadata(
+            after: product, remote: remote, group: product.subscription.flatMap { groups[$0.groupKey] }, remoteGroup: remoteGroup
+        ).missing
         if !missing.isEmpty {
             plan.warnings.append(
                 PlanNote(
                     resource: product.productID,
-                    message: "will still be MISSING_METADATA after apply: no \(missing.joined(separator: ", "))"))
+                    message: "will still be MISSING_METADATA after apply, so it cannot go to App Review: missing "
+                        + missing.joined(separator: ", ")))
+        }
+        if product.approved, let remote, remote.catalogStatusName != "approved" {
+            plan.notDone.append(
+                PlanNote(
+                    resource: product.productID,
+                    message: "approved in the catalog but \(remote.state) in App Store Connect: "
+                        + Self.wayToApproval(remote, group: remoteGroup, missingAfterApply: !missing.isEmpty)))
+        }
+    }
+
+    /// What stands between `remote` and App Review's approval, as the plan's note says it.
+    private static func wayToApproval(_ remote: RemoteProduct, group: RemoteGroup?, missingAfterApply: Bool) -> String {
+        if missingAfterApply { return "it cannot go to App Review until it has what the warning names" }
+        if ["MISSING_METADATA", "READY_TO_SUBMIT"].contains(remote.state) {
+            return "after apply, `iapcat asc submit` sends it to App Review, which approves"
+        }
+        switch ReviewReadiness(remote, group: group, review: RemoteReview(platform: "IOS")) {
+        case .ready: return "`iapcat asc submit` sends it to App Review, which approves"
+        case .inSubmission, .reviewed: return "App Review has it"
+        case .notReady(let reasons): return reasons.joined(separator: "; ")
         }
     }
 

@@ -35,12 +35,12 @@ package enum ReviewReadiness: Sendable, Equatable {
                 return
             }
             self = .ready(versionID: version.id)
-        case "APPROVED" where editable && Self.missing(product, group: group).isEmpty:
+        case "APPROVED" where editable && ReviewMetadata(product, group: group).missing.isEmpty:
             self = .ready(versionID: product.version!.id)  // edited metadata in a new version
         case let state where Self.reviewedStates.contains(state):
             self = .reviewed(state: state)
         case "MISSING_METADATA":
-            let missing = Self.missing(product, group: group)
+            let missing = ReviewMetadata(product, group: group).missing
             self = .notReady(
                 missing.isEmpty
                     ? [
@@ -58,17 +58,6 @@ package enum ReviewReadiness: Sendable, Equatable {
         default:
             self = .notReady(["App Store Connect says \(product.state)"])
         }
-    }
-
-    /// What App Store Connect needs of a product before it is READY_TO_SUBMIT and does not hold.
-    static func missing(_ product: RemoteProduct, group: RemoteGroup?) -> [String] {
-        var missing: [String] = []
-        if product.localizations.isEmpty { missing.append("a localization") }
-        if product.prices.isEmpty { missing.append("a price") }
-        if product.availability?.territories.isEmpty ?? true { missing.append("a territory to be sold in") }
-        if product.screenshotChecksum == nil { missing.append("a review screenshot") }
-        if product.isSubscription, let group, group.localizations.isEmpty { missing.append("a localization of its subscription group") }
-        return missing
     }
 
     /// Whether the app's products must go to review with an app version: none of `products` was
