@@ -21,6 +21,9 @@ extension IAPCat {
                 back the submission and each product, and exits 1 unless App Review has them. A run stopped \
                 part-way leaves a draft that the next run completes. `asc cancel-submission` withdraws it.
 
+                `--dry-run -o FILE` saves the plan; `asc submit FILE` then sends exactly its steps, refusing, \
+                sending nothing, when the catalog or what they depend on changed since (docs/saved-plans.md).
+
                 Examples:
                   iapcat asc submit --catalog catalogs/example.yaml --app-version 1.0 --dry-run
                   iapcat asc submit --catalog catalogs/example.yaml --product com.example.cosmicquest.coins.small --app-version 1.0 --dry-run --format markdown
@@ -28,8 +31,18 @@ extension IAPCat {
                 """
         )
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("The catalog.", valueName: "file"), completion: .file(extensions: ["yaml", "yml"]))
-        var catalog = Catalog.defaultPath
+        @Argument(
+            help: ArgumentHelp(
+                "A plan saved by `submit --dry-run -o`: carry out exactly its steps, refusing when the catalog or what they depend on changed.",
+                valueName: "plan"),
+            completion: .file(extensions: ["json"]))
+        var planFile: String?
+
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp("The catalog (default: catalogs/catalog.yaml, or the saved plan's).", valueName: "file"),
+            completion: .file(extensions: ["yaml", "yml"]))
+        var catalog: String?
 
         @Option(
             name: .customLong("product"),
@@ -49,13 +62,18 @@ extension IAPCat {
         var appVersion: String?
 
         @Option(help: "ios, macos, tvos or visionos.")
-        var platform: ReviewPlatform = .ios
+        var platform: ReviewPlatform?
 
         @Flag(help: "Show the plan and send nothing.")
         var dryRun = false
 
         @Option(help: "With --dry-run: text, json or markdown (for a pull-request comment).")
         var format: PlanFormat = .text
+
+        @Option(
+            name: [.customShort("o"), .customLong("out")],
+            help: ArgumentHelp("With --dry-run: save the plan here too, for `asc submit FILE` and `asc show FILE`.", valueName: "file"))
+        var out: String?
 
         @Flag(help: "Send without asking.")
         var yes = false
@@ -68,12 +86,43 @@ extension IAPCat {
         @OptionGroup var colorOptions: ColorOptions
 
         func run() async throws(CommandFailure) {
-            let (loaded, app) = try ReviewRunner.load(catalog, validator: paths.validator, dryRun: dryRun, format: format)
-            let scope = try ScopeOptions.scope(products: products, changedSince: changedSince, of: loaded, at: catalog)
-            let requests = SubmissionPlanner.requests(loaded, named: products, among: scope?.products)
-            try await ReviewRunner.run(
-                connect, app: app, platform: platform, dryRun: dryRun, format: format, yes: yes, allowImpact: allowImpact
-            ) { adapter throws(SyncFailure) in try await adapter.planSubmission(requests, appVersion: appVersion) }
+            let mode = ReviewRunner.Mode(dryRun: dryRun, format: format, out: out, yes: yes, allowImpact: allowImpact)
+            try mode.check()
+            if let planFile { return try await runSaved(planFile, mode: mode) }
+            let path = catalog ?? Catalog.defaultPath
+            let loaded = try ReviewRunner.load(path, validator: paths.validator)
+            let scope = try ScopeOptions.scope(products: products, changedSince: changedSince, of: loaded.catalog, at: path)
+            let requests = SubmissionPlanner.requests(loaded.catalog, named: products, among: scope?.products)
+            try await ReviewRunner.run(connect, app: loaded.app, platform: (platform ?? .ios).apiValue, mode: mode) {
+                adapter throws(CommandFailure) in
+                let planned = try await ReviewRunner.failing { () async throws(SyncFailure) in
+                    try await adapter.planSubmission(requests, appVersion: appVersion)
+                }
+                return try ReviewRunner.saving(planned, to: out) { planned in
+                    SavedPlan(
+                        planned.plan, app: loaded.app, tool: "iapcat \(IAPCatalogVersion.current)", created: SyncRunner.nowUTC(),
+                        catalogPath: path, catalogDigest: loaded.digest,
+                        scope: products.isEmpty ? nil : SyncScope(products: Set(products)),
+                        dependencies: SyncScope(products: Set(requests.map(\.productID))), rows: planned.rows)
+                }
+            }
+        }
+
+        /// `asc submit FILE`: exactly the saved plan, after planning it again from what App Store
+        /// Connect holds now; refused, nothing sent, when the catalog or what it depends on moved.
+        private func runSaved(_ file: String, mode: ReviewRunner.Mode) async throws(CommandFailure) {
+            guard products.isEmpty, changedSince == nil, appVersion == nil, platform == nil, !mode.dryRun else {
+                throw .usage(
+                    "a saved plan keeps its own products, app version and platform: --product, --changed-since, --app-version, "
+                        + "--platform and --dry-run go with planning (`asc show FILE` prints it)")
+            }
+            let saved = try SyncRunner.readSaved(file, for: ConnectAdapter.self, command: "submit")
+            let loaded = try SyncRunner.savedCatalog(
+                saved, file: file, override: catalog, validator: paths.validator, for: ConnectAdapter.self)
+            let platform = ConnectReviewAdapter.parameters(of: saved).platform
+            try await ReviewRunner.run(connect, app: loaded.app, platform: platform, mode: mode) { adapter throws(CommandFailure) in
+                try await ReviewRunner.failing { () async throws(SyncFailure) in try await adapter.recheck(saved, catalog: loaded.catalog) }
+            }
         }
     }
 
@@ -114,10 +163,13 @@ extension IAPCat {
         @OptionGroup var colorOptions: ColorOptions
 
         func run() async throws(CommandFailure) {
-            let (_, app) = try ReviewRunner.load(catalog, validator: paths.validator, dryRun: dryRun, format: format)
-            try await ReviewRunner.run(
-                connect, app: app, platform: platform, dryRun: dryRun, format: format, yes: yes, allowImpact: false
-            ) { adapter throws(SyncFailure) in try await adapter.planCancel() }
+            let mode = ReviewRunner.Mode(dryRun: dryRun, format: format, yes: yes)
+            try mode.check()
+            let loaded = try ReviewRunner.load(catalog, validator: paths.validator)
+            try await ReviewRunner.run(connect, app: loaded.app, platform: platform.apiValue, mode: mode) {
+                adapter throws(CommandFailure) in
+                try await ReviewRunner.failing { () async throws(SyncFailure) in try await adapter.planCancel() }
+            }
         }
     }
 }

@@ -6,26 +6,47 @@ import IAPCatalog
 /// plan shown (`--dry-run`) or carried out with consent and confirmation, progress, and the
 /// read-back printed — failing (exit 1) when App Store Connect does not hold what the plan meant.
 enum ReviewRunner {
-    /// The catalog at `path`, validated, and its app; a usage failure first when `format` asks
-    /// for what only `--dry-run` prints.
-    static func load(_ path: String, validator: CatalogValidator, dryRun: Bool, format: IAPCat.PlanFormat) throws(CommandFailure)
-        -> (catalog: Catalog, app: String)
-    {
-        guard dryRun || format == .text else { throw .usage("--format \(format.rawValue) goes with --dry-run") }
-        return try SyncRunner.loadCatalog(path, validator: validator, for: ConnectAdapter.self)
+    /// How the plan is used: shown (`dryRun`, in `format`, saved to `out` too) or carried out
+    /// (`yes`: without asking; `allowImpact`: the ! step too).
+    struct Mode {
+        var dryRun = false
+        var format = IAPCat.PlanFormat.text
+        var out: String? = nil
+        var yes = false
+        var allowImpact = false
+
+        /// A usage failure for what only `--dry-run` does.
+        func check() throws(CommandFailure) {
+            guard dryRun || format == .text else { throw .usage("--format \(format.rawValue) goes with --dry-run") }
+            guard dryRun || out == nil else { throw .usage("-o goes with --dry-run: save the plan, then `iapcat asc submit FILE`") }
+        }
     }
 
-    /// Plans for `app` with `plan` and shows the plan (`dryRun`) or carries it out.
+    /// A catalog read once: what is hashed (a saved plan's digest) is what is loaded.
+    struct LoadedCatalog {
+        var catalog: Catalog
+        var app: String
+        var path: String
+        var digest: String
+    }
+
+    /// The catalog at `path`, validated, and its app.
+    static func load(_ path: String, validator: CatalogValidator) throws(CommandFailure) -> LoadedCatalog {
+        let file = try SyncRunner.CatalogFile(path)
+        let (catalog, app) = try SyncRunner.loadCatalog(path, bytes: file.bytes, validator: validator, for: ConnectAdapter.self)
+        return LoadedCatalog(catalog: catalog, app: app, path: path, digest: file.digest)
+    }
+
+    /// Plans for `app` on `platform` with `plan`, then shows the plan or carries it out.
     static func run(
-        _ connect: ConnectOptions, app: String, platform: IAPCat.ReviewPlatform, dryRun: Bool, format: IAPCat.PlanFormat, yes: Bool,
-        allowImpact: Bool, plan: (ConnectReviewAdapter) async throws(SyncFailure) -> SubmissionPlan
+        _ connect: ConnectOptions, app: String, platform: String, mode: Mode,
+        plan: (ConnectReviewAdapter) async throws(CommandFailure) -> SubmissionPlan
     ) async throws(CommandFailure) {
         let client = try connect.client()
         let result: Result<Void, CommandFailure>
         do throws(CommandFailure) {
-            let adapter = ConnectReviewAdapter(api: client, appID: app, platform: platform.apiValue)
-            let planned = try await failing { () async throws(SyncFailure) in try await plan(adapter) }
-            try await carryOut(planned, by: adapter, dryRun: dryRun, format: format, yes: yes, allowImpact: allowImpact)
+            let adapter = ConnectReviewAdapter(api: client, appID: app, platform: platform)
+            try await carryOut(try await plan(adapter), by: adapter, mode: mode)
             result = .success(())
         } catch {
             result = .failure(error)
@@ -34,11 +55,24 @@ enum ReviewRunner {
         try result.get()
     }
 
-    private static func carryOut(
-        _ plan: SubmissionPlan, by adapter: ConnectReviewAdapter, dryRun: Bool, format: IAPCat.PlanFormat, yes: Bool, allowImpact: Bool
-    ) async throws(CommandFailure) {
-        if dryRun { return try SyncRunner.show(plan, format: format, detailedExitcode: false) }
-        guard try SyncRunner.confirm(plan, yes: yes, allowImpact: allowImpact) else { return }
+    /// `planned`'s plan, after saving it to `out` with `save`.
+    static func saving(_ planned: ConnectReviewAdapter.Planned, to out: String?, _ save: (ConnectReviewAdapter.Planned) -> SavedPlan)
+        throws(CommandFailure) -> SubmissionPlan
+    {
+        if let out {
+            do {
+                try AtomicFile.write(save(planned).bytes(), to: out)
+            } catch {
+                throw .io(error)
+            }
+            Output.error("wrote \(out): the plan, for `iapcat asc \(planned.plan.applyCommand) \(out)`")
+        }
+        return planned.plan
+    }
+
+    private static func carryOut(_ plan: SubmissionPlan, by adapter: ConnectReviewAdapter, mode: Mode) async throws(CommandFailure) {
+        if mode.dryRun { return try SyncRunner.show(plan, format: mode.format, detailedExitcode: false) }
+        guard try SyncRunner.confirm(plan, yes: mode.yes, allowImpact: mode.allowImpact) else { return }
         let total = plan.steps.count
         let readBack = try await failing { () async throws(SyncFailure) in
             try await adapter.apply(plan) { index, step in
@@ -55,7 +89,7 @@ enum ReviewRunner {
     }
 
     /// `work`, its failure a diagnostic (exit 1).
-    private static func failing<T>(_ work: () async throws(SyncFailure) -> T) async throws(CommandFailure) -> T {
+    static func failing<T>(_ work: () async throws(SyncFailure) -> T) async throws(CommandFailure) -> T {
         do throws(SyncFailure) {
             return try await work()
         } catch {

@@ -106,27 +106,8 @@ enum SyncRunner {
         _ options: Options, plan file: String, catalog override: String?, settings: SyncSettings, validator: CatalogValidator,
         yes: Bool, allowImpact: Bool
     ) async throws(CommandFailure) {
-        let saved = try readSaved(file, for: Options.Adapter.self)
-        // The file names its catalog; iapcat reads it only inside this folder unless told where.
-        let named = saved.catalogPath
-        guard override != nil || (!named.hasPrefix("/") && !named.split(separator: "/").contains("..") && !named.isEmpty) else {
-            throw .usage(
-                "\(file) names its catalog '\(ServerText.shown(named, limit: 200))', outside this folder: pass --catalog to say which catalog"
-            )
-        }
-        let path = override ?? named
-        let file = try CatalogFile(path)
-        guard file.digest == saved.catalogDigest else {
-            throw .inputErrors(
-                "\(ServerText.printable(path)) changed since the plan was made (\(ServerText.printable(saved.created))): its SHA-256 is \(file.digest.prefix(12))… now, "
-                    + "\(ServerText.printable(String(saved.catalogDigest.prefix(12))))… then; nothing was applied. Plan again and review it"
-            )
-        }
-        let (catalog, app) = try loadCatalog(path, bytes: file.bytes, validator: validator, for: Options.Adapter.self)
-        guard app == saved.app else {
-            throw .inputErrors(
-                "\(file) is a plan for app \(ServerText.printable(saved.app)), the catalog names \(app); nothing was applied")
-        }
+        let saved = try readSaved(file, for: Options.Adapter.self, command: "apply")
+        let (catalog, app, path) = try savedCatalog(saved, file: file, override: override, validator: validator, for: Options.Adapter.self)
         try await run(options, app: app, settings: settings) { engine throws(CommandFailure) in
             let planned: SyncEngine<Options.Adapter>.Planned
             do throws(SyncFailure) {
@@ -138,8 +119,38 @@ enum SyncRunner {
         }
     }
 
-    /// The saved plan in `file`, for `Adapter`'s store.
-    private static func readSaved<Adapter: SyncAdapter>(_ file: String, for _: Adapter.Type) throws(CommandFailure) -> SavedPlan {
+    /// The catalog `saved` (read from `file`) names, or `override`: read once, refused unless its
+    /// bytes are the ones planned from and it names the plan's app.
+    static func savedCatalog<Adapter: SyncAdapter>(
+        _ saved: SavedPlan, file: String, override: String?, validator: CatalogValidator, for _: Adapter.Type
+    ) throws(CommandFailure) -> (catalog: Catalog, app: String, path: String) {
+        // The file names its catalog; iapcat reads it only inside this folder unless told where.
+        let named = saved.catalogPath
+        guard override != nil || (!named.hasPrefix("/") && !named.split(separator: "/").contains("..") && !named.isEmpty) else {
+            throw .usage(
+                "\(file) names its catalog '\(ServerText.shown(named, limit: 200))', outside this folder: pass --catalog to say which catalog"
+            )
+        }
+        let path = override ?? named
+        let catalogFile = try CatalogFile(path)
+        guard catalogFile.digest == saved.catalogDigest else {
+            throw .inputErrors(
+                "\(ServerText.printable(path)) changed since the plan was made (\(ServerText.printable(saved.created))): its SHA-256 is \(catalogFile.digest.prefix(12))… now, "
+                    + "\(ServerText.printable(String(saved.catalogDigest.prefix(12))))… then; nothing was applied. Plan again and review it"
+            )
+        }
+        let (catalog, app) = try loadCatalog(path, bytes: catalogFile.bytes, validator: validator, for: Adapter.self)
+        guard app == saved.app else {
+            throw .inputErrors(
+                "\(file) is a plan for app \(ServerText.printable(saved.app)), the catalog names \(app); nothing was applied")
+        }
+        return (catalog, app, path)
+    }
+
+    /// The saved plan in `file`, for `Adapter`'s store and, when given, for its subcommand `command`.
+    static func readSaved<Adapter: SyncAdapter>(_ file: String, for _: Adapter.Type, command subcommand: String? = nil)
+        throws(CommandFailure) -> SavedPlan
+    {
         let bytes: [UInt8]
         do {
             bytes = try InputFile.read(file, sizeLimit: SavedPlan.sizeLimit)
@@ -153,9 +164,11 @@ enum SyncRunner {
             throw .inputErrors(ServerText.printable(error.message))
         }
         let command = Adapter.Plan.store.command
-        guard saved.store == command else {
+        guard saved.store == command, subcommand.map({ $0 == saved.command }) ?? true else {
+            let wanted = subcommand.map { "\(command) \($0)" } ?? command
             throw .inputErrors(
-                "\(file) is a plan for `iapcat \(ServerText.printable(saved.store))`, not `iapcat \(command)`; nothing was done")
+                "\(file) is a plan for `iapcat \(ServerText.printable(saved.store)) \(ServerText.printable(saved.command))`, "
+                    + "not `iapcat \(wanted)`; nothing was done")
         }
         return saved
     }
@@ -177,7 +190,7 @@ enum SyncRunner {
     }
 
     /// Now, ISO 8601 in UTC to the second.
-    private static func nowUTC() -> String {
+    static func nowUTC() -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         return formatter.string(from: Date())

@@ -244,7 +244,7 @@ import Testing
         #expect(again.status == 1, "a plan applied once is stale: \(again.stdout)")
         #expect(
             try setup.run(["play", "show", "plan.json"]).stderr
-                == "iapcat: error: plan.json is a plan for `iapcat asc`, not `iapcat play`; nothing was done\n")
+                == "iapcat: error: plan.json is a plan for `iapcat asc apply`, not `iapcat play`; nothing was done\n")
         // A plan file is read, never trusted to point elsewhere.
         let outside = file.replacingOccurrences(of: #""path": "catalog.yaml""#, with: #""path": "../catalog.yaml""#)
         #expect(outside != file)

@@ -188,4 +188,54 @@ import Testing
         #expect(submissions.map(\.state) == ["WAITING_FOR_REVIEW"])
         #expect(submissions.first?.items.count == 4)
     }
+
+    /// `submit --dry-run -o FILE` saves the plan with what it was computed from; `submit FILE`
+    /// carries out exactly its steps, and refuses, sending nothing, naming what moved since.
+    @Test func aSavedSubmissionPlanIsCarriedOutExactlyOrRefusedNamingWhatMoved() async throws {
+        let setup = try await Self.applied()
+        defer { Task { try? await setup.stop() } }
+        setup.fake.addAppStoreVersion(app: Self.app, versionString: "2.0")
+        let saved = try setup.run([
+            "asc", "submit", "--catalog", "catalog.yaml", "--app-version", "2.0", "--dry-run", "-o", "submit.json", "--format", "markdown",
+        ])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stderr == "wrote submit.json: the plan, for `iapcat asc submit submit.json`\n")
+        #expect(saved.stdout.hasPrefix("### iapcat asc submit --dry-run\n"), "\(saved.stdout)")
+        let shown = try setup.run(["asc", "show", "submit.json", "--format", "markdown"])
+        #expect(shown.stdout == saved.stdout)
+        let text = try setup.run(["asc", "show", "submit.json"])
+        #expect(text.stdout.hasPrefix(Self.additions + "~ add app version 2.0 to the review submission\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("Plan: 7 changes. 1 marked - or ! needs submit --allow-impact.\n"), "\(text.stdout)")
+
+        let wrong = try setup.run(["asc", "apply", "submit.json", "--yes"])
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr == "iapcat: error: submit.json is a plan for `iapcat asc submit`, not `iapcat asc apply`; nothing was done\n")
+        let mixed = try setup.run(["asc", "submit", "submit.json", "--app-version", "2.0"])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.hasPrefix("iapcat: error: a saved plan keeps its own products, app version and platform"), "\(mixed.stderr)")
+
+        // App Review's request for a change came in after the review: refused, nothing sent.
+        let product = "com.example.cosmicquest.coins.small"
+        setup.fake.setProductState(app: Self.app, productID: product, state: "DEVELOPER_ACTION_NEEDED")
+        setup.fake.resetRequestLog()
+        let send = ["asc", "submit", "submit.json", "--yes", "--allow-impact"]
+        let refused = try setup.run(send)
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.hasPrefix("iapcat: error: App Store Connect changed since the plan was made ("), "\(refused.stderr)")
+        #expect(
+            refused.stderr.hasSuffix(
+                "; nothing was applied. Plan again and review it:\n  product \(product):\n    /state: \"READY_TO_SUBMIT\" → \"DEVELOPER_ACTION_NEEDED\"\n"
+            ), "\(refused.stderr)")
+        #expect(setup.fake.requests.filter { $0.method != "GET" }.isEmpty)
+        #expect(setup.fake.reviewSubmissions(app: Self.app).isEmpty)
+
+        // As it was: exactly the reviewed steps.
+        setup.fake.setProductState(app: Self.app, productID: product, state: "READY_TO_SUBMIT")
+        let sent = try setup.run(send)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(sent.stdout.contains("[7/7] ! submit the review submission for IOS to App Review\n"), "\(sent.stdout)")
+        #expect(sent.stdout.hasSuffix("Read back: com.example.cosmicquest.season_pass.2026: WAITING_FOR_REVIEW\nCarried out 7 changes.\n"))
+        #expect(setup.fake.reviewSubmissions(app: Self.app).map(\.state) == ["WAITING_FOR_REVIEW"])
+    }
 }

@@ -96,7 +96,7 @@ package struct ConnectAdapter: SyncAdapter {
     }
 
     /// `value` as JSON with its keys sorted; `null` for nothing.
-    private static func row(_ value: (some Encodable)?) -> JSONValue {
+    static func row(_ value: (some Encodable)?) -> JSONValue {
         guard let value else { return .null }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -13,6 +13,14 @@ package struct ConnectReviewAdapter: Sendable {
         package var problems: [String] = []
     }
 
+    /// A plan with what it was computed from, as a saved plan keeps it: the platform, the app
+    /// version asked for, the app's open review submissions and app versions in preparation, and
+    /// each requested product's state and version.
+    package struct Planned: Sendable {
+        package var plan: SubmissionPlan
+        package var rows: [SavedPlan.Row]
+    }
+
     private let api: any ConnectTransport
     private let appID: String
     private let planner: SubmissionPlanner
@@ -27,9 +35,7 @@ package struct ConnectReviewAdapter: Sendable {
     /// The plan for sending `requests` (with the app version `appVersion`, when named). Only the
     /// requested products are read, unless none of them was ever approved and no app version is
     /// named: whether the app needs one can then be told only from all of its products.
-    package func planSubmission(_ requests: [SubmissionPlanner.Request], appVersion: String?) async throws(SyncFailure)
-        -> SubmissionPlan
-    {
+    package func planSubmission(_ requests: [SubmissionPlanner.Request], appVersion: String?) async throws(SyncFailure) -> Planned {
         do throws(ConnectAPIError) {
             let reader = ConnectRemoteReader(api: api)
             let review = try await reader.readReview(appID: appID, platform: planner.platform)
@@ -37,10 +43,47 @@ package struct ConnectReviewAdapter: Sendable {
             if appVersion == nil && ReviewReadiness.needsAppVersion(remote.products.values) {
                 remote = try await reader.read(appID: appID)
             }
-            return planner.plan(requests, appVersion: appVersion, remote: remote, review: review)
+            var rows = [
+                SavedPlan.Row(resource: Self.platformRow, value: .string(planner.platform)),
+                SavedPlan.Row(resource: Self.appVersionRow, value: appVersion.map(JSONValue.string) ?? .null),
+                SavedPlan.Row(resource: "review submissions", value: ConnectAdapter.row(review)),
+            ]
+            for request in requests {
+                let product = remote.products[request.productID]
+                rows.append(
+                    SavedPlan.Row(
+                        resource: "product \(request.productID)",
+                        value: ConnectAdapter.row(product.map { ProductRow(state: $0.state, version: $0.version) })))
+            }
+            return Planned(plan: planner.plan(requests, appVersion: appVersion, remote: remote, review: review), rows: rows)
         } catch {
             throw SyncFailure(error.diagnostic)
         }
+    }
+
+    /// What a saved submission plan keeps of a product: what its readiness depends on.
+    private struct ProductRow: Encodable {
+        var state: String
+        var version: RemoteVersion?
+    }
+
+    static let platformRow = "platform", appVersionRow = "app version asked for"
+
+    /// The platform and the app version `saved` (a submission plan) was planned for.
+    package static func parameters(of saved: SavedPlan) -> (platform: String, appVersion: String?) {
+        let value = { (resource: String) in saved.rows.first { $0.resource == resource }?.value.string }
+        return (value(platformRow) ?? "IOS", value(appVersionRow))
+    }
+
+    /// `saved` (a submission plan made from `catalog`) planned again from what App Store Connect
+    /// holds now: the plan to carry out, or a failure, nothing sent, naming what moved.
+    package func recheck(_ saved: SavedPlan, catalog: Catalog) async throws(SyncFailure) -> SubmissionPlan {
+        let requests =
+            saved.scope.map { SubmissionPlanner.requests(catalog, named: $0.products.sorted()) }
+            ?? SubmissionPlanner.requests(catalog, named: [], among: saved.dependencies.products)
+        let planned = try await planSubmission(requests, appVersion: Self.parameters(of: saved).appVersion)
+        try saved.check(rows: planned.rows, steps: planned.plan.steps, storeName: SubmissionPlan.store.name)
+        return planned.plan
     }
 
     /// The plan for withdrawing the open review submission.

@@ -23,10 +23,10 @@ package struct SubmissionPlanner: Sendable {
     package var platform = "IOS"
 
     /// What `asc submit` sends from `catalog`: the products `named` (an error each when it cannot
-    /// go), else every product the App Store sells that the catalog marks `approved` (only those in
+    /// go; in the order of their ids, so a saved plan is planned again alike), else every product the App Store sells that the catalog marks `approved` (only those in
     /// `among`, when given: a scope such as `--changed-since`).
     package static func requests(_ catalog: Catalog, named: [String], among: Set<String>? = nil) -> [Request] {
-        guard named.isEmpty else { return named.map { Request(productID: $0, named: true) } }
+        guard named.isEmpty else { return Set(named).sorted().map { Request(productID: $0, named: true) } }
         return catalog.products.filter { product in
             product.isSold(on: .appStore) && product.status == .approved && among.map { $0.contains(product.id) } ?? true
         }.map { Request(productID: $0.id, named: false) }

@@ -37,6 +37,9 @@ package struct SavedPlan: Sendable, Equatable {
 
     /// The store's command (`asc`, `play`).
     package var store: String
+    /// The subcommand that carries the plan out: `apply`, or `submit` (a file without the member
+    /// was written by `plan -o`: `apply`).
+    package var command: String
     /// The app, as the catalog names it in that store.
     package var app: String
     /// The iapcat that wrote it (`iapcat 0.1.0`).
@@ -66,6 +69,7 @@ package struct SavedPlan: Sendable, Equatable {
         dependencies: SyncScope, rows: [Row]
     ) {
         store = P.store.command
+        command = plan.applyCommand
         self.app = app
         self.tool = tool
         self.created = created
@@ -79,6 +83,36 @@ package struct SavedPlan: Sendable, Equatable {
         }
         (notDone, warnings, errors) = (plan.notDone, plan.warnings, plan.errors)
         estimatedRequests = plan.estimatedRequests
+    }
+
+    /// Refuses, naming what moved, when `now` (the rows read again) differs from the saved rows, or
+    /// `steps` (planned again from them) from the saved steps; `storeName` says whose rows.
+    package func check<S: SyncStep>(rows now: [Row], steps: [S], storeName: String) throws(SyncFailure) {
+        let current = Dictionary(now.map { ($0.resource, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let then = Dictionary(rows.map { ($0.resource, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var moved: [String] = []
+        for resource in Set(current.keys).union(then.keys).sorted() where current[resource] != then[resource] {
+            moved.append("  \(ServerText.printable(resource)):")
+            moved += RowChanges.describe(from: then[resource] ?? .null, to: current[resource] ?? .null).map {
+                "    " + ServerText.printable($0)
+            }
+        }
+        guard moved.isEmpty else {
+            throw SyncFailure(
+                "\(storeName) changed since the plan was made (\(ServerText.printable(created))); nothing was applied. Plan again and review it:\n"
+                    + moved.joined(separator: "\n"))
+        }
+        let line = { (impact: PlanImpact, summary: String) in ServerText.printable("\(impact.rawValue) \(summary)") }
+        let planned = steps.map { line($0.impact, $0.summary) }
+        let reviewed = self.steps.map { line($0.impact, $0.summary) }
+        guard planned == reviewed else {
+            let lines =
+                reviewed.filter { !planned.contains($0) }.map { "  saved: " + $0 }
+                + planned.filter { !reviewed.contains($0) }.map { "  now:   " + $0 }
+            throw SyncFailure(
+                "planned again, the steps differ from the saved plan's (\(ServerText.printable(created))); nothing was applied. Plan again and review it:\n"
+                    + (lines.isEmpty ? "  the same steps in another order" : lines.joined(separator: "\n")))
+        }
     }
 
     // MARK: The file
@@ -100,6 +134,7 @@ package struct SavedPlan: Sendable, Equatable {
             ("tool", .string(tool)),
             ("created", .string(created)),
             ("store", .string(store)),
+            ("command", .string(command)),
             ("app", .string(app)),
             ("catalog", .object([("path", .string(catalogPath)), ("sha256", .string(catalogDigest))])),
             ("scope", scope.map(scopeValue) ?? .null),
@@ -142,7 +177,8 @@ package struct SavedPlan: Sendable, Equatable {
         }
         let catalog = try reader.object(root, "catalog")
         var saved = SavedPlan(
-            store: try reader.string(root, "store"), app: try reader.string(root, "app"), tool: try reader.string(root, "tool"),
+            store: try reader.string(root, "store"), command: root["command"] == nil ? "apply" : try reader.string(root, "command"),
+            app: try reader.string(root, "app"), tool: try reader.string(root, "tool"),
             created: try reader.string(root, "created"), catalogPath: try reader.string(catalog, "path", in: "catalog"),
             catalogDigest: try reader.string(catalog, "sha256", in: "catalog"), scope: nil,
             dependencies: try reader.scope(try reader.object(root, "depends_on"), "depends_on"), rows: [], steps: [], notDone: [],
@@ -173,11 +209,11 @@ package struct SavedPlan: Sendable, Equatable {
 
     /// A plan from its parts (reading a file).
     private init(
-        store: String, app: String, tool: String, created: String, catalogPath: String, catalogDigest: String, scope: SyncScope?,
-        dependencies: SyncScope, rows: [Row], steps: [Step], notDone: [PlanNote], warnings: [PlanNote], errors: [PlanNote],
-        estimatedRequests: Int
+        store: String, command: String, app: String, tool: String, created: String, catalogPath: String, catalogDigest: String,
+        scope: SyncScope?, dependencies: SyncScope, rows: [Row], steps: [Step], notDone: [PlanNote], warnings: [PlanNote],
+        errors: [PlanNote], estimatedRequests: Int
     ) {
-        (self.store, self.app, self.tool, self.created) = (store, app, tool, created)
+        (self.store, self.command, self.app, self.tool, self.created) = (store, command, app, tool, created)
         (self.catalogPath, self.catalogDigest, self.scope, self.dependencies) = (catalogPath, catalogDigest, scope, dependencies)
         (self.rows, self.steps, self.notDone, self.warnings, self.errors) = (rows, steps, notDone, warnings, errors)
         self.estimatedRequests = estimatedRequests
@@ -251,4 +287,6 @@ package struct SavedPlanView<Store: SyncPlan>: SyncPlan {
     package var errors: [PlanNote] { saved.errors }
     package var estimatedRequests: Int { saved.estimatedRequests }
     package static var store: SyncStore { Store.store }
+    package var applyCommand: String { saved.command }
+    package var planCommand: String { saved.command == "apply" ? "plan" : "\(saved.command) --dry-run" }
 }

@@ -85,33 +85,9 @@ package struct SyncEngine<Adapter: SyncAdapter>: Sendable {
                 "the plan is for `iapcat \(ServerText.printable(saved.store))`, not `iapcat \(store.command)`; nothing was applied")
         }
         let planned = try await plan(catalog, at: path, scope: saved.dependencies)
-        let now = Dictionary(
-            adapter.rows(of: planned.snapshot, for: saved.dependencies, in: planned.catalog).map { ($0.resource, $0.value) },
-            uniquingKeysWith: { first, _ in first })
-        let then = Dictionary(saved.rows.map { ($0.resource, $0.value) }, uniquingKeysWith: { first, _ in first })
-        var moved: [String] = []
-        for resource in Set(now.keys).union(then.keys).sorted() where now[resource] != then[resource] {
-            moved.append("  \(ServerText.printable(resource)):")
-            moved += RowChanges.describe(from: then[resource] ?? .null, to: now[resource] ?? .null).map {
-                "    " + ServerText.printable($0)
-            }
-        }
-        guard moved.isEmpty else {
-            throw SyncFailure(
-                "\(store.name) changed since the plan was made (\(ServerText.printable(saved.created))); nothing was applied. Plan again and review it:\n"
-                    + moved.joined(separator: "\n"))
-        }
-        let line = { (impact: PlanImpact, summary: String) in ServerText.printable("\(impact.rawValue) \(summary)") }
-        let current = planned.plan.steps.map { line($0.impact, $0.summary) }
-        let reviewed = saved.steps.map { line($0.impact, $0.summary) }
-        guard current == reviewed else {
-            let lines =
-                reviewed.filter { !current.contains($0) }.map { "  saved: " + $0 }
-                + current.filter { !reviewed.contains($0) }.map { "  now:   " + $0 }
-            throw SyncFailure(
-                "planned again, the steps differ from the saved plan's (\(ServerText.printable(saved.created))); nothing was applied. Plan again and review it:\n"
-                    + (lines.isEmpty ? "  the same steps in another order" : lines.joined(separator: "\n")))
-        }
+        try saved.check(
+            rows: adapter.rows(of: planned.snapshot, for: saved.dependencies, in: planned.catalog), steps: planned.plan.steps,
+            storeName: store.name)
         return planned
     }
 
