@@ -153,4 +153,45 @@ import Testing
             ])
         #expect(PlanRenderer().markdown(inReview).contains("**1 error: `iapcat asc cancel-submission` would refuse this plan.**"))
     }
+
+    /// A subscription goes with its group's version when that waits in preparation (a new group,
+    /// or its names edited): added once, before the first of its subscriptions, never when an open
+    /// submission holds it already.
+    @Test func aSubscriptionsGroupVersionInPreparationGoesWithIt() {
+        func subscription(_ id: String, version: String) -> RemoteProduct {
+            var product = Self.product(id, "READY_TO_SUBMIT", version: version)
+            product.type = ProductKind.autoRenewable.rawValue
+            product.groupID = "g1"
+            return product
+        }
+        let group = RemoteGroup(
+            id: "g1", referenceName: "Plus", version: RemoteVersion(id: "gv", number: 1, state: "PREPARE_FOR_SUBMISSION"),
+            localizations: [RemoteLocalization(id: "gl", locale: "en-US", name: "Plus", description: nil, customAppName: nil)])
+        var remote = Self.remote(subscription("com.example.monthly", version: "vm"), subscription("com.example.yearly", version: "vy"))
+        remote.groups = [group]
+        let plan = planner.plan(
+            requests("com.example.monthly", "com.example.yearly"), appVersion: nil, remote: remote,
+            review: RemoteReview(platform: "IOS", appVersions: [.init(id: "av", versionString: "2.0")]))
+        #expect(
+            plan.steps.map(\.action) == [
+                .createSubmission(platform: "IOS"),
+                .addVersion(.group("Plus"), versionID: "gv", number: 1),
+                .addVersion(.subscription("com.example.monthly"), versionID: "vm", number: 1),
+                .addVersion(.subscription("com.example.yearly"), versionID: "vy", number: 1),
+                .submit(submissionID: nil, platform: "IOS"),
+            ])
+        // In an open draft already: only the subscriptions are added.
+        let draft = RemoteReview(
+            platform: "IOS",
+            submissions: [.init(id: "s1", state: "READY_FOR_REVIEW", items: [.init(id: "i1", state: "READY_FOR_REVIEW", versionID: "gv")])],
+            appVersions: [.init(id: "av", versionString: "2.0")])
+        let reused = planner.plan(requests("com.example.monthly"), appVersion: "2.0", remote: remote, review: draft)
+        #expect(reused.errors.isEmpty)
+        #expect(
+            reused.steps.map(\.action) == [
+                .addVersion(.subscription("com.example.monthly"), versionID: "vm", number: 1),
+                .addAppVersion(id: "av", versionString: "2.0"),
+                .submit(submissionID: "s1", platform: "IOS"),
+            ])
+    }
 }

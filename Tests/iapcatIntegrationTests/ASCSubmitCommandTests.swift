@@ -29,6 +29,7 @@ import Testing
         + create a review submission for IOS
         ~ add version 1 of in-app purchase com.example.cosmicquest.coins.small to the review submission
         ~ add version 1 of in-app purchase com.example.cosmicquest.level.nebula to the review submission
+        ~ add version 1 of subscription group Cosmic Premium to the review submission
         ~ add version 1 of subscription com.example.cosmicquest.premium.monthly to the review submission
         ~ add version 1 of in-app purchase com.example.cosmicquest.season_pass.2026 to the review submission
 
@@ -45,8 +46,8 @@ import Testing
             first.stdout == Self.additions + """
                 ! submit the review submission for IOS to App Review
                 error: app 1234567890 has no in-app purchase or subscription App Review ever approved: App Store Connect takes the first ones only with a new app version; name it with --app-version (none is in preparation for IOS: create one in App Store Connect first)
-                Plan: 6 changes. 1 marked - or ! needs submit --allow-impact.
-                Submit sends about 16 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
+                Plan: 7 changes. 1 marked - or ! needs submit --allow-impact.
+                Submit sends about 18 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
 
                 """, "\(first.stdout)")
         #expect(first.stderr == "iapcat: error: the plan has 1 error; submit would refuse it\n")
@@ -68,21 +69,22 @@ import Testing
             Self.withoutIDs(sent.stdout) == Self.additions + """
                 ~ add app version 2.0 to the review submission
                 ! submit the review submission for IOS to App Review
-                Plan: 7 changes. 1 marked - or ! needs submit --allow-impact.
-                Submit sends about 17 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
-                [1/7] + create a review submission for IOS
-                [2/7] ~ add version 1 of in-app purchase com.example.cosmicquest.coins.small to the review submission
-                [3/7] ~ add version 1 of in-app purchase com.example.cosmicquest.level.nebula to the review submission
-                [4/7] ~ add version 1 of subscription com.example.cosmicquest.premium.monthly to the review submission
-                [5/7] ~ add version 1 of in-app purchase com.example.cosmicquest.season_pass.2026 to the review submission
-                [6/7] ~ add app version 2.0 to the review submission
-                [7/7] ! submit the review submission for IOS to App Review
-                Read back: review submission <id>: WAITING_FOR_REVIEW, 5 items
+                Plan: 8 changes. 1 marked - or ! needs submit --allow-impact.
+                Submit sends about 19 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
+                [1/8] + create a review submission for IOS
+                [2/8] ~ add version 1 of in-app purchase com.example.cosmicquest.coins.small to the review submission
+                [3/8] ~ add version 1 of in-app purchase com.example.cosmicquest.level.nebula to the review submission
+                [4/8] ~ add version 1 of subscription group Cosmic Premium to the review submission
+                [5/8] ~ add version 1 of subscription com.example.cosmicquest.premium.monthly to the review submission
+                [6/8] ~ add version 1 of in-app purchase com.example.cosmicquest.season_pass.2026 to the review submission
+                [7/8] ~ add app version 2.0 to the review submission
+                [8/8] ! submit the review submission for IOS to App Review
+                Read back: review submission <id>: WAITING_FOR_REVIEW, 6 items
                 Read back: com.example.cosmicquest.coins.small: WAITING_FOR_REVIEW
                 Read back: com.example.cosmicquest.level.nebula: WAITING_FOR_REVIEW
                 Read back: com.example.cosmicquest.premium.monthly: WAITING_FOR_REVIEW
                 Read back: com.example.cosmicquest.season_pass.2026: WAITING_FOR_REVIEW
-                Carried out 7 changes.
+                Carried out 8 changes.
 
                 """, "\(sent.stdout)")
         #expect(sent.stderr == "")
@@ -111,10 +113,10 @@ import Testing
         #expect(cancel.status == 0, "\(cancel.stderr)")
         #expect(
             Self.withoutIDs(cancel.stdout) == """
-                ~ cancel the review submission for IOS (<id>, WAITING_FOR_REVIEW): 5 items return to preparation
+                ~ cancel the review submission for IOS (<id>, WAITING_FOR_REVIEW): 6 items return to preparation
                 Plan: 1 change.
                 Cancel submission sends about 4 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
-                [1/1] ~ cancel the review submission for IOS (<id>, WAITING_FOR_REVIEW): 5 items return to preparation
+                [1/1] ~ cancel the review submission for IOS (<id>, WAITING_FOR_REVIEW): 6 items return to preparation
                 Read back: review submission <id>: canceled
                 Carried out 1 change.
 
@@ -167,7 +169,7 @@ import Testing
             ), "\(stopped.stdout)")
         #expect(
             stopped.stderr.contains(
-                "iapcat: error: step 3 of 6 failed (add version 1 of subscription com.example.cosmicquest.premium.monthly to the review submission): App Store Connect: POST /v1/reviewSubmissionItems answered HTTP 409"
+                "iapcat: error: step 3 of 7 failed (add version 1 of subscription group Cosmic Premium to the review submission): App Store Connect: POST /v1/reviewSubmissionItems answered HTTP 409"
             ), "\(stopped.stderr)")
         #expect(
             stopped.stderr.hasSuffix("Run `iapcat asc submit` again to continue: it re-reads App Store Connect and plans what is left.\n"))
@@ -178,6 +180,7 @@ import Testing
         #expect(
             Self.withoutIDs(completed.stdout).hasPrefix(
                 """
+                ~ add version 1 of subscription group Cosmic Premium to the review submission
                 ~ add version 1 of subscription com.example.cosmicquest.premium.monthly to the review submission
                 ~ add version 1 of in-app purchase com.example.cosmicquest.season_pass.2026 to the review submission
                 ~ add app version 2.0 to the review submission
@@ -186,7 +189,7 @@ import Testing
                 """), "\(completed.stdout)")
         let submissions = setup.fake.reviewSubmissions(app: Self.app)
         #expect(submissions.map(\.state) == ["WAITING_FOR_REVIEW"])
-        #expect(submissions.first?.items.count == 4)
+        #expect(submissions.first?.items.count == 5)
     }
 
     /// `submit --dry-run -o FILE` saves the plan with what it was computed from; `submit FILE`
@@ -205,7 +208,7 @@ import Testing
         #expect(shown.stdout == saved.stdout)
         let text = try setup.run(["asc", "show", "submit.json"])
         #expect(text.stdout.hasPrefix(Self.additions + "~ add app version 2.0 to the review submission\n"), "\(text.stdout)")
-        #expect(text.stdout.contains("Plan: 7 changes. 1 marked - or ! needs submit --allow-impact.\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("Plan: 8 changes. 1 marked - or ! needs submit --allow-impact.\n"), "\(text.stdout)")
 
         let wrong = try setup.run(["asc", "apply", "submit.json", "--yes"])
         #expect(wrong.status == 1)
@@ -234,8 +237,8 @@ import Testing
         setup.fake.setProductState(app: Self.app, productID: product, state: "READY_TO_SUBMIT")
         let sent = try setup.run(send)
         #expect(sent.status == 0, "\(sent.stderr)")
-        #expect(sent.stdout.contains("[7/7] ! submit the review submission for IOS to App Review\n"), "\(sent.stdout)")
-        #expect(sent.stdout.hasSuffix("Read back: com.example.cosmicquest.season_pass.2026: WAITING_FOR_REVIEW\nCarried out 7 changes.\n"))
+        #expect(sent.stdout.contains("[8/8] ! submit the review submission for IOS to App Review\n"), "\(sent.stdout)")
+        #expect(sent.stdout.hasSuffix("Read back: com.example.cosmicquest.season_pass.2026: WAITING_FOR_REVIEW\nCarried out 8 changes.\n"))
         #expect(setup.fake.reviewSubmissions(app: Self.app).map(\.state) == ["WAITING_FOR_REVIEW"])
     }
 }

@@ -140,7 +140,7 @@ package struct ConnectReviewAdapter: Sendable {
         for step in plan.steps {
             switch step.action {
             case .addVersion(let owner, let versionID, _):
-                sent.append(owner.key)
+                if case .group = owner {} else { sent.append(owner.key) }
                 if !items.contains(where: { $0.versionID == versionID }) {
                     result.problems.append("\(owner.noun) \(owner.key) is not in review submission \(held.id)")
                 }

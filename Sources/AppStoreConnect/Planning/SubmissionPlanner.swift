@@ -5,8 +5,9 @@ import IAPCatalog
 ///
 /// App Store Connect's rules it plans by: one open review submission per app and platform (a draft
 /// is reused; one already submitted stops the plan until App Review is done with it), products only
-/// through a version in preparation while READY_TO_SUBMIT, and an app's first in-app purchases and
-/// subscriptions only with an app version (`appVersion`, named by its version string).
+/// through a version in preparation while READY_TO_SUBMIT (a subscription's group with it when the
+/// group's version waits in preparation), and an app's first in-app purchases and subscriptions only
+/// with an app version (`appVersion`, named by its version string).
 package struct SubmissionPlanner: Sendable {
     /// A product to send, and whether the user named it (an error when it cannot go) or the catalog
     /// chose it (a note).
@@ -42,6 +43,7 @@ package struct SubmissionPlanner: Sendable {
         var plan = SubmissionPlan()
         let groups = Dictionary(remote.groups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var additions: [SubmissionStep] = []
+        var groupsAdded: Set<String> = []
         var alreadyIn = 0
         for request in requests {
             guard let product = remote.products[request.productID] else {
@@ -49,8 +51,17 @@ package struct SubmissionPlanner: Sendable {
                 continue
             }
             let owner: PlanOwner = product.isSubscription ? .subscription(product.productID) : .inAppPurchase(product.productID)
-            switch ReviewReadiness(product, group: product.groupID.flatMap { groups[$0] }, review: review) {
+            let group = product.groupID.flatMap { groups[$0] }
+            switch ReviewReadiness(product, group: group, review: review) {
             case .ready(let versionID):
+                // A subscription's group goes with it when the group's own version (its
+                // localizations) waits in preparation: a new group, or its names edited.
+                if let group, let version = group.version, version.state == "PREPARE_FOR_SUBMISSION",
+                    review.submission(holding: version.id) == nil, groupsAdded.insert(group.id).inserted
+                {
+                    additions.append(
+                        SubmissionStep(action: .addVersion(.group(group.referenceName), versionID: version.id, number: version.number)))
+                }
                 additions.append(SubmissionStep(action: .addVersion(owner, versionID: versionID, number: product.version?.number ?? 1)))
             case .inSubmission(let submissionID, let state) where state == "READY_FOR_REVIEW":
                 alreadyIn += 1
