@@ -21,7 +21,7 @@ extension IAPCat {
                   iapcat play apply --catalog catalogs/catalog.yaml --yes
                 """,
             subcommands: [
-                IAPCat.PlayPullCommand.self, IAPCat.PlayPlanCommand.self, IAPCat.PlayApplyCommand.self, IAPCat.PlayShowCommand.self,
+                IAPCat.PlayPullCommand.self, IAPCat.PlayPlanCommand.self, IAPCat.PlayApplyCommand.self, IAPCat.StoreShow<PlayOptions>.self,
             ]
         )
     }
