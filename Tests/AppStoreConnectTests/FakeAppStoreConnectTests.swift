@@ -115,6 +115,18 @@ import Testing
                 ])
         }
 
+        /// A new version of the in-app purchase whose resource id is `id`.
+        func createInAppPurchaseVersion(of id: String) async throws -> Response {
+            try await send(
+                "POST", "/v1/inAppPurchaseVersions",
+                body: [
+                    "data": [
+                        "type": "inAppPurchaseVersions",
+                        "relationships": ["inAppPurchase": ["data": ["type": "inAppPurchases", "id": id]]],
+                    ]
+                ])
+        }
+
         /// A subscription group `Pro` of `app`.
         func createGroup(app: String) async throws -> Response {
             try await send(
@@ -342,14 +354,7 @@ import Testing
     @Test func includeFillsIncludedAndRejectsUnknownRelationships() async throws {
         try await withFake { _, client in
             let created = try await client.createInAppPurchase("com.example.pack")
-            let version = try await client.send(
-                "POST", "/v1/inAppPurchaseVersions",
-                body: [
-                    "data": [
-                        "type": "inAppPurchaseVersions",
-                        "relationships": ["inAppPurchase": ["data": ["type": "inAppPurchases", "id": created.id]]],
-                    ]
-                ])
+            let version = try await client.createInAppPurchaseVersion(of: created.id)
             #expect(version.status == 201)
             #expect(version.attributes["version"] as? Int == 1)
             #expect(version.attributes["state"] as? String == "PREPARE_FOR_SUBMISSION")
@@ -758,16 +763,7 @@ import Testing
         try await withFake { fake, client in
             let product = try await client.createInAppPurchase("com.example.full", type: "NON_CONSUMABLE")
             let id = product.id
-            func version() async throws -> Client.Response {
-                try await client.send(
-                    "POST", "/v1/inAppPurchaseVersions",
-                    body: [
-                        "data": [
-                            "type": "inAppPurchaseVersions",
-                            "relationships": ["inAppPurchase": ["data": ["type": "inAppPurchases", "id": id]]],
-                        ]
-                    ])
-            }
+            func version() async throws -> Client.Response { try await client.createInAppPurchaseVersion(of: id) }
             func state() async throws -> String? {
                 try await client.get("/v2/inAppPurchases/\(id)").attributes["state"] as? String
             }

@@ -15,14 +15,7 @@ import Testing
     /// A consumable `productID` with a version in preparation, READY_TO_SUBMIT: its version's id.
     func readyProduct(_ productID: String, _ fake: FakeAppStoreConnect, _ client: Client) async throws -> String {
         let created = try await client.createInAppPurchase(productID)
-        let version = try await client.send(
-            "POST", "/v1/inAppPurchaseVersions",
-            body: [
-                "data": [
-                    "type": "inAppPurchaseVersions",
-                    "relationships": ["inAppPurchase": ["data": ["type": "inAppPurchases", "id": created.id]]],
-                ]
-            ])
+        let version = try await client.createInAppPurchaseVersion(of: created.id)
         #expect(version.status == 201)
         fake.setProductState(app: appID, productID: productID, state: "READY_TO_SUBMIT")
         return version.id
