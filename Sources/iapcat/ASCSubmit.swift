@@ -119,7 +119,12 @@ extension IAPCat {
             let saved = try SyncRunner.readSaved(file, for: ConnectAdapter.self, command: "submit")
             let loaded = try SyncRunner.savedCatalog(
                 saved, file: file, override: catalog, validator: paths.validator, for: ConnectAdapter.self)
-            let platform = ConnectReviewAdapter.parameters(of: saved).platform
+            let platform: String
+            do throws(SyncFailure) {
+                platform = try ConnectReviewAdapter.parameters(of: saved).platform
+            } catch {
+                throw .inputErrors(error.message)
+            }
             try await ReviewRunner.run(connect, app: loaded.app, platform: platform, mode: mode) { adapter throws(CommandFailure) in
                 try await ReviewRunner.failing { () async throws(SyncFailure) in try await adapter.recheck(saved, catalog: loaded.catalog) }
             }

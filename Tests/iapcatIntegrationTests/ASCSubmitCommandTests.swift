@@ -217,6 +217,28 @@ import Testing
         #expect(mixed.status == 2)
         #expect(mixed.stderr.hasPrefix("iapcat: error: a saved plan keeps its own products, app version and platform"), "\(mixed.stderr)")
 
+        // The file is input too: a platform App Store Connect does not know, or a product the
+        // catalog does not hold, is refused before anything is read.
+        let file = try String(contentsOfFile: setup.directory + "/submit.json", encoding: .utf8)
+        let platform = file.replacingOccurrences(
+            of: #""platform",(\s*)"value": "IOS""#, with: #""platform",$1"value": "IOS&x=1""#, options: .regularExpression)
+        #expect(platform != file)
+        try platform.write(toFile: setup.directory + "/platform.json", atomically: true, encoding: .utf8)
+        let badPlatform = try setup.run(["asc", "submit", "platform.json", "--yes", "--allow-impact"])
+        #expect(badPlatform.status == 1)
+        #expect(
+            badPlatform.stderr
+                == "iapcat: error: the plan names no platform App Store Connect knows (IOS, MAC_OS, TV_OS, VISION_OS); nothing was sent\n")
+        let stranger = try #require(file.range(of: "\"com.example.cosmicquest.coins.small\""))
+        try file.replacingCharacters(in: stranger, with: "\"com.example.elsewhere\"")
+            .write(toFile: setup.directory + "/stranger.json", atomically: true, encoding: .utf8)
+        let badProduct = try setup.run(["asc", "submit", "stranger.json", "--yes", "--allow-impact"])
+        #expect(badProduct.status == 1)
+        #expect(
+            badProduct.stderr
+                == "iapcat: error: the plan names product com.example.elsewhere, which the catalog does not hold; nothing was sent\n",
+            "\(badProduct.stderr)")
+
         // App Review's request for a change came in after the review: refused, nothing sent.
         let product = "com.example.cosmicquest.coins.small"
         setup.fake.setProductState(app: Self.app, productID: product, state: "DEVELOPER_ACTION_NEEDED")

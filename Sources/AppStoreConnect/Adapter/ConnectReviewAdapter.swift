@@ -69,19 +69,32 @@ package struct ConnectReviewAdapter: Sendable {
 
     static let platformRow = "platform", appVersionRow = "app version asked for"
 
-    /// The platform and the app version `saved` (a submission plan) was planned for.
-    package static func parameters(of saved: SavedPlan) -> (platform: String, appVersion: String?) {
+    /// The platforms a review submission is for.
+    package static let platforms = ["IOS", "MAC_OS", "TV_OS", "VISION_OS"]
+
+    /// The platform and the app version `saved` (a submission plan) was planned for; a failure
+    /// when the file names no platform App Store Connect knows.
+    package static func parameters(of saved: SavedPlan) throws(SyncFailure) -> (platform: String, appVersion: String?) {
         let value = { (resource: String) in saved.rows.first { $0.resource == resource }?.value.string }
-        return (value(platformRow) ?? "IOS", value(appVersionRow))
+        guard let platform = value(platformRow), platforms.contains(platform) else {
+            throw SyncFailure(
+                "the plan names no platform App Store Connect knows (\(platforms.joined(separator: ", "))); nothing was sent")
+        }
+        return (platform, value(appVersionRow))
     }
 
     /// `saved` (a submission plan made from `catalog`) planned again from what App Store Connect
     /// holds now: the plan to carry out, or a failure, nothing sent, naming what moved.
     package func recheck(_ saved: SavedPlan, catalog: Catalog) async throws(SyncFailure) -> SubmissionPlan {
+        // The file is input like any other: it names only products of the catalog it was made from.
+        let known = Set(catalog.products.map(\.id))
+        if let stranger = (saved.scope?.products ?? saved.dependencies.products).sorted().first(where: { !known.contains($0) }) {
+            throw SyncFailure("the plan names product \(ServerText.printable(stranger)), which the catalog does not hold; nothing was sent")
+        }
         let requests =
             saved.scope.map { SubmissionPlanner.requests(catalog, named: $0.products.sorted()) }
             ?? SubmissionPlanner.requests(catalog, named: [], among: saved.dependencies.products)
-        let planned = try await planSubmission(requests, appVersion: Self.parameters(of: saved).appVersion)
+        let planned = try await planSubmission(requests, appVersion: try Self.parameters(of: saved).appVersion)
         try saved.check(rows: planned.rows, steps: planned.plan.steps, storeName: SubmissionPlan.store.name)
         return planned.plan
     }
