@@ -22,7 +22,8 @@ extension IAPCat {
                   iapcat asc submit --catalog catalogs/catalog.yaml --app-version 1.0 --dry-run
                 """,
             subcommands: [
-                IAPCat.ASCPull.self, IAPCat.ASCPlan.self, IAPCat.ASCApply.self, IAPCat.StoreShow<ConnectOptions>.self, IAPCat.ASCSubmit.self,
+                IAPCat.ASCPull.self, IAPCat.ASCPlan.self, IAPCat.ASCApply.self, IAPCat.StoreShow<ConnectOptions>.self,
+                IAPCat.ASCSubmit.self,
                 IAPCat.ASCCancelSubmission.self,
             ]
         )
