@@ -47,7 +47,7 @@ import Testing
                 ! submit the review submission for IOS to App Review
                 error: app 1234567890 has no in-app purchase or subscription App Review ever approved: App Store Connect takes the first ones only with a new app version; name it with --app-version (none is in preparation for IOS: create one in App Store Connect first)
                 Plan: 7 changes. 1 marked - or ! needs submit --allow-impact.
-                Submit sends about 18 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
+                Submit sends about 13 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
 
                 """, "\(first.stdout)")
         #expect(first.stderr == "iapcat: error: the plan has 1 error; submit would refuse it\n")
@@ -70,7 +70,7 @@ import Testing
                 ~ add app version 2.0 to the review submission
                 ! submit the review submission for IOS to App Review
                 Plan: 8 changes. 1 marked - or ! needs submit --allow-impact.
-                Submit sends about 19 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
+                Submit sends about 14 requests, its read-back included (App Store Connect allows 3,600 an hour per key).
                 [1/8] + create a review submission for IOS
                 [2/8] ~ add version 1 of in-app purchase com.example.cosmicquest.coins.small to the review submission
                 [3/8] ~ add version 1 of in-app purchase com.example.cosmicquest.level.nebula to the review submission

@@ -165,9 +165,9 @@ package struct ConnectReviewAdapter: Sendable {
             }
         }
         guard !sent.isEmpty else { return result }
-        let products = try await reader.read(appID: appID, productIDs: Set(sent)).products
+        let states = try await reader.readStates(appID: appID, productIDs: Set(sent))
         for id in sent.sorted() {
-            let state = products[id]?.state ?? "not found"
+            let state = states[id] ?? "not found"
             result.lines.append("\(id): \(state)")
             if !ReviewReadiness.reviewedStates.contains(state) { result.problems.append("\(id) is \(state), not with App Review") }
         }

@@ -18,11 +18,17 @@ package struct SubmissionPlan: SyncPlan {
     package var warnings: [PlanNote] = []
     package var errors: [PlanNote] = []
     /// Reading back: the submissions list and app versions, each open submission's items, and
-    /// (after a submission) the products sent, at least 4 requests each.
+    /// (after a submission) the products' states: two lists and one per subscription group.
     package var estimatedRequests: Int {
         guard !steps.isEmpty else { return 0 }
-        let sent = steps.count { if case .addVersion = $0.action { true } else { false } }
-        return steps.count + 3 + (sent == 0 ? 0 : 3 + sent)
+        let groups = Set(
+            steps.compactMap { step -> String? in
+                if case .addVersion(.group(let key), _, _) = step.action { key } else { nil }
+            }
+        ).count
+        let subscriptions = steps.contains { if case .addVersion(.subscription, _, _) = $0.action { true } else { false } }
+        let submitted = steps.contains { if case .submit = $0.action { true } else { false } }
+        return steps.count + 3 + (submitted ? 2 + max(groups, subscriptions ? 1 : 0) : 0)
     }
 
     package static var store: SyncStore { ConnectPlan.store }

@@ -383,6 +383,31 @@ extension ConnectRemoteReader {
         "READY_FOR_REVIEW", "WAITING_FOR_REVIEW", "IN_REVIEW", "UNRESOLVED_ISSUES", "CANCELING", "COMPLETING",
     ]
 
+    /// Only the state of each of `productIDs`, in-app purchases and subscriptions alike (sparse
+    /// fieldsets, `filter[productId]`): what a read-back after sending to App Review needs, in two
+    /// requests and one per subscription group, where ``read(appID:productIDs:)`` reads everything.
+    package func readStates(appID: String, productIDs: Set<String>) async throws(ConnectAPIError) -> [String: String] {
+        var states: [String: String] = [:]
+        guard !productIDs.isEmpty else { return states }
+        let filter = ("filter[productId]", productIDs.sorted().joined(separator: ","))
+        func collect(_ resources: [Resource]) {
+            for resource in resources {
+                if let productID = resource.string("productId") { states[productID] = resource.string("state") ?? "UNKNOWN" }
+            }
+        }
+        collect(
+            try await api.all("/v1/apps/\(id: appID)/inAppPurchasesV2", query: [filter, ("fields[inAppPurchases]", "productId,state")])
+                .data)
+        let groups = try await api.all("/v1/apps/\(id: appID)/subscriptionGroups", query: [("fields[subscriptionGroups]", "referenceName")])
+        for group in groups.data {
+            guard let id = group.id else { continue }
+            collect(
+                try await api.all("/v1/subscriptionGroups/\(id: id)/subscriptions", query: [filter, ("fields[subscriptions]", "productId,state")])
+                    .data)
+        }
+        return states
+    }
+
     /// The app's open review submissions for `platform`, each with its items, and its app versions
     /// in preparation: two lists and one more per open submission (one or two in practice).
     package func readReview(appID: String, platform: String = "IOS") async throws(ConnectAPIError) -> RemoteReview {
