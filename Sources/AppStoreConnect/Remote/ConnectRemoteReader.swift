@@ -402,8 +402,10 @@ extension ConnectRemoteReader {
         for group in groups.data {
             guard let id = group.id else { continue }
             collect(
-                try await api.all("/v1/subscriptionGroups/\(id: id)/subscriptions", query: [filter, ("fields[subscriptions]", "productId,state")])
-                    .data)
+                try await api.all(
+                    "/v1/subscriptionGroups/\(id: id)/subscriptions", query: [filter, ("fields[subscriptions]", "productId,state")]
+                )
+                .data)
         }
         return states
     }
