@@ -255,6 +255,14 @@ import Testing
             refused.stderr
                 == "iapcat: error: outside.json names its catalog '../catalog.yaml', outside this folder: pass --catalog to say which catalog\n"
         )
+        let otherApp = file.replacingOccurrences(of: #""app": "1234567890""#, with: #""app": "999""#)
+        #expect(otherApp != file)
+        try otherApp.write(toFile: setup.directory + "/other-app.json", atomically: true, encoding: .utf8)
+        let wrongApp = try setup.run(["asc", "apply", "other-app.json", "--yes"])
+        #expect(wrongApp.status == 1)
+        #expect(
+            wrongApp.stderr == "iapcat: error: other-app.json is a plan for app 999, the catalog names 1234567890; nothing was applied\n",
+            "\(wrongApp.stderr)")
     }
 
     @Test func credentialsAndRefusedTokensAreClearErrorsWithoutSecrets() async throws {
