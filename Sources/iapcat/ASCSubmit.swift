@@ -92,7 +92,7 @@ extension IAPCat {
             let path = catalog ?? Catalog.defaultPath
             let loaded = try ReviewRunner.load(path, validator: paths.validator)
             let scope = try ScopeOptions.scope(products: products, changedSince: changedSince, of: loaded.catalog, at: path)
-            let requests = SubmissionPlanner.requests(loaded.catalog, named: products, among: scope?.products)
+            let requests = SubmissionPlanner.requests(loaded.catalog, named: products, changed: changedSince == nil ? nil : scope)
             try await ReviewRunner.run(connect, app: loaded.app, platform: (platform ?? .ios).apiValue, mode: mode) {
                 adapter throws(CommandFailure) in
                 let planned = try await ReviewRunner.failing { () async throws(SyncFailure) in

@@ -332,12 +332,14 @@ enum SyncRunner {
         let needingConsent = plan.stepsNeedingConsent.count
         if needingConsent > 0 && !allowImpact {
             throw .inputErrors(
-                "\(Plural.count(needingConsent, "step")) marked - or ! \(Plural.word(needingConsent, "changes", "change")) what "
-                    + "customers pay or where products are sold; nothing was applied. Review the plan and pass --allow-impact to apply it"
+                "\(Plural.count(needingConsent, "step")) marked - or ! \(Plural.word(needingConsent, "changes", "change")) "
+                    + "\(plan.consentReason); nothing was applied. Review the plan and pass --allow-impact to \(plan.applyCommand) it"
             )
         }
         if !yes {
-            guard isatty(STDIN_FILENO) == 1 else { throw .inputErrors("not a terminal: pass --yes to apply without confirmation") }
+            guard isatty(STDIN_FILENO) == 1 else {
+                throw .inputErrors("not a terminal: pass --yes to \(plan.applyCommand) without confirmation")
+            }
             let verb = plan.applyCommand == "apply" ? "Apply" : "Carry out"
             Output.report(
                 "\(verb) \(Plural.word(plan.steps.count, "this change", "these \(plan.steps.count) changes")) to \(P.store.name)? Type yes: "

@@ -26,6 +26,10 @@ import Testing
         #expect(
             ReviewReadiness(Self.product("APPROVED", versionState: "APPROVED"), group: nil, review: Self.noReview)
                 == .reviewed(state: "APPROVED"))
+        // Its new version not complete: said so, not "with App Review".
+        var edited = Self.product("APPROVED")
+        edited.localizations = []
+        #expect(ReviewReadiness(edited, group: nil, review: Self.noReview) == .notReady(["its new version lacks a localization"]))
         #expect(
             ReviewReadiness(Self.product("READY_TO_SUBMIT", versionState: "READY_FOR_REVIEW"), group: nil, review: Self.noReview)
                 == .notReady(["App Store Connect lists no version of it in preparation: send it from App Store Connect"]))

@@ -194,4 +194,55 @@ import Testing
                 .submit(submissionID: "s1", platform: "IOS"),
             ])
     }
+
+    /// Submitting a draft sends all it holds: an item this run did not ask for stops the plan;
+    /// an app version goes only where the app needs one.
+    @Test func aDraftHoldingWhatWasNotAskedForStopsThePlanAndAnAppVersionGoesOnlyWhenNeeded() {
+        let remote = Self.remote(Self.gems, Self.approved)
+        let stranger = RemoteReview(
+            platform: "IOS",
+            submissions: [.init(id: "s1", state: "READY_FOR_REVIEW", items: [.init(id: "i9", state: "READY_FOR_REVIEW", versionID: "vx")])],
+            appVersions: [.init(id: "av", versionString: "2.0")])
+        let held = planner.plan(requests("com.example.gems"), appVersion: nil, remote: remote, review: stranger)
+        #expect(
+            held.errors == [
+                PlanNote(
+                    resource: "review submission s1",
+                    message:
+                        "holds 1 item this run did not ask for (i9): submitting it would send it too; remove it in App Store Connect, "
+                        + "or ask for what it is with --product or --app-version")
+            ])
+        // The app has an approved purchase: the app version named is not sent.
+        let plan = planner.plan(
+            requests("com.example.gems"), appVersion: "2.0", remote: remote,
+            review: RemoteReview(platform: "IOS", appVersions: [.init(id: "av", versionString: "2.0")]))
+        #expect(plan.errors.isEmpty)
+        #expect(!plan.steps.contains { if case .addAppVersion = $0.action { true } else { false } })
+        #expect(
+            plan.notDone == [
+                PlanNote(
+                    resource: "app version 2.0",
+                    message: "not sent: the app has purchases App Review approved, so these go without an app version")
+            ])
+        #expect(plan.products == ["com.example.gems"])
+    }
+
+    /// `--product` and `--changed-since` together: the products named, and the approved ones the
+    /// change touched, through their subscription group too.
+    @Test func namedAndChangedProductsAreAskedForTogether() throws {
+        let catalog = try exampleCatalog()
+        let asked = SubmissionPlanner.requests(
+            catalog, named: ["com.example.cosmicquest.premium.yearly"], changed: SyncScope(products: [], groups: ["premium"]))
+        #expect(asked.map(\.productID) == ["com.example.cosmicquest.premium.yearly", "com.example.cosmicquest.premium.monthly"])
+        #expect(asked.map(\.named) == [true, false])
+        #expect(
+            SubmissionPlanner.requests(catalog, named: ["com.example.cosmicquest.coins.small"]).map(\.productID) == [
+                "com.example.cosmicquest.coins.small"
+            ])
+        #expect(
+            SubmissionPlanner.requests(catalog, named: []).map(\.productID) == [
+                "com.example.cosmicquest.coins.small", "com.example.cosmicquest.level.nebula", "com.example.cosmicquest.premium.monthly",
+                "com.example.cosmicquest.season_pass.2026",
+            ])
+    }
 }

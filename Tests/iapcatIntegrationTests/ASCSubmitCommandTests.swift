@@ -59,8 +59,8 @@ import Testing
         #expect(refused.status == 1)
         #expect(
             refused.stderr
-                == "iapcat: error: 1 step marked - or ! changes what customers pay or where products are sold; nothing was applied. "
-                + "Review the plan and pass --allow-impact to apply it\n", "\(refused.stderr)")
+                == "iapcat: error: 1 step marked - or ! changes what goes on sale once App Review approves; nothing was applied. "
+                + "Review the plan and pass --allow-impact to submit it\n", "\(refused.stderr)")
         #expect(setup.fake.requests.filter { $0.method != "GET" }.isEmpty)
 
         let sent = try setup.run(send + ["--allow-impact"])

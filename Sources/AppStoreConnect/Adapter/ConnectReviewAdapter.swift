@@ -32,39 +32,37 @@ package struct ConnectReviewAdapter: Sendable {
         planner = SubmissionPlanner(platform: platform)
     }
 
-    /// The plan for sending `requests` (with the app version `appVersion`, when named). Only the
-    /// requested products are read, unless none of them was ever approved and no app version is
-    /// named: whether the app needs one can then be told only from all of its products.
+    /// The plan for sending `requests` (with the app version `appVersion`, when the app needs
+    /// one). Only the requested products are read, unless none of them was ever approved: whether
+    /// the app needs an app version can then be told only from all of its products.
     package func planSubmission(_ requests: [SubmissionPlanner.Request], appVersion: String?) async throws(SyncFailure) -> Planned {
         do throws(ConnectAPIError) {
             let reader = ConnectRemoteReader(api: api)
             let review = try await reader.readReview(appID: appID, platform: planner.platform)
-            var remote = try await reader.read(appID: appID, productIDs: Set(requests.map(\.productID)))
-            if appVersion == nil && ReviewReadiness.needsAppVersion(remote.products.values) {
-                remote = try await reader.read(appID: appID)
+            var remote = ConnectRemoteState(appID: appID)
+            if !requests.isEmpty {
+                remote = try await reader.read(appID: appID, productIDs: Set(requests.map(\.productID)))
+                // Whether the app needs an app version is told by all of its products, unless one asked for was approved.
+                if ReviewReadiness.needsAppVersion(remote.products.values) { remote = try await reader.read(appID: appID) }
             }
             var rows = [
                 SavedPlan.Row(resource: Self.platformRow, value: .string(planner.platform)),
                 SavedPlan.Row(resource: Self.appVersionRow, value: appVersion.map(JSONValue.string) ?? .null),
                 SavedPlan.Row(resource: "review submissions", value: ConnectAdapter.row(review)),
             ]
+            // What is sent is what App Store Connect holds: each product whole, and its group.
+            var groups: Set<String> = []
             for request in requests {
                 let product = remote.products[request.productID]
-                rows.append(
-                    SavedPlan.Row(
-                        resource: "product \(request.productID)",
-                        value: ConnectAdapter.row(product.map { ProductRow(state: $0.state, version: $0.version) })))
+                rows.append(SavedPlan.Row(resource: "product \(request.productID)", value: ConnectAdapter.row(product)))
+                if let id = product?.groupID, groups.insert(id).inserted, let group = remote.groups.first(where: { $0.id == id }) {
+                    rows.append(SavedPlan.Row(resource: "subscription group \(group.referenceName)", value: ConnectAdapter.row(group)))
+                }
             }
             return Planned(plan: planner.plan(requests, appVersion: appVersion, remote: remote, review: review), rows: rows)
         } catch {
             throw SyncFailure(error.diagnostic)
         }
-    }
-
-    /// What a saved submission plan keeps of a product: what its readiness depends on.
-    private struct ProductRow: Encodable {
-        var state: String
-        var version: RemoteVersion?
     }
 
     static let platformRow = "platform", appVersionRow = "app version asked for"
@@ -91,9 +89,9 @@ package struct ConnectReviewAdapter: Sendable {
         if let stranger = (saved.scope?.products ?? saved.dependencies.products).sorted().first(where: { !known.contains($0) }) {
             throw SyncFailure("the plan names product \(ServerText.printable(stranger)), which the catalog does not hold; nothing was sent")
         }
-        let requests =
-            saved.scope.map { SubmissionPlanner.requests(catalog, named: $0.products.sorted()) }
-            ?? SubmissionPlanner.requests(catalog, named: [], among: saved.dependencies.products)
+        // Named products are errors when they cannot go, the rest notes: as when it was planned.
+        let named = saved.scope?.products ?? []
+        let requests = SubmissionPlanner.requests(catalog, named: named.sorted(), changed: SyncScope(products: saved.dependencies.products))
         let planned = try await planSubmission(requests, appVersion: try Self.parameters(of: saved).appVersion)
         try saved.check(rows: planned.rows, steps: planned.plan.steps, storeName: SubmissionPlan.store.name)
         return planned.plan
@@ -135,10 +133,11 @@ package struct ConnectReviewAdapter: Sendable {
         let review = try await reader.readReview(appID: appID, platform: planner.platform)
         let held = review.submissions.first { $0.id == submissionID }
         guard plan.purpose == .submit else {
-            if let held {
+            // App Store Connect may take a moment to close it: CANCELING is on its way.
+            if let held, !held.isClosing {
                 result.problems.append("review submission \(held.id) is still open (\(held.state))")
             } else {
-                result.lines.append("review submission \(submissionID ?? "?"): canceled")
+                result.lines.append("review submission \(submissionID ?? "?"): \(held.map { "canceled (\($0.state))" } ?? "canceled")")
             }
             return result
         }
@@ -146,14 +145,12 @@ package struct ConnectReviewAdapter: Sendable {
             result.problems.append("App Store Connect lists no open review submission \(submissionID ?? "") for \(planner.platform)")
             return result
         }
-        let items = held.items.filter { $0.state != "REMOVED" }
+        let items = held.activeItems
         result.lines.append("review submission \(held.id): \(held.state), \(Plural.count(items.count, "item"))")
         if held.isDraft { result.problems.append("review submission \(held.id) is still a draft (READY_FOR_REVIEW)") }
-        var sent: [String] = []
         for step in plan.steps {
             switch step.action {
             case .addVersion(let owner, let versionID, _):
-                if case .group = owner {} else { sent.append(owner.key) }
                 if !items.contains(where: { $0.versionID == versionID }) {
                     result.problems.append("\(owner.noun) \(owner.key) is not in review submission \(held.id)")
                 }
@@ -164,9 +161,9 @@ package struct ConnectReviewAdapter: Sendable {
             case .createSubmission, .submit, .cancel: break
             }
         }
-        guard !sent.isEmpty else { return result }
-        let states = try await reader.readStates(appID: appID, productIDs: Set(sent))
-        for id in sent.sorted() {
+        guard !plan.products.isEmpty else { return result }
+        let states = try await reader.readStates(appID: appID, productIDs: Set(plan.products))
+        for id in plan.products.sorted() {
             let state = states[id] ?? "not found"
             result.lines.append("\(id): \(state)")
             if !ReviewReadiness.reviewedStates.contains(state) { result.problems.append("\(id) is \(state), not with App Review") }

@@ -35,8 +35,12 @@ package enum ReviewReadiness: Sendable, Equatable {
                 return
             }
             self = .ready(versionID: version.id)
-        case "APPROVED" where editable && ReviewMetadata(product, group: group).missing.isEmpty:
-            self = .ready(versionID: product.version!.id)  // edited metadata in a new version
+        case "APPROVED" where editable:
+            // Edited metadata in a new version: it goes once that version is complete.
+            let missing = ReviewMetadata(product, group: group).missing
+            self =
+                missing.isEmpty
+                ? .ready(versionID: product.version!.id) : .notReady(["its new version lacks \(missing.joined(separator: ", "))"])
         case let state where Self.reviewedStates.contains(state):
             self = .reviewed(state: state)
         case "MISSING_METADATA":

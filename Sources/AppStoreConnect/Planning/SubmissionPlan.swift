@@ -13,6 +13,9 @@ package struct SubmissionPlan: SyncPlan {
     }
 
     package var purpose = Purpose.submit
+    /// The products the submission carries once the plan is carried out: those it adds and those
+    /// the reused draft holds already. What reading back checks.
+    package var products: [String] = []
     package var steps: [SubmissionStep] = []
     package var notDone: [PlanNote] = []
     package var warnings: [PlanNote] = []
@@ -39,6 +42,7 @@ package struct SubmissionPlan: SyncPlan {
 
     package var applyCommand: String { purpose.rawValue }
     package var planCommand: String { "\(purpose.rawValue) --dry-run" }
+    package var consentReason: String { "what goes on sale once App Review approves" }
     package var emptyMessage: String {
         switch purpose {
         case .submit: "Nothing to send to App Review."

@@ -13,6 +13,10 @@ package struct RemoteReview: Sendable, Equatable, Encodable {
 
         /// Whether items may still be added (it has not been submitted).
         package var isDraft: Bool { state == "READY_FOR_REVIEW" }
+        /// Whether it is closing (`CANCELING`, `COMPLETING`): on its way out, not one to add to or wait for.
+        package var isClosing: Bool { state == "CANCELING" || state == "COMPLETING" }
+        /// Its items not removed.
+        package var activeItems: [Item] { items.filter { $0.state != "REMOVED" } }
         /// Whether it may be withdrawn (`canceled: true`): before App Review starts, or when App
         /// Review found unresolved issues.
         package var isCancellable: Bool { ["READY_FOR_REVIEW", "WAITING_FOR_REVIEW", "UNRESOLVED_ISSUES"].contains(state) }
@@ -51,10 +55,13 @@ package struct RemoteReview: Sendable, Equatable, Encodable {
         self.appVersions = appVersions
     }
 
+    /// The open submission that is not closing: the one a submission adds to or waits for.
+    package var current: Submission? { submissions.first { !$0.isClosing } }
+
     /// The open submission holding the version `versionID`, with its item, when one does.
     package func submission(holding versionID: String) -> (submission: Submission, item: Item)? {
         for submission in submissions {
-            if let item = submission.items.first(where: { $0.versionID == versionID && $0.state != "REMOVED" }) {
+            if let item = submission.activeItems.first(where: { $0.versionID == versionID }) {
                 return (submission, item)
             }
         }

@@ -21,6 +21,8 @@ public protocol SyncPlan: Sendable {
     var planCommand: String { get }
     /// What a plan without steps says: `No changes: App Store Connect matches the catalog.`
     var emptyMessage: String { get }
+    /// What the steps marked `-` and `!` change, as a refusal without consent says it.
+    var consentReason: String { get }
 }
 
 extension SyncPlan {
@@ -30,6 +32,8 @@ extension SyncPlan {
     public var planCommand: String { "plan" }
     /// `No changes: App Store Connect matches the catalog.`
     public var emptyMessage: String { "No changes: \(Self.store.name) matches the catalog." }
+    /// `what customers pay or where products are sold`.
+    public var consentReason: String { "what customers pay or where products are sold" }
 
     /// Whether `apply` would change anything.
     public var hasChanges: Bool { !steps.isEmpty }
