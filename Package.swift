@@ -111,8 +111,10 @@ let package = Package(
             ]
         ),
         .target(name: "CatalogGenerator", dependencies: ["IAPCatalog", "CZlib"]),
-        .executableTarget(
-            name: "iapcat",
+        // The command line as a library: every command, run by the `iapcat` executable and, in
+        // process, by the tests (CommandLineTool.run(_:console:)).
+        .target(
+            name: "IAPCatCLI",
             dependencies: [
                 "IAPCatalog",
                 "IAPCatalogServer",
@@ -126,10 +128,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .executableTarget(name: "iapcat", dependencies: ["IAPCatCLI"]),
         .target(
             name: "IAPCatTestSupport",
+            dependencies: ["CTestSettings"],
             path: "Tests/IAPCatTestSupport"
         ),
+        // Settings the test process needs before Swift Testing starts (a constructor; see settings.c).
+        .target(name: "CTestSettings", path: "Tests/CTestSettings"),
         .testTarget(
             name: "IAPCatalogTests",
             dependencies: ["IAPCatalog", "IAPCatTestSupport"],
@@ -205,26 +211,55 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),
+        // The checks every reports database must pass (SQLite in FieldReportsTests, PostgreSQL in EndToEndTests).
+        .target(
+            name: "ReportStorageChecks",
+            dependencies: ["FieldReports", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/ReportStorageChecks"
+        ),
         .testTarget(
             name: "FieldReportsTests",
             dependencies: [
-                "FieldReports", "IAPCatalog", "IAPCatTestSupport",
+                "FieldReports", "IAPCatalog", "IAPCatTestSupport", "CZlib", "ReportStorageChecks",
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             exclude: ["Fixtures"]
         ),
+        // The in-process tier of the command line: commands run as a library (CommandLineTool.run),
+        // each on a console of its own; no test here starts a process (ArchitectureTests).
         .testTarget(
-            name: "iapcatIntegrationTests",
+            name: "IAPCatCLITests",
             dependencies: [
-                "iapcat", "iapcat-fakes", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay", "FieldReports", "IAPCatalog",
+                "IAPCatCLI", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay", "FieldReports", "IAPCatalog",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"]
         ),
+        // The end-to-end tier: the built binaries and real programs (exit statuses, signals, crash
+        // safety, the bad-input corpus, the server on loopback, nginx, Chromium, PostgreSQL, git,
+        // the documentation's commands). `swift test --filter EndToEndTests` runs it alone.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "iapcat", "iapcat-fakes", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay", "FieldReports", "IAPCatalog",
+                "IAPCatalogServer", "ReportStorageChecks",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ]
 )
+
+// Warnings are errors in the project's own Swift targets when IAPCAT_WARNINGS_AS_ERRORS=1 (CI sets it,
+// docs/ci.md): the one debug build that `swift test` makes is then also the warnings check.
+// Dependencies' warnings are theirs and stay warnings.
+if Context.environment["IAPCAT_WARNINGS_AS_ERRORS"] == "1" {
+    for target in package.targets where target.type != .system && target.type != .binary {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-Werror"])]
+    }
+}
 
 // Fuzzing (Fuzz/run.sh): only with IAPCAT_FUZZ=1, so normal builds and tests never see this target.
 // The libFuzzer + AddressSanitizer binary IAPCatalogFuzz instruments IAPCatalog as well, and

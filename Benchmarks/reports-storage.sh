@@ -6,7 +6,7 @@
 # described in Tests/FieldReportsTests/ReportStorageBenchmarkTests.swift.
 #   Benchmarks/reports-storage.sh [REPORTS=1000000]
 # It builds the test targets in release mode (about 10 minutes the first time). Without
-# PostgreSQL installed (scripts/bootstrap installs it) only the SQLite row is measured.
+# PostgreSQL installed (scripts/bootstrap --tests installs it) only the SQLite row is measured.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 IAPCAT_REPORTS_BENCHMARK=1 IAPCAT_REPORTS="${1:-1000000}" \

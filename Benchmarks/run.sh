@@ -23,7 +23,7 @@ runs=${2:-5}
 work=$(pwd)/.build/bench/run
 rm -rf "$work" && mkdir -p "$work"
 
-command -v xmllint >/dev/null || scripts/bootstrap
+command -v xmllint >/dev/null || scripts/bootstrap --tests
 if ! command -v valgrind >/dev/null; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq valgrind >&2

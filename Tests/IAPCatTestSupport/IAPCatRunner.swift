@@ -34,7 +34,23 @@ public enum IAPCat {
     /// `addressSpaceKiB`, the process runs under that `ulimit -v`; with `cpuSeconds`, under that
     /// `ulimit -t` (killed by SIGXCPU past it, however loaded the machine is); with `timeout`, it is
     /// killed when it runs longer by the wall clock; `environment` adds variables to the inherited ones.
+    /// The calling task waits off Swift concurrency's threads (``ChildProcess``).
     public static func run(
+        _ arguments: [String], in directory: String? = nil, addressSpaceKiB: Int? = nil, cpuSeconds: Int? = nil,
+        timeout: Double? = nil, environment: [String: String] = [:]
+    ) async throws -> IAPCatRun {
+        try await ProcessSlots.run {
+            try await offThePool {
+                try runWaiting(
+                    arguments, in: directory, addressSpaceKiB: addressSpaceKiB, cpuSeconds: cpuSeconds, timeout: timeout,
+                    environment: environment)
+            }
+        }
+    }
+
+    /// ``run(_:in:addressSpaceKiB:cpuSeconds:timeout:environment:)`` on the calling thread, which it
+    /// blocks until the process ends: only where no test is running yet (finding a test's arguments).
+    public static func runWaiting(
         _ arguments: [String], in directory: String? = nil, addressSpaceKiB: Int? = nil, cpuSeconds: Int? = nil,
         timeout: Double? = nil, environment: [String: String] = [:]
     ) throws -> IAPCatRun {
@@ -46,7 +62,7 @@ public enum IAPCat {
         } else {
             (executable, commandLine) = (Self.executable, arguments)
         }
-        return try ChildProcess.run(
+        return try ChildProcess.runWaiting(
             executable, commandLine, in: directory ?? packageRoot, timeout: timeout,
             environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 })
     }
@@ -55,8 +71,21 @@ public enum IAPCat {
 /// A child process run to its end with its output collected.
 public enum ChildProcess {
     /// Runs `executable arguments…` in `directory` with `environment` (nil: this process's), stdin
-    /// empty; with `timeout`, it is killed (SIGKILL) when it runs longer.
+    /// empty; with `timeout`, it is killed (SIGKILL) when it runs longer. The process is started
+    /// and waited for on a thread of its own (``offThePool(_:)``): the calling task suspends, and
+    /// Swift concurrency's threads stay free for other tests meanwhile. It waits for a free slot
+    /// first (``ProcessSlots``).
     public static func run(
+        _ executable: String, _ arguments: [String], in directory: String, timeout: Double? = nil, environment: [String: String]? = nil
+    ) async throws -> IAPCatRun {
+        try await ProcessSlots.run {
+            try await offThePool { try runWaiting(executable, arguments, in: directory, timeout: timeout, environment: environment) }
+        }
+    }
+
+    /// ``run(_:_:in:timeout:environment:)`` on the calling thread, which it blocks until the
+    /// process ends: only for code that is already off the pool (a fixture's start-up).
+    public static func runWaiting(
         _ executable: String, _ arguments: [String], in directory: String, timeout: Double? = nil, environment: [String: String]? = nil
     ) throws -> IAPCatRun {
         let process = Process()
@@ -68,7 +97,7 @@ public enum ChildProcess {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let exit = try ProcessExit.launch(process)
         if let timeout {
             let pid = process.processIdentifier
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { kill(pid, SIGKILL) } }
@@ -84,7 +113,7 @@ public enum ChildProcess {
         }
         let errData = errors.fileHandleForReading.readAllRetryingInterrupts()
         group.wait()
-        process.waitUntilExit()
+        exit.wait()
         return IAPCatRun(
             status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
             stdout: String(decoding: collected.data, as: UTF8.self),

@@ -47,7 +47,7 @@ public final class PostgresServer: @unchecked Sendable {
     public static var isInstalled: Bool { binaries != nil }
 
     /// Why a test that needs PostgreSQL is skipped.
-    public static let skipReason: Comment = "postgresql is not installed (scripts/bootstrap installs it)"
+    public static let skipReason: Comment = "postgresql is not installed (scripts/bootstrap --tests installs it)"
 
     /// One server for the whole test process, started on first use.
     public static func shared() async throws -> PostgresServer { try await sharedServer.value }
@@ -78,7 +78,7 @@ public final class PostgresServer: @unchecked Sendable {
             return "test_\(getpid())_\(nextDatabase)"
         }
         let (folder, port) = (folder, port)
-        try await Self.offThePool {
+        try await offThePool {
             try Self.runChecked(Self.binaries! + "/createdb", ["-h", folder, "-p", "\(port)", "-U", "postgres", name])
         }
         return url(database: name)
@@ -88,7 +88,7 @@ public final class PostgresServer: @unchecked Sendable {
     @discardableResult
     public func psql(_ sql: String, database: String) async throws -> String {
         let (folder, port) = (folder, port)
-        return try await Self.offThePool {
+        return try await offThePool {
             try Self.runChecked(
                 Self.binaries! + "/psql",
                 ["-h", folder, "-p", "\(port)", "-U", "postgres", "-d", database, "-XAtq", "-v", "ON_ERROR_STOP=1", "-c", sql])
@@ -99,36 +99,26 @@ public final class PostgresServer: @unchecked Sendable {
     /// the same port.
     public func stop() async throws {
         let folder = folder
-        try await Self.offThePool {
+        try await offThePool {
             try Self.runChecked(Self.binaries! + "/pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"], asServer: true)
         }
     }
 
     /// Starts the server again after ``stop()``.
     public func restart() async throws {
-        try await Self.offThePool { try self.startWaiting() }
+        try await offThePool { try self.startWaiting() }
     }
 
     /// Stops the server for good and removes its folder.
     public func destroy() async {
         let folder = folder
-        _ = try? await Self.offThePool {
+        await offThePool {
             _ = try? Self.run(Self.binaries! + "/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"], asServer: true)
             try? FileManager.default.removeItem(atPath: folder)
         }
     }
 
     // MARK: - Blocking work, each on a thread of its own
-
-    /// Runs `body` on a new thread: waiting for a child process must not hold one of the few
-    /// threads Swift concurrency runs on (Foundation learns of a child's exit on them, so with all
-    /// of them waiting nothing would ever end).
-    @discardableResult
-    private static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
 
     private static func startWaiting(durable: Bool) throws -> PostgresServer {
         guard let binaries else { throw FixtureError("postgresql is not installed") }
@@ -261,7 +251,7 @@ public final class PostgresServer: @unchecked Sendable {
 
     private static func run(_ executable: String, _ arguments: [String], asServer: Bool = false) throws -> IAPCatRun {
         let line = command(executable, arguments, asServer: asServer)
-        return try ChildProcess.run(line[0], Array(line.dropFirst()), in: "/tmp", timeout: 300)
+        return try ChildProcess.runWaiting(line[0], Array(line.dropFirst()), in: "/tmp", timeout: 300)
     }
 
     @discardableResult

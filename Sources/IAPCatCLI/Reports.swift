@@ -1,0 +1,155 @@
+import ArgumentParser
+import FieldReports
+import Foundation
+import IAPCatalog
+import Logging
+
+extension IAPCat {
+    /// `iapcat reports`: the product ids apps reported missing, each with its likely cause.
+    struct Reports: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Explain the product ids apps reported missing: how often, where, and the likely cause.",
+            discussion: """
+                Reads the reports database `iapcat serve --reports-db` fills (docs/field-reports.md), joins every reported id with the \
+                catalog and the lists it declares (and, with --observed, the store's state as `asc pull` or \
+                `play pull` wrote it), and prints one finding per id and store: counts, first and last seen, app \
+                versions, storefronts, environments, lists, statuses, and the likely cause with its evidence \
+                (docs/reports.md). Production findings come first, then the most reported.
+
+                Exit status: 0, or 1 when --fail-on finds what it names (production: a finding with a report from \
+                production; any: any finding); 1 for a catalog with errors; 2 for a usage error, a file or a \
+                database that cannot be read.
+
+                Examples:
+                  iapcat reports --db catalogs/example/reports.sqlite --catalog catalogs/example.yaml
+                  iapcat reports --db catalogs/example/reports.sqlite --catalog catalogs/example.yaml --environment production --format markdown
+                  iapcat reports --db catalogs/example/reports.sqlite --catalog catalogs/example.yaml --since 7d --format json
+                """
+        )
+
+        @Option(
+            name: .long, help: ArgumentHelp("The reports database: a SQLite file, or a postgres:// URL.", valueName: "path|url"),
+            completion: .file())
+        var db: String
+
+        @OptionGroup var catalogOptions: CatalogOptions
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "A catalog `iapcat asc pull` or `iapcat play pull` wrote: the store's state (repeatable; the first that has a product is read).",
+                valueName: "file"),
+            completion: .file(extensions: ["yaml", "yml"]))
+        var observed: [String] = []
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Only reports from this day (YYYY-MM-DD, UTC) on, or of the last N days, today included (7d).", valueName: "day|Nd"))
+        var since: String?
+
+        @Option(name: .long, help: "Only reports from this environment: production, sandbox, xcode or unknown.")
+        var environment: ReportedEnvironment?
+
+        @Option(name: .long, help: "text, json, markdown, or html (the page `iapcat serve` shows at /reports).")
+        var format: ReportsFormat = .text
+
+        @Option(name: .long, help: "Exit 1 when there is a finding from production (production), any finding (any), or never.")
+        var failOn: FailOn = .never
+
+        mutating func validate() throws {
+            if let since, firstDay == nil {
+                throw ValidationError("--since \(since) is neither a day (YYYY-MM-DD) nor a number of days (7d)")
+            }
+        }
+
+        /// The first day `--since` names, UTC.
+        private var firstDay: ReportDay? {
+            since.flatMap { ReportPeriod.since($0, today: ReportDay(secondsSince1970: Int64(Date().timeIntervalSince1970))) }
+        }
+
+        func run() async throws(CommandFailure) {
+            let catalog: Catalog
+            do {
+                catalog = try catalogOptions.loadValidCatalog()
+            } catch {
+                var failure = error
+                if failure.status == .inputErrors { failure.message = "the catalog has errors; fix them to explain the reports" }
+                throw failure
+            }
+            let observedCatalogs = try observed.map { path throws(CommandFailure) in
+                ObservedCatalog(name: path, catalog: try Self.loadObserved(path))
+            }
+            let context = ReportContext(
+                catalog: catalog, catalogName: catalogOptions.catalog,
+                lists: DeclaredLists.read(catalog: catalog, catalogFile: catalogOptions.catalog), observed: observedCatalogs)
+            let snapshot = try await Self.read(db, ReportQuery(since: firstDay, environment: environment))
+            let analysis = ReportAnalyzer(context: context).analyze(snapshot)
+            switch format {
+            case .text: Output.report(ReportTextRenderer().render(analysis))
+            case .json: Output.report(ReportJSONRenderer().render(analysis))
+            case .markdown: Output.report(ReportMarkdownRenderer().render(analysis))
+            case .html: Output.report(ReportPage().render(analysis))
+            }
+            try Output.finish(failOn.fails(analysis) ? .inputErrors : .clean)
+        }
+
+        /// A pulled catalog: read whole, its lint findings aside (a product App Store Connect holds
+        /// without metadata is one the catalog would refuse, and the very thing to see).
+        static func loadObserved(_ path: String) throws(CommandFailure) -> Catalog {
+            let result: CatalogLoader.Result
+            do {
+                result = try CatalogLoader().load(path)
+            } catch {
+                throw .io(error)
+            }
+            guard let catalog = result.catalog else {
+                throw .inputErrors(
+                    "\(path) cannot be read as a catalog",
+                    details: Output.diagnostics(LintResult(diagnostics: result.diagnostics.filter { $0.severity == .error }, files: [path]))
+                )
+            }
+            return catalog
+        }
+
+        /// The rows `query` selects from the database at `location`. A SQLite file must exist: reading never creates one.
+        static func read(_ location: String, _ query: ReportQuery) async throws(CommandFailure) -> ReportSnapshot {
+            if !ReportDatabases.isPostgres(location), !InputFile.exists(location) { throw .usage("\(location): no such reports database") }
+            let database: any ReportDatabase
+            do {
+                database = try await ReportDatabases.open(
+                    location, logger: Logger(label: "iapcat.reports", factory: { _ in SwiftLogNoOpLogHandler() }))
+            } catch {
+                throw .io(error)
+            }
+            do {
+                let snapshot = try await database.read(query)
+                await database.close()
+                return snapshot
+            } catch {
+                await database.close()
+                throw .io(error)
+            }
+        }
+    }
+}
+
+/// `--format` of `iapcat reports`.
+enum ReportsFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json, markdown, html
+}
+
+/// `--fail-on`: which findings make `iapcat reports` exit 1.
+enum FailOn: String, CaseIterable, ExpressibleByArgument {
+    case production, any, never
+
+    func fails(_ analysis: ReportAnalysis) -> Bool {
+        switch self {
+        case .production: analysis.productionFindings > 0
+        case .any: !analysis.findings.isEmpty
+        case .never: false
+        }
+    }
+}
+
+extension ReportedEnvironment: ExpressibleByArgument {}

@@ -1,0 +1,131 @@
+import FieldReports
+import Foundation
+import IAPCatTestSupport
+import Logging
+import Testing
+
+/// `iapcat reports` end to end: reports written into a SQLite database as the server writes them,
+/// the shop catalog of the report tests and its pulled states, the binary's output and status.
+@Suite struct ReportsCommandTests {
+    /// The shop: a product for each cause (Tests/FieldReportsTests/Fixtures/shop).
+    static let shop = IAPCat.packageRoot + "/Tests/FieldReportsTests/Fixtures/shop"
+    static let golden = IAPCat.packageRoot + "/" + IAPCat.fixture("golden/reports")
+
+    /// One report: `missing` of the ids asked for, `days` after 2026-11-20 at 08:00 UTC.
+    static func report(
+        _ missing: [String], version: String = "2.0", store: ReportedStore = .appStore, _ environment: ReportedEnvironment = .production,
+        storefront: String = "USA", list: String = "products_v1.json", status: String? = nil, allMissing: Bool = false, days: Int = 0,
+        minute: Int = 0
+    ) -> ReportRecord {
+        let alpha2 = ["USA": "US", "CAN": "CA", "FRA": "FR", "DEU": "DE"]
+        return ReportRecord(
+            reportID: UUID().uuidString, receivedAt: Int64(20_777 + days) * 86_400 + 8 * 3_600 + Int64(minute) * 60,
+            dimensions: ReportDimensions(
+                appVersion: version, store: store, environment: environment, storefront: alpha2[storefront] ?? storefront,
+                storefrontRaw: storefront, list: list),
+            allMissing: allMissing, missing: missing.map { MissingProduct(id: $0, status: status) })
+    }
+
+    /// `count` copies of a report, a minute apart.
+    static func reports(_ count: Int, _ make: (Int) -> ReportRecord) -> [ReportRecord] { (0..<count).map(make) }
+
+    /// Reports of several causes over three days: a draft in production, a typo, a removed
+    /// product, a product the store removed from sale, storefronts outside the availability, a
+    /// Play product without an active option, an app version with every id missing, a sandbox-only id.
+    static let mixed: [ReportRecord] =
+        reports(4) { report(["com.example.shop.gems"], days: $0 % 2, minute: $0) }
+        + reports(3) { report(["com.example.shop.Coins"], version: "2.1", minute: $0) }
+        + reports(2) { report(["com.example.shop.starter"], version: "1.0", list: "bundle", days: 1, minute: $0) }
+        + reports(2) { report(["com.example.shop.vip"], storefront: "CAN", days: 2, minute: $0) }
+        + reports(3) { report(["com.example.shop.pass"], storefront: "FRA", days: 2, minute: $0) }
+        + reports(2) { report(["film"], store: .googlePlay, storefront: "US", status: "4", days: 1, minute: $0) }
+        + reports(5) { report(["com.example.shop.coins", "com.example.shop.boost"], version: "1.9", allMissing: true, minute: $0) }
+        + reports(1) { _ in report(["com.example.shop.bundle"], .sandbox, days: 2) }
+
+    /// A folder with `records` in `reports.sqlite`, removed by `body`'s end.
+    static func withDatabase<T>(_ records: [ReportRecord], _ body: (String) async throws -> T) async throws -> T {
+        let folder = NSTemporaryDirectory() + "iapcat-reports-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try await ReportDatabases.open(
+            folder + "/reports.sqlite", logger: Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() }))
+        _ = try await database.write(records)
+        await database.close()
+        return try await body(folder + "/reports.sqlite")
+    }
+
+    /// `iapcat reports --db DB ARGS…` in the shop's folder, with its catalog.
+    static func run(_ database: String, _ arguments: [String]) async throws -> IAPCatRun {
+        try await IAPCat.run(["reports", "--db", database, "--catalog", "catalog.yaml"] + arguments, in: shop, timeout: 300)
+    }
+
+    @Test func theFindingsOfADatabaseAgainstTheCatalogAndThePulledStores() async throws {
+        try await Self.withDatabase(Self.mixed) { database async throws in
+            let run = try await Self.run(database, ["--observed", "observed-asc.yaml", "--observed", "observed-play.yaml"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr == "")
+            try Golden.expect(run.stdout, path: Self.golden + "/mixed.txt")
+            let json = try await Self.run(database, ["--observed", "observed-asc.yaml", "--format", "json"])
+            try Golden.expect(json.stdout, path: Self.golden + "/mixed.json")
+            let markdown = try await Self.run(database, ["--format", "markdown", "--environment", "sandbox"])
+            try Golden.expect(markdown.stdout, path: Self.golden + "/sandbox.md")
+            let page = try await Self.run(database, ["--format", "html"])
+            #expect(page.stdout.hasPrefix("<!DOCTYPE html>\n"))
+            #expect(page.stdout.components(separatedBy: "<section class=\"finding\"").count == 9)
+            #expect(page.stdout.contains("data-cause=\"removed_still_listed\""))
+        }
+    }
+
+    @Test func failOnProductionFailsOnlyOnAFindingFromProduction() async throws {
+        try await Self.withDatabase(Self.mixed) { database async throws in
+            await #expect(try Self.run(database, ["--fail-on", "production"]).status == 1)
+            await #expect(try Self.run(database, ["--fail-on", "any"]).status == 1)
+            await #expect(try Self.run(database, ["--fail-on", "never"]).status == 0)
+            await #expect(try Self.run(database, []).status == 0)
+            await #expect(try Self.run(database, ["--environment", "sandbox", "--fail-on", "production"]).status == 0)
+            await #expect(try Self.run(database, ["--environment", "sandbox", "--fail-on", "any"]).status == 1)
+            await #expect(try Self.run(database, ["--environment", "xcode", "--fail-on", "any"]).status == 0)
+        }
+    }
+
+    @Test func sinceAndEnvironmentSelectTheRowsRead() async throws {
+        try await Self.withDatabase(Self.mixed) { database async throws in
+            let lastDay = try await Self.run(database, ["--since", "2026-11-22"])
+            #expect(lastDay.stdout.hasPrefix("6 reports on 2026-11-22: 3 findings, 2 from production.\n"))
+            let sandbox = try await Self.run(database, ["--environment", "sandbox"])
+            #expect(sandbox.stdout.hasPrefix("1 report on 2026-11-22: 1 finding, 0 from production.\n"))
+            let none = try await Self.run(database, ["--since", "2026-12-01"])
+            #expect(none.stdout == "No reports.\n")
+            #expect(none.status == 0)
+        }
+    }
+
+    @Test func whatCannotBeReadIsExit2() async throws {
+        let missing = try await Self.run("no-such.sqlite", [])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "iapcat: error: no-such.sqlite: no such reports database\n")
+        #expect(!FileManager.default.fileExists(atPath: Self.shop + "/no-such.sqlite"))
+        try await Self.withDatabase([]) { database async throws in
+            let text = (database as NSString).deletingLastPathComponent + "/not-a-database.sqlite"
+            try "not a database\n".write(toFile: text, atomically: true, encoding: .utf8)
+            let notADatabase = try await Self.run(text, [])
+            #expect(notADatabase.status == 2)
+            #expect(notADatabase.stderr.hasPrefix("iapcat: error: "))
+            #expect(try String(contentsOfFile: text, encoding: .utf8) == "not a database\n")
+            let observed = try await Self.run(database, ["--observed", "missing.yaml"])
+            #expect(observed.status == 2)
+            #expect(observed.stderr.contains("missing.yaml"))
+            let empty = try await Self.run(database, ["--fail-on", "any"])
+            #expect(empty.status == 0)
+            #expect(empty.stdout == "No reports.\n")
+        }
+    }
+
+    @Test func aPulledCatalogThatIsNoCatalogIsRefused() async throws {
+        try await Self.withDatabase([]) { database async throws in
+            let run = try await Self.run(database, ["--observed", "lists/products_v1.json"])
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("lists/products_v1.json cannot be read as a catalog"))
+        }
+    }
+}
