@@ -208,6 +208,7 @@ let package = Package(
             dependencies: [
                 "IAPCatalogServer", "IAPCatTestSupport", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "CatalogGeneratorTests", dependencies: ["CatalogGenerator"]),

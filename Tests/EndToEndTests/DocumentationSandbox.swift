@@ -39,7 +39,7 @@ struct DocumentationSandbox {
             let repository = root + "/repository", bin = root + "/bin"
             for folder in [repository, bin] { try files.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             let copy = try await ChildProcess.run(
-                "/bin/cp", ["-R"] + DocumentationSandbox.copied + [repository], in: IAPCat.packageRoot, timeout: 300)
+                "/bin/cp", ["-R"] + DocumentationSandbox.copied + [repository], in: IAPCat.packageRoot, timeout: 120)
             guard copy.status == 0 else { throw FixtureError("copying the repository failed: \(copy.stderr)") }
 
             let built = URL(fileURLWithPath: IAPCat.executable).deletingLastPathComponent().path
@@ -96,7 +96,7 @@ struct DocumentationSandbox {
         let root = NSTemporaryDirectory() + "iapcat-docs-\(UUID().uuidString)"
         let repository = root + "/repository", fakes = root + "/fakes"
         try FileManager.default.createDirectory(atPath: root + "/home", withIntermediateDirectories: true)
-        let copy = try await ChildProcess.run("/bin/cp", ["-a", template.repository, repository], in: root, timeout: 300)
+        let copy = try await ChildProcess.run("/bin/cp", ["-a", template.repository, repository], in: root, timeout: 120)
         guard copy.status == 0 else { throw FixtureError("copying the sandbox failed: \(copy.stderr)") }
         var environment = template.environment(home: root + "/home")
         // The fakes hold the apps of the example catalog (the default) and of the starter catalog.

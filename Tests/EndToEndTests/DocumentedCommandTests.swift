@@ -16,11 +16,11 @@ import Testing
         .init(page: "docs/development.md", containing: "swift test", why: "the test command itself: CI runs it"),
         .init(
             page: "docs/install.md", containing: "scripts/build-release",
-            why: "a release build takes minutes; CI runs scripts/check-static-binary"),
+            why: "a release build takes minutes; CI runs scripts/check-static-binary --if-changed"),
         .init(page: "docs/install.md", containing: "apt-get install", why: "installs system packages"),
         .init(
             page: "docs/install.md", containing: "swift build -c release",
-            why: "a release build takes minutes; CI runs scripts/check-static-binary"),
+            why: "a release build takes minutes; CI runs scripts/check-static-binary --if-changed"),
         .init(page: "docs/install.md", containing: "cp .build/release/iapcat /usr/local/bin/", why: "installs into the system"),
         .init(page: "docs/install.md", containing: "mint ", why: "needs Mint and a published release"),
         .init(page: "docs/install.md", containing: "sudo ", why: "writes into the system"),

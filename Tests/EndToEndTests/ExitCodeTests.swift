@@ -35,7 +35,7 @@ import Testing
 
     @Test(arguments: rows)
     func eachRowExitsWithItsStatus(_ row: Row) async throws {
-        let run = try await IAPCat.run(row.arguments, timeout: 300, environment: Self.environment)
+        let run = try await IAPCat.run(row.arguments, timeout: 60, environment: Self.environment)
         #expect(run.status == row.status, "\(run.stderr)")
         // Errors are on stderr; lint's diagnostics are its report, on stdout.
         #expect((run.stderr + run.stdout).contains(row.says), "\(run.stdout)\(run.stderr)")

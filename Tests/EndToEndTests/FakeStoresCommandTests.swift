@@ -12,7 +12,7 @@ import Testing
 /// `stop` refuses a `DIR/pid` that is a symbolic link or that names any process but the fakes
 /// serving that folder (the other process survives), and every file the fakes write is 0600 from
 /// the moment it exists, whatever the umask.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct FakeStoresCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct FakeStoresCommandTests {
     static var fakes: String { URL(fileURLWithPath: IAPCat.executable).deletingLastPathComponent().path + "/iapcat-fakes" }
 
     /// A scratch folder, removed after `body`.
@@ -24,9 +24,9 @@ import Testing
     }
 
     static func run(_ arguments: [String], in directory: String, umask: String? = nil) async throws -> IAPCatRun {
-        guard let umask else { return try await ChildProcess.run(fakes, arguments, in: directory, timeout: 300) }
+        guard let umask else { return try await ChildProcess.run(fakes, arguments, in: directory, timeout: 60) }
         return try await ChildProcess.run(
-            "/bin/sh", ["-c", "umask \(umask) && exec \"$0\" \"$@\"", fakes] + arguments, in: directory, timeout: 300)
+            "/bin/sh", ["-c", "umask \(umask) && exec \"$0\" \"$@\"", fakes] + arguments, in: directory, timeout: 60)
     }
 
     /// A `sleep` child: a process of ours that is not the fakes.

@@ -25,7 +25,7 @@ import Testing
     static func git(_ directory: String) -> @Sendable ([String]) async throws -> Void {
         { (arguments: [String]) async throws in
             let run = try await ChildProcess.run(
-                "/usr/bin/env", ["git", "-C", directory] + arguments, in: directory, timeout: 300,
+                "/usr/bin/env", ["git", "-C", directory] + arguments, in: directory, timeout: 60,
                 environment: [
                     "GIT_COMMITTER_DATE": "2023-11-14T22:13:20Z", "GIT_AUTHOR_DATE": "2023-11-14T22:13:20Z", "HOME": directory,
                     "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",

@@ -124,18 +124,19 @@ struct PostgresReportDatabaseTests {
             logger: logger)
         for index in 0..<200 { #expect(writer.offer(StorageFixtures.record("before-\(index)", at: StorageFixtures.start))) }
         let settled = { writer.counts.written + writer.counts.duplicate }
-        #expect(try await StorageFixtures.waitUntil(300) { settled() == 200 })
+        #expect(try await StorageFixtures.waitUntil(120) { settled() == 200 })
 
         try await server.stop()
         let offered = (0..<600).map { writer.offer(StorageFixtures.record("during-\($0)", at: StorageFixtures.start + 1)) }
         #expect(offered.filter { $0 }.count == 500)
         #expect(offered.prefix(500).allSatisfy { $0 })
-        #expect(try await StorageFixtures.waitUntil(300) { writer.counts.writeFailures >= 2 })
+        #expect(try await StorageFixtures.waitUntil(120) { writer.counts.writeFailures >= 2 })
         #expect(writer.counts.dropped == 100)
         #expect(settled() == 200)
 
         try await server.restart()
-        #expect(try await StorageFixtures.waitUntil(300) { settled() == 700 })
+        // Reconnecting after the restart: the writer's retries are 200 ms apart at most.
+        #expect(try await StorageFixtures.waitUntil(60) { settled() == 700 })
         #expect(await writer.shutdown() == 0)
         let tallies = try await database.read(ReportQuery()).tallies
         #expect(tallies.map(\.reports) == [700])

@@ -116,7 +116,7 @@ import Testing
         if let chromium = ExternalTool.chromium.path {
             let url = "http://iapcat:\(Self.token)@127.0.0.1:\(server.port)/reports"
             let shown = try await ChildProcess.run(
-                chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", url], in: folder, timeout: 300)
+                chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", url], in: folder, timeout: 120)
             #expect(shown.status == 0, "\(shown.stderr)")
             #expect(shown.stdout.contains("<svg"))
             #expect(shown.stdout.contains("<polyline") || shown.stdout.contains("<circle"))
@@ -124,7 +124,7 @@ import Testing
             #expect(shown.stdout.contains("not in the catalog"))
             let anonymous = try await ChildProcess.run(
                 chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "http://127.0.0.1:\(server.port)/reports"],
-                in: folder, timeout: 300)
+                in: folder, timeout: 120)
             #expect(!anonymous.stdout.contains(typo))
             #expect(!anonymous.stdout.contains("<svg"))
         }

@@ -282,7 +282,8 @@ import Testing
         let replacement = directory + "/old/catalog.yaml.new"
         try FileManager.default.copyItem(atPath: directory + "/new/catalog.yaml", toPath: replacement)
         #expect(rename(replacement, catalog) == 0)
-        let deadline = Date().addingTimeInterval(300)  // a hang guard, not what is tested
+        // The server loads a changed catalog within its reload interval (0.1 s) and settle time (0.3 s).
+        let deadline = Date().addingTimeInterval(30)
         var fresh = try await server.request("GET", "/products_v2.json")
         while fresh["etag"] == identity["etag"], Date() < deadline {
             try await Task.sleep(for: .microseconds(50_000))
@@ -346,7 +347,7 @@ import Testing
 
     @Test func aTakenPortIsOneErrorLineAndNothingIsAnnounced() async throws {
         let taken = try await ServerProcess.start(catalog: "catalogs/example.yaml")
-        let run = try await IAPCat.run(["serve", "--catalog", "catalogs/example.yaml", "--port", String(taken.port)], timeout: 300)
+        let run = try await IAPCat.run(["serve", "--catalog", "catalogs/example.yaml", "--port", String(taken.port)], timeout: 60)
         #expect(run.status == 2)
         #expect(run.stderr == "iapcat: error: cannot listen on 127.0.0.1:\(taken.port): address already in use\n")
         #expect(run.stdout == "")
@@ -366,7 +367,7 @@ import Testing
     }
 
     @Test func aMissingCatalogIsExit2AsInLint() async throws {
-        let serve = try await IAPCat.run(["serve", "--catalog", "catalogs/missing.yaml", "--port", "0"], timeout: 300)
+        let serve = try await IAPCat.run(["serve", "--catalog", "catalogs/missing.yaml", "--port", "0"], timeout: 60)
         let lint = try await IAPCat.run(["lint", "--catalog", "catalogs/missing.yaml"])
         #expect(serve.status == 2)
         #expect(lint.status == 2)

@@ -16,7 +16,7 @@ import Testing
             ([], ["IAPCAT_LOG_LEVEL": "loud"], "unknown log level 'loud'"),
         ] as [([String], [String: String], String)])
     func aBadValueIsAUsageError(options: [String], environment: [String: String], message: String) async throws {
-        let run = try await IAPCat.run(["serve", "--catalog", Self.catalog] + options, timeout: 300, environment: environment)
+        let run = try await IAPCat.run(["serve", "--catalog", Self.catalog] + options, timeout: 60, environment: environment)
         #expect(run.status == 2)
         #expect(run.stderr.hasPrefix("Error: \(message)\n"), "\(run.stderr)")
         #expect(run.stdout == "")

@@ -78,7 +78,7 @@ public final class PostgresServer: @unchecked Sendable {
             return "test_\(getpid())_\(nextDatabase)"
         }
         let (folder, port) = (folder, port)
-        try await offThePool {
+        _ = try await offThePool {
             try Self.runChecked(Self.binaries! + "/createdb", ["-h", folder, "-p", "\(port)", "-U", "postgres", name])
         }
         return url(database: name)
@@ -99,7 +99,7 @@ public final class PostgresServer: @unchecked Sendable {
     /// the same port.
     public func stop() async throws {
         let folder = folder
-        try await offThePool {
+        _ = try await offThePool {
             try Self.runChecked(Self.binaries! + "/pg_ctl", ["-D", folder + "/data", "-m", "fast", "-w", "stop"], asServer: true)
         }
     }

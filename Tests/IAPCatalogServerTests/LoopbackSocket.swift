@@ -7,8 +7,9 @@ import IAPCatTestSupport
 #endif
 
 /// A client connection to a port on 127.0.0.1 with blocking reads (10 s at most each), for
-/// driving the server byte by byte.
-final class LoopbackSocket {
+/// driving the server byte by byte. Every operation that can wait runs on a thread of its own
+/// (``offThePool(_:)``): the calling test suspends instead of holding one of Swift concurrency's threads.
+final class LoopbackSocket: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
@@ -17,7 +18,12 @@ final class LoopbackSocket {
     /// Bytes read and not yet taken as a response.
     private var pending: [UInt8] = []
 
-    init(port: Int) throws {
+    /// A connection to `port`.
+    static func connect(port: Int) async throws -> LoopbackSocket {
+        try await offThePool { try LoopbackSocket(port: port) }
+    }
+
+    private init(port: Int) throws {
         descriptor = TestSockets.stream(AF_INET)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -37,9 +43,19 @@ final class LoopbackSocket {
 
     deinit { close(descriptor) }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    func send(_ text: String) async throws { try await send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    func send(_ bytes: [UInt8]) async throws { try await offThePool { try self.sendWaiting(bytes) } }
+
+    /// One response: its head and the `Content-Length` bytes of body after it (none for HEAD,
+    /// 1xx and 304).
+    func response(isHead: Bool = false) async throws -> Response { try await offThePool { try self.responseWaiting(isHead: isHead) } }
+
+    /// Whether the server has closed the connection with nothing more to read.
+    func isClosedByServer() async -> Bool { await offThePool { self.isClosedByServerWaiting() } }
+
+    /// ``send(_:)-(UInt8)`` on the calling thread, for a sequence of small writes made off the pool at once.
+    func sendWaiting(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { TestSockets.sendBytes(descriptor, $0.baseAddress! + offset, $0.count - offset) }
@@ -49,7 +65,7 @@ final class LoopbackSocket {
     }
 
     /// Reads until `count` bytes are pending (or the server closes, or a read times out); the bytes.
-    func read(atLeast count: Int) -> [UInt8] {
+    private func read(atLeast count: Int) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while pending.count < count {
             let read = recv(descriptor, &buffer, buffer.count, 0)
@@ -59,9 +75,8 @@ final class LoopbackSocket {
         return pending
     }
 
-    /// One response: its head and the `Content-Length` bytes of body after it (none for HEAD,
-    /// 1xx and 304).
-    func response(isHead: Bool = false) throws -> Response {
+    /// ``response(isHead:)`` on the calling thread, for an exchange made off the pool at once.
+    func responseWaiting(isHead: Bool = false) throws -> Response {
         var wanted = 1
         while true {
             let bytes = read(atLeast: wanted)
@@ -76,8 +91,7 @@ final class LoopbackSocket {
         }
     }
 
-    /// Whether the server has closed the connection with nothing more to read.
-    func isClosedByServer() -> Bool {
+    private func isClosedByServerWaiting() -> Bool {
         guard pending.isEmpty else { return false }
         var byte: UInt8 = 0
         return recv(descriptor, &byte, 1, 0) == 0

@@ -75,14 +75,15 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     func channelActive(context: ChannelHandlerContext) {
         client = context.channel.remoteAddress.flatMap(ClientAddress.init)
         metrics.openConnections.wrappingIncrement(ordering: .relaxed)
-        waitingSince = .now()
+        waitingSince = context.eventLoop.now
         lastRead = waitingSince
         let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         let shortest = min(headerTimeout, idleTimeout)
         let period = TimeAmount.nanoseconds(max(shortest.nanoseconds / 4, TimeAmount.milliseconds(100).nanoseconds))
         deadlineCheck = context.eventLoop.scheduleRepeatedTask(initialDelay: period, delay: period) { _ in
             let (handler, context) = loopBound.value
-            let now = NIODeadline.now()
+            // The loop's clock: the system's on a real loop, the test's on an embedded one.
+            let now = context.eventLoop.now
             // Answers are written as soon as a head is complete, so any wait this long is a client
             // that is idle or sending its head too slowly; and one that sends nothing at all for
             // the idle timeout is closed even while its responses are still going out.
@@ -121,7 +122,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     func channelReadComplete(context: ChannelHandlerContext) {
         if reading {
             reading = false
-            lastRead = .now()
+            lastRead = context.eventLoop.now
         }
         flushIfNeeded(context: context)
         context.fireChannelReadComplete()
@@ -268,13 +269,16 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.fileRegion(file.region)), promise: sent)
         }
         if let done {
+            // Nothing after a response that closes the connection is read or answered (RFC 9112
+            // §9.6): requests pipelined behind it would otherwise still reach their handlers.
+            closing = true
             context.flush()
             unflushed = false
             done.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
             return
         }
         unflushed = true
-        waitingSince = .now()
+        waitingSince = context.eventLoop.now
     }
 
     /// Corks the socket for the first file in flight (`true`), uncorks it after the last (`false`).

@@ -5,7 +5,8 @@ import Testing
 /// The files a catalog or a bulk package names (review screenshots, promotional images) are read
 /// only inside the catalog's folder unless `--allow-outside-paths` says otherwise, and must be PNG
 /// or JPEG images of the sizes App Store Connect takes; a package's `file_name` must be a bare
-/// name; `bulk-xml` replaces only folders that hold nothing but an earlier package.
+/// name; `bulk-xml` replaces only folders that hold nothing but an earlier package. Run in process
+/// (``CLI``), with the scratch folder's absolute paths.
 @Suite struct ReferencedFileTests {
     /// A copy of the example catalog (lists and screenshots included) in a scratch folder, with
     /// the first product's screenshot path replaced by `screenshot`, and a secret beside it.
@@ -39,10 +40,10 @@ import Testing
             + [8, 2, 0, 0, 0] + [0, 0, 0, 0]
     }
 
-    /// The lines of `lint` that name `rule`.
-    static func lint(_ scratch: Scratch, _ extra: [String] = []) async throws -> (status: Int32, lines: [String]) {
-        let run = try await IAPCat.run(["lint", "--catalog", "catalogs/example.yaml"] + extra, in: scratch.root)
-        let lines = run.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("catalogs/") }
+    /// The lines of `lint` that name a file of the scratch catalog's folder.
+    static func lint(_ scratch: Scratch, _ extra: [String] = []) async -> (status: Int32, lines: [String]) {
+        let run = await CLI.run(["lint", "--catalog", scratch.catalog] + extra)
+        let lines = run.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix(scratch.root + "/catalogs/") }
         return (run.status, lines)
     }
 
@@ -54,15 +55,15 @@ import Testing
     func pathsOutsideTheCatalogsFolderAreRefused(path: String, reason: String) async throws {
         let scratch = try Scratch(screenshot: path)
         defer { scratch.remove() }
-        let (status, lines) = try await Self.lint(scratch)
+        let (status, lines) = await Self.lint(scratch)
         #expect(status == 1)
         #expect(
             lines == [
-                "catalogs/example.yaml:46:19: error: review screenshot '\(path)' of 'com.example.cosmicquest.coins.small' \(reason); "
+                "\(scratch.catalog):46:19: error: review screenshot '\(path)' of 'com.example.cosmicquest.coins.small' \(reason); "
                     + "iapcat reads files there only (--allow-outside-paths reads it anyway) [path_outside_folder]"
             ])
         // bulk-xml refuses too, and writes nothing.
-        let bulk = try await IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", "App.itmsp"], in: scratch.root)
+        let bulk = await CLI.run(["bulk-xml", "--catalog", scratch.catalog, "-o", scratch.root + "/App.itmsp"])
         #expect(bulk.status == 1)
         #expect(bulk.stderr.contains("[path_outside_folder]"))
         #expect(!FileManager.default.fileExists(atPath: scratch.root + "/App.itmsp"))
@@ -74,26 +75,25 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: scratch.root + "/catalogs/screenshots/link.png", withDestinationPath: "../../secret.png")
         let real = URL(fileURLWithPath: scratch.root + "/secret.png").resolvingSymlinksInPath().path
-        let (status, lines) = try await Self.lint(scratch)
+        let (status, lines) = await Self.lint(scratch)
         #expect(status == 1)
         #expect(
             lines == [
-                "catalogs/example.yaml:46:19: error: review screenshot 'screenshots/link.png' of 'com.example.cosmicquest.coins.small' "
+                "\(scratch.catalog):46:19: error: review screenshot 'screenshots/link.png' of 'com.example.cosmicquest.coins.small' "
                     + "leads through a symbolic link to \(real), outside the catalog's folder; "
                     + "iapcat reads files there only (--allow-outside-paths reads it anyway) [path_outside_folder]"
             ])
-        await #expect(try Self.lint(scratch, ["--allow-outside-paths"]) == (0, []))
+        #expect(await Self.lint(scratch, ["--allow-outside-paths"]) == (0, []))
         // A link that stays inside is fine without the flag.
         try FileManager.default.removeItem(atPath: scratch.root + "/catalogs/screenshots/link.png")
         try FileManager.default.createSymbolicLink(
             atPath: scratch.root + "/catalogs/screenshots/link.png", withDestinationPath: "nebula.png")
-        await #expect(try Self.lint(scratch) == (0, []))
+        #expect(await Self.lint(scratch) == (0, []))
         // bulk-xml with the flag copies the file the link leads to.
         try FileManager.default.removeItem(atPath: scratch.root + "/catalogs/screenshots/link.png")
         try FileManager.default.createSymbolicLink(
             atPath: scratch.root + "/catalogs/screenshots/link.png", withDestinationPath: "../../secret.png")
-        let bulk = try await IAPCat.run(
-            ["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", "App.itmsp", "--allow-outside-paths"], in: scratch.root)
+        let bulk = await CLI.run(["bulk-xml", "--catalog", scratch.catalog, "-o", scratch.root + "/App.itmsp", "--allow-outside-paths"])
         #expect(bulk.status == 0, "\(bulk.stderr)")
         #expect(FileManager.default.contents(atPath: scratch.root + "/App.itmsp/link.png") == Data(Self.png(width: 640, height: 960)))
     }
@@ -110,13 +110,13 @@ import Testing
         try Data(Self.jpeg(width: 1242, height: 2208)).write(to: URL(fileURLWithPath: shots + "premium-yearly.png"))
         // A JPEG cut before its size.
         try Data(Array(Self.jpeg(width: 1242, height: 2208).prefix(24))).write(to: URL(fileURLWithPath: shots + "season-pass.png"))
-        let (status, lines) = try await Self.lint(scratch)
+        let (status, lines) = await Self.lint(scratch)
         #expect(status == 1)
         #expect(
             lines == [
-                "catalogs/example.yaml:46:19: error: review screenshot 'screenshots/coins-small.png' of 'com.example.cosmicquest.coins.small' is not a PNG or JPEG image [image_format]",
-                "catalogs/example.yaml:70:19: error: review screenshot 'screenshots/nebula.png' of 'com.example.cosmicquest.level.nebula' is 320x480 pixels; App Store Connect needs at least 640x920 (or 920x640) [image_size]",
-                "catalogs/example.yaml:154:19: error: review screenshot 'screenshots/season-pass.png' of 'com.example.cosmicquest.season_pass.2026' is a JPEG whose pixel size cannot be read (cut short or malformed) [image_format]",
+                "\(scratch.catalog):46:19: error: review screenshot 'screenshots/coins-small.png' of 'com.example.cosmicquest.coins.small' is not a PNG or JPEG image [image_format]",
+                "\(scratch.catalog):70:19: error: review screenshot 'screenshots/nebula.png' of 'com.example.cosmicquest.level.nebula' is 320x480 pixels; App Store Connect needs at least 640x920 (or 920x640) [image_size]",
+                "\(scratch.catalog):154:19: error: review screenshot 'screenshots/season-pass.png' of 'com.example.cosmicquest.season_pass.2026' is a JPEG whose pixel size cannot be read (cut short or malformed) [image_format]",
             ])
     }
 
@@ -127,7 +127,7 @@ import Testing
             "      screenshot: screenshots/coins-small.png    # relative to this file\n",
             with: "      screenshot: screenshots/coins-small.png\n    images:\n      - path: screenshots/promo.png\n")
         try Data(Self.png(width: 512, height: 512)).write(to: URL(fileURLWithPath: scratch.root + "/catalogs/screenshots/promo.png"))
-        let (status, lines) = try await Self.lint(scratch)
+        let (status, lines) = await Self.lint(scratch)
         #expect(status == 1)
         #expect(lines.map { $0.hasSuffix("[image_size]") } == [true], "\(lines)")
         #expect(
@@ -135,7 +135,7 @@ import Testing
                 "image 'screenshots/promo.png' of 'com.example.cosmicquest.coins.small' is 512x512 pixels; App Store Connect needs 1024x1024"
             ) == true)
         try Data(Self.png(width: 1024, height: 1024)).write(to: URL(fileURLWithPath: scratch.root + "/catalogs/screenshots/promo.png"))
-        await #expect(try Self.lint(scratch) == (0, []))
+        #expect(await Self.lint(scratch) == (0, []))
     }
 
     /// A JPEG's first bytes: SOI, an APP1 (EXIF-like) segment before the frame, SOF0 with the size.
@@ -150,47 +150,49 @@ import Testing
     @Test func aPackagesFileNameMustBeABareName() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        #expect(try await IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", "App.itmsp"], in: scratch.root).status == 0)
+        #expect(await CLI.run(["bulk-xml", "--catalog", scratch.catalog, "-o", scratch.root + "/App.itmsp"]).status == 0)
         let metadata = scratch.root + "/App.itmsp/metadata.xml"
         let xml = try String(contentsOfFile: metadata, encoding: .utf8)
         try xml.replacingOccurrences(of: "<file_name>coins-small.png</file_name>", with: "<file_name>../../secret/id_rsa</file_name>")
             .replacingOccurrences(of: "<file_name>nebula.png</file_name>", with: "<file_name>/etc/passwd</file_name>")
             .write(toFile: metadata, atomically: true, encoding: .utf8)
-        let run = try await IAPCat.run(["import", "App.itmsp/metadata.xml", "-o", "imported.yaml"], in: scratch.root)
+        let run = await CLI.run(["import", metadata, "-o", scratch.root + "/imported.yaml"])
         #expect(run.status == 1)
         #expect(
             run.stderr.split(separator: "\n").filter { $0.contains("[path_outside_folder]") } == [
-                "App.itmsp/metadata.xml:31:1: error: review screenshot file_name '../../secret/id_rsa' of 'com.example.cosmicquest.coins.small' is not a bare file name in the package; the screenshot was left out [path_outside_folder]",
-                "App.itmsp/metadata.xml:58:1: error: review screenshot file_name '/etc/passwd' of 'com.example.cosmicquest.level.nebula' is not a bare file name in the package; the screenshot was left out [path_outside_folder]",
+                "\(metadata):31:1: error: review screenshot file_name '../../secret/id_rsa' of 'com.example.cosmicquest.coins.small' is not a bare file name in the package; the screenshot was left out [path_outside_folder]",
+                "\(metadata):58:1: error: review screenshot file_name '/etc/passwd' of 'com.example.cosmicquest.level.nebula' is not a bare file name in the package; the screenshot was left out [path_outside_folder]",
             ], "\(run.stderr)")
-        #expect(run.stderr.hasSuffix("iapcat: error: App.itmsp/metadata.xml could not be imported; nothing was written\n"))
+        #expect(run.stderr.hasSuffix("iapcat: error: \(metadata) could not be imported; nothing was written\n"))
         #expect(!FileManager.default.fileExists(atPath: scratch.root + "/imported.yaml"))
     }
 
     @Test func bulkXMLReplacesOnlyAnEarlierPackage() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let bulk = ["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", "App.itmsp"]
-        #expect(try await IAPCat.run(bulk, in: scratch.root).status == 0)
+        let bulk = ["bulk-xml", "--catalog", scratch.catalog, "-o", scratch.root + "/App.itmsp"]
+        #expect(await CLI.run(bulk).status == 0)
         // Its own package is replaced.
-        #expect(try await IAPCat.run(bulk, in: scratch.root).status == 0)
+        #expect(await CLI.run(bulk).status == 0)
         // A file the user put there is named, and nothing is written.
         try "mine\n".write(toFile: scratch.root + "/App.itmsp/notes.txt", atomically: true, encoding: .utf8)
-        let refused = try await IAPCat.run(bulk, in: scratch.root)
+        let refused = await CLI.run(bulk)
         #expect(refused.status == 2)
         #expect(
             refused.stderr.contains(
-                "App.itmsp: it holds what iapcat does not write in a package (notes.txt); nothing was written (--force replaces the folder and all in it)"
+                "\(scratch.root)/App.itmsp: it holds what iapcat does not write in a package (notes.txt); nothing was written (--force replaces the folder and all in it)"
             ),
             "\(refused.stderr)")
         #expect(FileManager.default.fileExists(atPath: scratch.root + "/App.itmsp/notes.txt"))
-        #expect(try await IAPCat.run(bulk + ["--force"], in: scratch.root).status == 0)
+        #expect(await CLI.run(bulk + ["--force"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: scratch.root + "/App.itmsp/notes.txt"))
         // A regular file at the path is not replaced by a folder.
         try "file\n".write(toFile: scratch.root + "/File.itmsp", atomically: true, encoding: .utf8)
-        let file = try await IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", "File.itmsp"], in: scratch.root)
+        let file = await CLI.run(["bulk-xml", "--catalog", scratch.catalog, "-o", scratch.root + "/File.itmsp"])
         #expect(file.status == 2)
-        #expect(file.stderr.contains("File.itmsp: it is not a folder; a package is written as a new folder or over an earlier package"))
+        #expect(
+            file.stderr.contains(
+                "\(scratch.root)/File.itmsp: it is not a folder; a package is written as a new folder or over an earlier package"))
         #expect(try String(contentsOfFile: scratch.root + "/File.itmsp", encoding: .utf8) == "file\n")
     }
 
@@ -202,13 +204,13 @@ import Testing
         try "[\"precious\"]\n".write(toFile: scratch.root + "/products_v1.json", atomically: true, encoding: .utf8)
         try scratch.replace(
             "  - path: example/products_v1.json     # fetched by app builds up to 2.x", with: "  - path: ../products_v1.json")
-        let (status, lines) = try await Self.lint(scratch)
+        let (status, lines) = await Self.lint(scratch)
         #expect(status == 1)
         #expect(
             lines.filter { $0.contains("../products_v1.json") } == [
-                "catalogs/example.yaml:184:11: error: list '../products_v1.json' climbs out of the catalog's folder with '..'; iapcat reads and writes lists there only (--allow-outside-paths allows it) [path_outside_folder]"
+                "\(scratch.catalog):184:11: error: list '../products_v1.json' climbs out of the catalog's folder with '..'; iapcat reads and writes lists there only (--allow-outside-paths allows it) [path_outside_folder]"
             ], "\(lines)")
-        let export = try await IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--all"], in: scratch.root)
+        let export = await CLI.run(["export", "--catalog", scratch.catalog, "--all"])
         #expect(export.status == 1)
         #expect(try String(contentsOfFile: scratch.root + "/products_v1.json", encoding: .utf8) == "[\"precious\"]\n")
     }
@@ -221,7 +223,7 @@ import Testing
         let text = try String(contentsOfFile: list, encoding: .utf8)
         try text.replacingOccurrences(of: "[\n", with: "[\n  \"com.example.cosmicquest.film.making_of\",\n").write(
             toFile: list, atomically: true, encoding: .utf8)
-        let run = try await IAPCat.run(["lint", "--catalog", "catalogs/example.yaml"], in: scratch.root)
+        let run = await CLI.run(["lint", "--catalog", scratch.catalog])
         #expect(run.status == 1)
         #expect(
             run.stdout.contains(

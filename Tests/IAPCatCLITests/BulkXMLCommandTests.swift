@@ -2,50 +2,17 @@ import Foundation
 import IAPCatTestSupport
 import Testing
 
-/// `iapcat bulk-xml` and `iapcat import-xml` end to end.
+/// `iapcat bulk-xml` and `iapcat import-xml`, run in process (``CLI``); xmllint's verdict and the
+/// progress on a terminal are in BulkXMLProcessTests.
 @Suite struct BulkXMLCommandTests {
     static let realDownload = "Tests/IAPCatalogTests/Fixtures/real/lookup_metadata_software5.4.xml"
 
-    static func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.path + "/iapcat-bulkcli-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
-    /// Runs a program and returns its exit status and combined output.
-    static func shell(_ arguments: [String], in directory: String? = nil) async throws -> (status: Int32, output: String) {
-        let run = try await ChildProcess.run("/usr/bin/env", arguments, in: directory ?? IAPCat.packageRoot, timeout: 300)
-        return (run.status, run.stdout + run.stderr)
-    }
-
-    @Test func theExamplePackageIsWrittenAndXmllintAgreesItIsValid() async throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let package = directory + "/COSMICQUEST.itmsp"
-        let run = try await IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", package])
-        #expect(run.status == 0)
-        #expect(run.stdout == "")
-        #expect(run.stderr == "wrote \(package)\n")
-        let xmllint = try await Self.shell(["xmllint", "--noout", "--schema", "schemas/bulk-iap.xsd", package + "/metadata.xml"])
-        #expect(xmllint.status == 0, "xmllint (from scripts/bootstrap): \(xmllint.output)")
-        #expect(xmllint.output == "\(package)/metadata.xml validates\n")
-    }
-
-    @Test func progressIsShownOnlyWhenStderrIsATerminal() async throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let command = "\(IAPCat.executable) bulk-xml --catalog catalogs/example.yaml -o \(directory)/T.itmsp"
-        let terminal = try await Self.shell(["script", "-qec", command, "/dev/null"])
-        #expect(terminal.status == 0)
-        #expect(terminal.output.contains("\r\u{1B}[2Kpackage 1 of 1: 5 in-app purchases → \(directory)/T.itmsp"))
-        let piped = try await IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", directory + "/P.itmsp"])
-        #expect(!piped.stderr.contains("\u{1B}"))
-    }
+    static func temporaryDirectory() throws -> String { try IAPCat.temporaryDirectory("bulkcli") }
 
     @Test func aCatalogThatCannotBecomeAPackageIsRefusedAndNothingIsWritten() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try await IAPCat.run(["bulk-xml", "--catalog", IAPCat.fixture("realworld/catalog.yaml"), "-o", directory + "/R.itmsp"])
+        let run = await CLI.run(["bulk-xml", "--catalog", IAPCat.fixture("realworld/catalog.yaml"), "-o", directory + "/R.itmsp"])
         #expect(run.status == 1)
         #expect(run.stdout == "")
         #expect(run.stderr.contains("[upload_requirement]"))
@@ -56,8 +23,8 @@ import Testing
     @Test func nothingChangedWritesNothing() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        _ = try await IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", directory + "/A.itmsp"])
-        let run = try await IAPCat.run([
+        _ = await CLI.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", directory + "/A.itmsp"])
+        let run = await CLI.run([
             "bulk-xml", "--catalog", "catalogs/example.yaml", "-o", directory + "/B.itmsp", "--changed-since",
             directory + "/A.itmsp/metadata.xml",
         ])
@@ -67,15 +34,15 @@ import Testing
     }
 
     @Test func bulkXMLUsageErrors() async throws {
-        #expect(try await IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", "out"]).status == 2)
-        #expect(try await IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml"]).status == 2)
+        #expect(await CLI.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", "out"]).status == 2)
+        #expect(await CLI.run(["bulk-xml", "--catalog", "catalogs/example.yaml"]).status == 2)
     }
 
     @Test func theRealDownloadImportsAndLintsWithOnlyTheMissingScreenshot() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = directory + "/catalog.yaml"
-        let run = try await IAPCat.run(["import-xml", Self.realDownload, "-o", output, "--bundle-id", "kr.ss.app"])
+        let run = await CLI.run(["import-xml", Self.realDownload, "-o", output, "--bundle-id", "kr.ss.app"])
         #expect(run.status == 0)
         #expect(run.stdout == "")
         #expect(
@@ -95,23 +62,23 @@ import Testing
     }
 
     @Test func importToStdoutAndMalformedPackages() async throws {
-        let run = try await IAPCat.run(["import-xml", Self.realDownload])
+        let run = await CLI.run(["import-xml", Self.realDownload])
         #expect(run.status == 0)
         #expect(run.stdout.contains("  - id: kr.ss.inapp2\n"))
-        let broken = try await IAPCat.run(["import-xml", "Tests/IAPCatalogTests/Fixtures/plists/malformed.plist"])
+        let broken = await CLI.run(["import-xml", "Tests/IAPCatalogTests/Fixtures/plists/malformed.plist"])
         #expect(broken.status == 1)
         #expect(broken.stdout == "")
         #expect(
             broken.stderr.hasSuffix(
                 "iapcat: error: Tests/IAPCatalogTests/Fixtures/plists/malformed.plist could not be imported; nothing was written\n"))
-        #expect(try await IAPCat.run(["import-xml", "missing.xml"]).status == 2)
+        #expect(await CLI.run(["import-xml", "missing.xml"]).status == 2)
     }
 
     @Test func importAndImportXMLAreOneCommand() async throws {
-        let imported = try await IAPCat.run(["import", Self.realDownload])
+        let imported = await CLI.run(["import", Self.realDownload])
         #expect(imported.status == 0)
         #expect(imported.stdout.contains("  - id: kr.ss.inapp2\n"))
-        let alias = try await IAPCat.run(["import-xml", Self.realDownload])
+        let alias = await CLI.run(["import-xml", Self.realDownload])
         #expect(alias.status == imported.status && alias.stdout == imported.stdout && alias.stderr == imported.stderr)
     }
 }

@@ -2,36 +2,21 @@ import Foundation
 import IAPCatTestSupport
 import Testing
 
-/// `iapcat export` end to end.
+/// `iapcat export`, run in process (``CLI``); what only the process shows is in ExportProcessTests.
 @Suite struct ExportCommandTests {
-    static func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.path + "/iapcat-export-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func temporaryDirectory() throws -> String { try IAPCat.temporaryDirectory("export") }
 
     static func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
-    /// In a folder without catalogs/catalog.yaml (a new project) the error says how to start one.
-    @Test func aMissingDefaultCatalogPointsToInit() async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try await IAPCat.run(["export", "--all"], in: directory)
-        #expect(run.status == 2)
-        #expect(
-            run.stderr
-                == "iapcat: error: catalogs/catalog.yaml: does not exist; pass --catalog FILE, or start a catalog with `iapcat init`\n")
-    }
-
     @Test func aListGoesToStdoutWithNothingElse() async throws {
-        let run = try await IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v2", "--environment", "sandbox"])
+        let run = await CLI.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v2", "--environment", "sandbox"])
         #expect(run.status == 0)
         #expect(run.stderr == "")
         #expect(run.stdout == (try Self.read(IAPCat.packageRoot + "/catalogs/example/products_v2.json")))
     }
 
     @Test func theCommittedExampleListsAreWhatExportWrites() async throws {
-        let run = try await IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--all", "--check"])
+        let run = await CLI.run(["export", "--catalog", "catalogs/example.yaml", "--all", "--check"])
         #expect(run.status == 0)
         #expect(run.stderr == "")
     }
@@ -40,7 +25,7 @@ import Testing
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/example", withIntermediateDirectories: true)
-        let run = try await IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--all", "--out-dir", directory])
+        let run = await CLI.run(["export", "--catalog", "catalogs/example.yaml", "--all", "--out-dir", directory])
         #expect(run.status == 0)
         #expect(run.stdout == "")
         for name in ["product_ids.plist", "products_v1.json", "products_v2.json"] {
@@ -56,7 +41,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/ids.plist"
         try "stale\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let run = try await IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "plist", "-o", path, "--check"])
+        let run = await CLI.run(["export", "--catalog", "catalogs/example.yaml", "--format", "plist", "-o", path, "--check"])
         #expect(run.status == 1)
         #expect(run.stderr == "\(path): out of date; run iapcat export to regenerate it\n")
         #expect(try Self.read(path) == "stale\n")
@@ -66,7 +51,7 @@ import Testing
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/products_v1.json"
-        let run = try await IAPCat.run(["export", "--catalog", IAPCat.fixture("broken/catalog.yaml"), "--format", "v1", "-o", path])
+        let run = await CLI.run(["export", "--catalog", IAPCat.fixture("broken/catalog.yaml"), "--format", "v1", "-o", path])
         #expect(run.status == 1)
         #expect(run.stdout == "")
         #expect(run.stderr.contains("[unknown_key]"))
@@ -86,11 +71,11 @@ import Testing
             ["export", "--catalog", "catalogs/example.yaml", "--all", "--environment", "sandbox"],
             ["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "--check"],
         ] {
-            let run = try await IAPCat.run(arguments)
+            let run = await CLI.run(arguments)
             #expect(run.status == 2, "\(arguments)")
             #expect(run.stdout == "")
         }
-        let missing = try await IAPCat.run(["export", "--catalog", "nope.yaml", "--format", "v1"])
+        let missing = await CLI.run(["export", "--catalog", "nope.yaml", "--format", "v1"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "iapcat: error: nope.yaml: does not exist\n")
     }
@@ -104,34 +89,34 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/Products.storekit"
         let export = ["export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "-o", path]
-        let run = try await IAPCat.run(export)
+        let run = await CLI.run(export)
         #expect(run.status == 0)
         #expect(run.stdout == "")
         #expect(run.stderr == "wrote \(path)\n")
         #expect(try Self.bytes(path) == Self.bytes(IAPCat.packageRoot + Self.storeKitGolden + ".storekit"))
-        let fresh = try await IAPCat.run(export + ["--check"])
+        let fresh = await CLI.run(export + ["--check"])
         #expect(fresh.status == 0)
         #expect(fresh.stderr == "")
         // An edit in Xcode: the file no longer says what the catalog says.
         let edited = try Self.read(path).replacingOccurrences(of: "\"displayPrice\" : \"0.99\"", with: "\"displayPrice\" : \"1.99\"")
         try edited.write(toFile: path, atomically: true, encoding: .utf8)
-        let stale = try await IAPCat.run(export + ["--check"])
+        let stale = await CLI.run(export + ["--check"])
         #expect(stale.status == 1)
         #expect(stale.stderr == "\(path): out of date; run iapcat export to regenerate it\n")
         #expect(try Self.read(path) == edited)
     }
 
     @Test func storeKitOptionsChooseTheVersionAndTheEnvironment() async throws {
-        let version = try await IAPCat.run([
+        let version = await CLI.run([
             "export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--storekit-version", "3.0",
         ])
         #expect(version.status == 0)
         #expect(version.stdout == (try Self.read(IAPCat.packageRoot + Self.storeKitGolden + ".v3.storekit")))
-        let newest = try await IAPCat.run([
+        let newest = await CLI.run([
             "export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--storekit-version", "5.0", "--storefront", "USA",
         ])
         #expect(newest.stdout == (try Self.read(IAPCat.packageRoot + Self.storeKitGolden + ".v5.storekit")))
-        let production = try await IAPCat.run([
+        let production = await CLI.run([
             "export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--environment", "production",
         ])
         #expect(production.status == 0)
@@ -144,7 +129,7 @@ import Testing
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/Products.storekit"
-        let run = try await IAPCat.run([
+        let run = await CLI.run([
             "export", "--catalog", "catalogs/example.yaml", "--format", "storekit", "--storefront", "JPN", "-o", path,
         ])
         #expect(run.status == 1)
@@ -174,68 +159,39 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory + "/example", withIntermediateDirectories: true)
         let catalog = directory + "/example.yaml"
         try (try Self.read(catalog) + "  - path: Products.storekit\n").write(toFile: catalog, atomically: true, encoding: .utf8)
-        let failed = try await IAPCat.run(["export", "--catalog", catalog, "--all", "--storefront", "JPN"])
+        let failed = await CLI.run(["export", "--catalog", catalog, "--all", "--storefront", "JPN"])
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("\(catalog):65:12: error: 'com.example.cosmicquest.level.nebula' has no price in storefront JPN"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["example", "example.yaml", "screenshots"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/example") == [])
-        let run = try await IAPCat.run(["export", "--catalog", catalog, "--all", "--storekit-version", "5.0"])
+        let run = await CLI.run(["export", "--catalog", catalog, "--all", "--storekit-version", "5.0"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.hasSuffix("wrote \(directory)/Products.storekit\n"))
         #expect(try Self.bytes(directory + "/Products.storekit") == Self.bytes(IAPCat.packageRoot + Self.storeKitGolden + ".v5.storekit"))
-        let check = try await IAPCat.run(["export", "--catalog", catalog, "--all", "--check"])
+        let check = await CLI.run(["export", "--catalog", catalog, "--all", "--check"])
         #expect(check.status == 1)
         #expect(check.stderr == "\(directory)/Products.storekit: out of date; run iapcat export to regenerate it\n")
     }
 
     @Test func anUnwritableOutputIsAnIOError() async throws {
-        let run = try await IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "-o", "/dev/null/x.json"])
+        let run = await CLI.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "-o", "/dev/null/x.json"])
         #expect(run.status == 2)
         #expect(run.stdout == "")
         #expect(run.stderr == "iapcat: error: cannot write /dev/null/x.json: /dev/null exists and is not a folder\n")
     }
 
-    /// `-o` and `--out-dir` create the folders they name, as `mkdir -p`.
-    @Test func missingFoldersAreCreatedForEveryOutput() async throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let single = try await IAPCat.run([
-            "export", "--catalog", "catalogs/example.yaml", "--format", "v1", "-o", directory + "/one/two/list.json",
-        ])
-        #expect(single.status == 0, "\(single.stderr)")
-        #expect(single.stderr == "wrote \(directory)/one/two/list.json\n")
-        #expect(
-            try Self.read(directory + "/one/two/list.json") == (try Self.read(IAPCat.packageRoot + "/catalogs/example/products_v1.json")))
-        let all = try await IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--all", "--out-dir", directory + "/new/out"])
-        #expect(all.status == 0, "\(all.stderr)")
-        let names = ["product_ids.plist", "products_v1.json", "products_v2.json"]
-        #expect(all.stderr == names.map { "wrote \(directory)/new/out/example/\($0)\n" }.joined())
-        for name in names {
-            #expect(
-                try Self.read(directory + "/new/out/example/" + name) == (try Self.read(IAPCat.packageRoot + "/catalogs/example/" + name)))
-        }
-        // Relative to the current folder, too.
-        let relative = try await IAPCat.run(
-            ["export", "--catalog", IAPCat.packageRoot + "/catalogs/example.yaml", "--format", "plist", "-o", "rel/ids.plist"],
-            in: directory)
-        #expect(relative.status == 0, "\(relative.stderr)")
-        #expect(relative.stderr == "wrote rel/ids.plist\n")
-        #expect(
-            try Self.read(directory + "/rel/ids.plist") == (try Self.read(IAPCat.packageRoot + "/catalogs/example/product_ids.plist")))
-    }
-
-    /// Google Play's bodies and CSV through the binary: the bytes of the library's golden files,
+    /// Google Play's bodies and CSV through the command: the bytes of the library's golden files,
     /// written atomically; the CSV names on stderr what it cannot hold.
     @Test func playFormatsAreWrittenAsTheirGoldenFiles() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let golden = IAPCat.packageRoot + "/Tests/IAPCatalogTests/Fixtures/golden/export/"
-        let json = try await IAPCat.run([
+        let json = await CLI.run([
             "export", "--catalog", "catalogs/example.yaml", "--format", "play-json", "-o", directory + "/play.json",
         ])
         #expect(json.status == 0, "\(json.stderr)")
         #expect(try Self.read(directory + "/play.json") == (try Self.read(golden + "example.play.json")))
-        let csv = try await IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "play-csv"])
+        let csv = await CLI.run(["export", "--catalog", "catalogs/example.yaml", "--format", "play-csv"])
         #expect(csv.status == 0)
         #expect(csv.stdout == (try Self.read(golden + "example.play.csv")))
         #expect(
@@ -251,9 +207,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/products_v1.json"
         try Data(repeating: 0x0A, count: 300_000).write(to: URL(fileURLWithPath: path))
-        let fresh = try await IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1"]).stdout
+        let fresh = await CLI.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1"]).stdout
         let lines = fresh.split(separator: "\n").count
-        let run = try await IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "-o", path, "--check"])
+        let run = await CLI.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "-o", path, "--check"])
         #expect(run.status == 1)
         #expect(
             run.stdout
@@ -269,9 +225,9 @@ import Testing
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/products_v1.json"
-        let fresh = try await IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1"]).stdout
+        let fresh = await CLI.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1"]).stdout
         try fresh.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let run = try await IAPCat.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "-o", path, "--check"])
+        let run = await CLI.run(["export", "--catalog", "catalogs/example.yaml", "--format", "v1", "-o", path, "--check"])
         #expect(run.status == 1)
         let lines = fresh.split(separator: "\n")
         #expect(
@@ -287,18 +243,18 @@ import Testing
     @Test func aFIFOAmongTheDeclaredListsStopsExportAllBeforeItWritesAnything() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(try await IAPCat.run(["init"], in: directory).status == 0)
+        #expect(await CLI.run(["init", "--dir", directory]).status == 0)
         for name in ["product_ids.plist", "products_v2.json"] {
             try "mine\n".write(toFile: directory + "/catalogs/" + name, atomically: true, encoding: .utf8)
         }
         try FileManager.default.removeItem(atPath: directory + "/catalogs/Products.storekit")
         #expect(mkfifo(directory + "/catalogs/Products.storekit", 0o644) == 0)
 
-        let run = try await IAPCat.run(["export", "--all"], in: directory)
+        let run = await CLI.run(["export", "--all", "--catalog", directory + "/catalogs/catalog.yaml"])
         #expect(run.status == 2)
         #expect(
             run.stderr
-                == "iapcat: error: cannot write catalogs/Products.storekit: it is a FIFO; iapcat writes regular files only "
+                == "iapcat: error: cannot write \(directory)/catalogs/Products.storekit: it is a FIFO; iapcat writes regular files only "
                 + "(use -o - for standard output)\n")
         for name in ["product_ids.plist", "products_v2.json"] {
             #expect(try String(contentsOfFile: directory + "/catalogs/" + name, encoding: .utf8) == "mine\n", "\(name)")

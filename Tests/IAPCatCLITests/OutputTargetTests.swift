@@ -12,17 +12,14 @@ import Testing
 /// symbolic link is written through (it stays a link), a directory, device, FIFO or socket is
 /// refused and left as it was, `-` is standard output; folders missing above the path are created,
 /// and a path component that is not a folder is named. The same for `import -o` and `asc pull -o`,
-/// which share the writer. Writes run under both output strategies (``OutputStrategy``). Tests run as whatever user CI uses, root included: a device is only
+/// which share the writer. Writes run under both output strategies (``OutputStrategy``). Run in
+/// process (``CLI``). Tests run as whatever user CI uses, root included: a device is only
 /// ever reached through a link in a scratch folder, so a regression replaces the link, never the
 /// device.
 @Suite struct OutputTargetTests {
     static let export = ["export", "--catalog", "catalogs/example.yaml", "--format", "v1"]
 
-    static func scratch() throws -> String {
-        let path = FileManager.default.temporaryDirectory.path + "/iapcat-output-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func scratch() throws -> String { try IAPCat.temporaryDirectory("output") }
 
     static var expected: String {
         get throws { try String(contentsOfFile: IAPCat.packageRoot + "/catalogs/example/products_v1.json", encoding: .utf8) }
@@ -34,7 +31,7 @@ import Testing
     }
 
     @Test func aDashIsStandardOutput() async throws {
-        let run = try await IAPCat.run(Self.export + ["-o", "-"])
+        let run = await CLI.run(Self.export + ["-o", "-"])
         #expect(run.status == 0)
         #expect(run.stderr == "")
         #expect(run.stdout == (try Self.expected))
@@ -48,7 +45,7 @@ import Testing
         // A relative link, and a link to it: both followed.
         try FileManager.default.createSymbolicLink(atPath: directory + "/first", withDestinationPath: "real/list.json")
         try FileManager.default.createSymbolicLink(atPath: directory + "/list.json", withDestinationPath: directory + "/first")
-        let run = try await IAPCat.run(Self.export + ["-o", directory + "/list.json"], environment: strategy.environment)
+        let run = await CLI.run(Self.export + ["-o", directory + "/list.json"], environment: strategy.environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "wrote \(directory)/list.json\n")
         #expect(Self.type(directory + "/list.json") == S_IFLNK)
@@ -56,7 +53,7 @@ import Testing
         #expect(try String(contentsOfFile: directory + "/real/list.json", encoding: .utf8) == (try Self.expected))
         // A dangling link gets its target created.
         try FileManager.default.createSymbolicLink(atPath: directory + "/dangling", withDestinationPath: "real/new.json")
-        #expect(try await IAPCat.run(Self.export + ["-o", directory + "/dangling"], environment: strategy.environment).status == 0)
+        #expect(await CLI.run(Self.export + ["-o", directory + "/dangling"], environment: strategy.environment).status == 0)
         #expect(Self.type(directory + "/dangling") == S_IFLNK)
         #expect(try String(contentsOfFile: directory + "/real/new.json", encoding: .utf8) == (try Self.expected))
     }
@@ -86,7 +83,7 @@ import Testing
         ]
         for (name, type, reason) in cases {
             let path = directory + "/" + name
-            let run = try await IAPCat.run(Self.export + ["-o", path], timeout: 300, environment: strategy.environment)
+            let run = await CLI.run(Self.export + ["-o", path], environment: strategy.environment)
             #expect(run.status == 2, "\(name): \(run.stderr)")
             #expect(run.stdout == "")
             #expect(
@@ -96,9 +93,8 @@ import Testing
         }
         #expect(Self.type("/dev/null") == S_IFCHR)
         // The catalog writers share the rule.
-        let imported = try await IAPCat.run(
-            ["import", StoreKitImportCommandTests.realFile, "--bundle-id", "com.example.app", "-o", directory + "/fifo", "--force"],
-            timeout: 300)
+        let imported = await CLI.run(
+            ["import", StoreKitImportCommandTests.realFile, "--bundle-id", "com.example.app", "-o", directory + "/fifo", "--force"])
         #expect(imported.stderr.contains("cannot write \(directory)/fifo: it is a FIFO"), "\(imported.stderr)")
         #expect(Self.type(directory + "/fifo") == S_IFIFO)
     }
@@ -109,13 +105,13 @@ import Testing
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/a/b/c/list.json"
-        let run = try await IAPCat.run(Self.export + ["-o", path], environment: strategy.environment)
+        let run = await CLI.run(Self.export + ["-o", path], environment: strategy.environment)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "")
         #expect(run.stderr == "wrote \(path)\n")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == (try Self.expected))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/a/b/c") == ["list.json"])
-        // The mode mkdir(2) gives 0755 under this process's umask, which iapcat inherited.
+        // The mode mkdir(2) gives 0755 under this process's umask, which iapcat runs under too.
         #expect(mkdir(directory + "/reference", 0o755) == 0)
         for folder in ["a", "a/b", "a/b/c", "reference"] {
             var info = stat()
@@ -124,12 +120,12 @@ import Testing
             #expect(info.st_mode & 0o7777 == Self.mode(directory + "/reference"), "\(folder)")
         }
         // A bulk package and a generated catalog, too.
-        let package = try await IAPCat.run(
+        let package = await CLI.run(
             ["bulk-xml", "--catalog", "catalogs/example.yaml", "--provider", "P", "-o", directory + "/x/y/App.itmsp"],
             environment: strategy.environment)
         #expect(package.status == 0, "\(package.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/x/y/App.itmsp").contains("metadata.xml"))
-        let generated = try await IAPCat.run(
+        let generated = await CLI.run(
             ["generate", "--products", "3", "--seed", "1", "--out", directory + "/g/h"], environment: strategy.environment)
         #expect(generated.status == 0, "\(generated.stderr)")
         #expect(FileManager.default.fileExists(atPath: directory + "/g/h/catalog.yaml"))
@@ -147,7 +143,7 @@ import Testing
             ["generate", "--products", "3", "--seed", "1", "--out", directory + "/file/sub"],
         ]
         for arguments in cases {
-            let run = try await IAPCat.run(arguments)
+            let run = await CLI.run(arguments)
             #expect(run.status == 2, "\(arguments): \(run.stderr)")
             #expect(run.stdout == "")
             #expect(run.stderr == "iapcat: error: cannot write \(arguments.last!): \(directory)/file exists and is not a folder\n")

@@ -2,19 +2,15 @@ import Foundation
 import IAPCatTestSupport
 import Testing
 
-/// `iapcat generate` end to end: the real binary writes a folder that `iapcat lint` passes.
+/// `iapcat generate`, run in process (``CLI``): it writes a folder that `iapcat lint` passes.
 @Suite struct GenerateCommandTests {
-    static func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.path + "/iapcat-generate-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func temporaryDirectory() throws -> String { try IAPCat.temporaryDirectory("generate") }
 
     @Test func theGeneratedFolderLintsClean() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let out = directory + "/new/folder"
-        let run = try await IAPCat.run(["generate", "--products", "500", "--seed", "9", "--out", out, "--list-ids", "100"])
+        let run = await CLI.run(["generate", "--products", "500", "--seed", "9", "--out", out, "--list-ids", "100"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "")
         let names = ["catalog.yaml", "review-screenshot.png", "product_ids.plist", "products_v1.json", "products_v2.json", "big_ids.plist"]
@@ -24,7 +20,7 @@ import Testing
 
         // The sampled big list is not declared (export would write every production id): linted by path.
         let lists = names.filter { $0 != "catalog.yaml" && $0 != "review-screenshot.png" }
-        let lint = try await IAPCat.run(["lint", "--catalog", out + "/catalog.yaml"] + lists.map { out + "/" + $0 })
+        let lint = await CLI.run(["lint", "--catalog", out + "/catalog.yaml"] + lists.map { out + "/" + $0 })
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
         #expect(lint.stdout.contains("0 errors"))
         #expect(lint.stdout.contains("in 5 files"))
@@ -34,7 +30,7 @@ import Testing
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for name in ["a", "b"] {
-            #expect(try await IAPCat.run(["generate", "--products", "300", "--out", directory + "/" + name]).status == 0)
+            #expect(await CLI.run(["generate", "--products", "300", "--out", directory + "/" + name]).status == 0)
         }
         for file in ["catalog.yaml", "product_ids.plist", "products_v1.json", "products_v2.json"] {
             let a = try Data(contentsOf: URL(fileURLWithPath: "\(directory)/a/\(file)"))
@@ -47,10 +43,10 @@ import Testing
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let out = directory + "/out"
-        let zero = try await IAPCat.run(["generate", "--products", "0", "--out", out])
+        let zero = await CLI.run(["generate", "--products", "0", "--out", out])
         #expect(zero.status == 2)
         #expect(zero.stderr.contains("--products must be at least 1"))
-        let tooMany = try await IAPCat.run(["generate", "--products", "10", "--out", out, "--list-ids", "50"])
+        let tooMany = await CLI.run(["generate", "--products", "10", "--out", out, "--list-ids", "50"])
         #expect(tooMany.status == 2)
         #expect(tooMany.stderr.contains("--list-ids 50 exceeds the"))
         #expect(!FileManager.default.fileExists(atPath: out))

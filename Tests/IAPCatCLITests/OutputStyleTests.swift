@@ -2,14 +2,14 @@ import Foundation
 import IAPCatTestSupport
 import Testing
 
-/// Colour (`--color`, `NO_COLOR`, terminals), `--quiet`, and lint's counts by rule, through the
-/// real binary.
+/// Colour (`--color`, `NO_COLOR`), `--quiet`, and lint's counts by rule, run in process (``CLI``:
+/// its output is never a terminal); colour on a terminal is in OutputStyleProcessTests.
 @Suite struct OutputStyleTests {
     static let list = IAPCat.fixture("warnings-only.json")
     static let lintWarning = ["lint", "--catalog", "catalogs/example.yaml", "--environment", "sandbox", list]
 
     @Test func colourAlwaysWritesTheExactSequences() async throws {
-        let run = try await IAPCat.run(Self.lintWarning + ["--color", "always"])
+        let run = await CLI.run(Self.lintWarning + ["--color", "always"])
         #expect(run.status == 0)
         #expect(
             run.stdout == "\u{1B}[1m\(Self.list):3:3:\u{1B}[0m \u{1B}[1;33mwarning:\u{1B}[0m "
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func errorsAreRedOnStderrToo() async throws {
-        let run = try await IAPCat.run([
+        let run = await CLI.run([
             "export", "--catalog", IAPCat.fixture("broken/catalog.yaml"), "--format", "v1", "--color", "always",
         ])
         #expect(run.status == 1)
@@ -36,43 +36,31 @@ import Testing
             ([], [:]), (["--color", "never"], [:]), (["--color", "auto"], ["NO_COLOR": "1"]), (["--color", "never"], ["NO_COLOR": ""]),
         ] as [([String], [String: String])])
     func noColourUnlessAsked(arguments: [String], environment: [String: String]) async throws {
-        let run = try await IAPCat.run(Self.lintWarning + arguments, environment: environment)
+        let run = await CLI.run(Self.lintWarning + arguments, environment: environment)
         #expect(run.stdout.hasPrefix("\(Self.list):3:3: warning: "))
         #expect(!run.stdout.contains("\u{1B}") && !run.stderr.contains("\u{1B}"))
     }
 
     @Test func theFlagWinsOverNoColor() async throws {
-        let run = try await IAPCat.run(Self.lintWarning + ["--color", "always"], environment: ["NO_COLOR": "1"])
+        let run = await CLI.run(Self.lintWarning + ["--color", "always"], environment: ["NO_COLOR": "1"])
         #expect(run.stdout.hasPrefix("\u{1B}[1m"))
-    }
-
-    /// On a terminal (`script` gives one), `auto` colours unless NO_COLOR is non-empty.
-    @Test(
-        .enabled(if: ExternalTool.script.isInstalled, ExternalTool.script.skipReason),
-        arguments: [("", true), ("1", false), ("UNSET", true)])
-    func autoColoursATerminal(noColor: String, colours: Bool) async throws {
-        let command = ([IAPCat.executable] + Self.lintWarning).map { "'\($0)'" }.joined(separator: " ")
-        let setting = noColor == "UNSET" ? "unset NO_COLOR; " : "export NO_COLOR='\(noColor)'; "
-        let run = try await BulkXMLCommandTests.shell(["TERM=xterm", "script", "-qec", setting + command, "/dev/null"])
-        #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("duplicate_list_entry"))
-        #expect(run.output.contains("\u{1B}[1;33mwarning:") == colours, "\(run.output.debugDescription)")
     }
 
     /// Control characters in an input are escaped before colour goes around them: in a list's
     /// entries and in the path a catalog names.
     @Test func inputsCannotInjectSequences() async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
+        let directory = try IAPCat.temporaryDirectory("style")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let name = "x\u{1B}[2Jy.json"
         try Data("[\"a\\u001b[31mb\", \"c\u{9B}31md\"]".utf8).write(to: URL(fileURLWithPath: directory + "/" + name))
-        let run = try await IAPCat.run(
-            ["lint", "--catalog", IAPCat.packageRoot + "/catalogs/example.yaml", name, "--color", "always"], in: directory)
+        let run = await CLI.run([
+            "lint", "--catalog", IAPCat.packageRoot + "/catalogs/example.yaml", directory + "/" + name, "--color", "always",
+        ])
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4, "\(run.stdout.debugDescription)")
         for line in lines.prefix(2) {
-            #expect(line.hasPrefix("\u{1B}[1mx\\u{1b}[2Jy.json:"), "\(line.debugDescription)")
+            #expect(line.hasPrefix("\u{1B}[1m\(directory)/x\\u{1b}[2Jy.json:"), "\(line.debugDescription)")
             #expect(line.unicodeScalars.count { $0 == "\u{1B}" } == 6, "\(line.debugDescription)")
             #expect(!line.unicodeScalars.contains("\u{9B}"))
         }
@@ -81,7 +69,7 @@ import Testing
     }
 
     @Test func lintCountsEachRuleBeforeTheSummary() async throws {
-        let run = try await IAPCat.run(["lint", "--catalog", IAPCat.fixture("broken/catalog.yaml")])
+        let run = await CLI.run(["lint", "--catalog", IAPCat.fixture("broken/catalog.yaml")])
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n")
         #expect(
@@ -95,17 +83,17 @@ import Testing
 
     @Test func quietLintPrintsWhatFailsTheRunAndNothingElse() async throws {
         let broken = ["lint", "--catalog", IAPCat.fixture("broken/catalog.yaml")]
-        let full = try await IAPCat.run(broken)
-        let quiet = try await IAPCat.run(broken + ["--quiet"])
+        let full = await CLI.run(broken)
+        let quiet = await CLI.run(broken + ["--quiet"])
         #expect(quiet.status == 1)
         let errors = full.stdout.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(errors.count == 10)
         #expect(quiet.stdout == errors.map { $0 + "\n" }.joined())
-        let strict = try await IAPCat.run(broken + ["-q", "--strict"])
+        let strict = await CLI.run(broken + ["-q", "--strict"])
         #expect(strict.stdout.split(separator: "\n").count == 14)
         #expect(!strict.stdout.contains("errors,") && !strict.stdout.contains("by rule"))
 
-        let warningOnly = try await IAPCat.run(Self.lintWarning + ["--quiet"])
+        let warningOnly = await CLI.run(Self.lintWarning + ["--quiet"])
         #expect(warningOnly.status == 0)
         #expect(warningOnly.stdout == "")
         #expect(warningOnly.stderr == "")
@@ -113,7 +101,7 @@ import Testing
 
     /// The commands that say what they wrote say nothing under `--quiet`.
     @Test func quietCommandsWriteButSayNothing() async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
+        let directory = try IAPCat.temporaryDirectory("style")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/example", withIntermediateDirectories: true)
         let runs = [
@@ -124,19 +112,19 @@ import Testing
             ["import", directory + "/A.itmsp/metadata.xml", "-o", directory + "/imported.yaml", "--quiet"],
         ]
         for arguments in runs {
-            let run = try await IAPCat.run(arguments)
+            let run = await CLI.run(arguments)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
             #expect(run.stdout == "" && run.stderr == "", "\(arguments): \(run.stderr)")
         }
         for file in ["example/product_ids.plist", "play.csv", "A.itmsp/metadata.xml", "gen/catalog.yaml", "imported.yaml"] {
             #expect(FileManager.default.fileExists(atPath: directory + "/" + file), "\(file)")
         }
-        let loud = try await IAPCat.run(["generate", "--products", "20", "--out", directory + "/gen2"])
+        let loud = await CLI.run(["generate", "--products", "20", "--out", directory + "/gen2"])
         #expect(loud.stderr.hasPrefix("wrote \(directory)/gen2/catalog.yaml\n"))
     }
 
     @Test func quietStillPrintsErrors() async throws {
-        let run = try await IAPCat.run(["export", "--catalog", IAPCat.fixture("broken/catalog.yaml"), "--format", "v1", "--quiet"])
+        let run = await CLI.run(["export", "--catalog", IAPCat.fixture("broken/catalog.yaml"), "--format", "v1", "--quiet"])
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 4, "\(run.stderr)")

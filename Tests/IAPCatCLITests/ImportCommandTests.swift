@@ -2,39 +2,40 @@ import Foundation
 import IAPCatTestSupport
 import Testing
 
-/// What every `iapcat import` shares, through the real binary: an existing catalog is replaced only
+/// What every `iapcat import` shares, run in process (``CLI``): an existing catalog is replaced only
 /// with `--force`, and the run ends with notes of what the source could not carry; and the Unity
-/// IAP catalog, imported and linted.
+/// IAP catalog, imported and linted. Its locale table, found from the working directory, is in
+/// ImportProcessTests.
 @Suite struct ImportCommandTests {
     static let unityFixtures = "Tests/IAPCatalogTests/Fixtures/real/unity/"
 
-    static func temporaryDirectory() throws -> String { try StoreKitImportCommandTests.temporaryDirectory() }
+    static func temporaryDirectory() throws -> String { try IAPCat.temporaryDirectory("import") }
 
     @Test func anExistingFileIsReplacedOnlyWithForce() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let output = directory + "/catalog.yaml"
         try "# hand-written\n".write(toFile: output, atomically: true, encoding: .utf8)
-        let refused = try await IAPCat.run(["import", BulkXMLCommandTests.realDownload, "-o", output])
+        let refused = await CLI.run(["import", BulkXMLCommandTests.realDownload, "-o", output])
         #expect(refused.status == 2)
         #expect(refused.stdout == "")
         #expect(
             refused.stderr == "iapcat: error: \(output) exists; nothing was written (--force replaces it, or choose another -o)\n")
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "# hand-written\n")
-        let forced = try await IAPCat.run(["import", BulkXMLCommandTests.realDownload, "-o", output, "--force"])
+        let forced = await CLI.run(["import", BulkXMLCommandTests.realDownload, "-o", output, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try String(contentsOfFile: output, encoding: .utf8).hasPrefix("# Imported by iapcat from "))
         // A folder or a link at the path is refused the same way.
         try FileManager.default.createDirectory(atPath: directory + "/folder", withIntermediateDirectories: false)
-        #expect(try await IAPCat.run(["import", BulkXMLCommandTests.realDownload, "-o", directory + "/folder"]).status == 2)
+        #expect(await CLI.run(["import", BulkXMLCommandTests.realDownload, "-o", directory + "/folder"]).status == 2)
     }
 
     @Test func aPackageWrittenWithoutStatusSaysWhatItLost() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let package = directory + "/App.itmsp"
-        #expect(try await IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", package]).status == 0)
-        let run = try await IAPCat.run(["import", package + "/metadata.xml", "--bundle-id", "com.example.cosmicquest"])
+        #expect(await CLI.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", package]).status == 0)
+        let run = await CLI.run(["import", package + "/metadata.xml", "--bundle-id", "com.example.cosmicquest"])
         #expect(run.status == 0)
         #expect(
             run.stderr == """
@@ -50,8 +51,8 @@ import Testing
 
                 """)
         // With the read-only values, statuses and the app's Apple id come back and are not noted.
-        #expect(try await IAPCat.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", package, "--include-status"]).status == 0)
-        let archived = try await IAPCat.run(["import", package + "/metadata.xml"])
+        #expect(await CLI.run(["bulk-xml", "--catalog", "catalogs/example.yaml", "-o", package, "--include-status"]).status == 0)
+        let archived = await CLI.run(["import", package + "/metadata.xml"])
         #expect(!archived.stderr.contains("iap-status"))
         #expect(!archived.stderr.contains("apple-id"))
         #expect(archived.stderr.hasPrefix("note: the package names no default locale"), "\(archived.stderr)")
@@ -64,69 +65,20 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let input = Self.unityFixtures + name + "_IAPProductCatalog.json"
         let output = directory + "/catalog.yaml"
-        let run = try await IAPCat.run(["import", input, "--bundle-id", "com.example.\(name)", "-o", output])
+        let run = await CLI.run(["import", input, "--bundle-id", "com.example.\(name)", "-o", output])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "")
         try IAPCat.expectGolden(try String(contentsOfFile: output, encoding: .utf8), "unity/\(name).yaml")
         try IAPCat.expectGolden(run.stderr.replacingOccurrences(of: output, with: "OUT/catalog.yaml"), "unity/\(name).import.txt")
         // The imported catalog and the Unity catalog agree: the only findings are the drafts a
         // production list may not name.
-        let lint = try await IAPCat.run(["lint", "--catalog", output, input])
+        let lint = await CLI.run(["lint", "--catalog", output, input])
         #expect(!lint.stdout.contains("[unity_type]") && !lint.stdout.contains("[unknown_product_id]"), "\(lint.stdout)")
-    }
-
-    @Test func theLocaleTableIsChosenByOptionOrByTheProjectsManifest() async throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let input = directory + "/Assets/Resources/IAPProductCatalog.json"
-        try FileManager.default.createDirectory(atPath: directory + "/Assets/Resources", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: directory + "/Packages", withIntermediateDirectories: true)
-        // googleLocale 21: en_CA for Unity IAP 4, en_US for 5.
-        try
-            #"{"products":[{"id":"coins","type":0,"storeIDs":[],"defaultDescription":{"googleLocale":21,"title":"Coins","description":"A few coins"},"applePriceTier":1,"descriptions":[{"googleLocale":7,"title":"M\\u00fcnzen","description":""}]}]}"#
-            .write(toFile: input, atomically: true, encoding: .utf8)
-        let guessed = try await IAPCat.run(["import", input, "--bundle-id", "com.example.game"])
-        #expect(guessed.stdout.contains("      en-US:\n        display_name: Coins\n"), "\(guessed.stdout)")
-        // …and 7 is eu_ES (Basque) there, which App Store Connect does not have.
-        #expect(!guessed.stdout.contains("Münzen"), "\(guessed.stdout)")
-        #expect(guessed.stderr.contains("note: locales App Store Connect does not have are left out: eu_ES\n"), "\(guessed.stderr)")
-        #expect(
-            guessed.stderr.hasPrefix(
-                "note: googleLocale read as written by Unity IAP 5.0.0-pre.6 or later (en_US = 21): no Packages/manifest.json names com.unity.purchasing, and the default descriptions use 21, its en_US; --unity-locales legacy|current decides\n"
-            ), "\(guessed.stderr)")
-        try #"{"dependencies":{"com.unity.purchasing":"4.12.2"}}"#.write(
-            toFile: directory + "/Packages/manifest.json", atomically: true, encoding: .utf8)
-        let manifest = try await IAPCat.run(["import", input, "--bundle-id", "com.example.game"])
-        #expect(manifest.stdout.contains("      en-CA:\n        display_name: Coins\n"), "\(manifest.stdout)")
-        // Index 7 is de_DE in the old table.
-        #expect(manifest.stdout.contains("      de-DE:\n        display_name: Münzen\n"))
-        #expect(
-            manifest.stderr.hasPrefix(
-                "note: googleLocale read as written by Unity IAP before 5.0.0-pre.6 (en_US = 4): \(directory)/Packages/manifest.json names com.unity.purchasing 4.12.2\n"
-            ), "\(manifest.stderr)")
-        // A bare relative path climbs the folders above it all the same: from the project, and from inside Resources.
-        for (path, folder, shown) in [
-            ("Assets/Resources/IAPProductCatalog.json", directory, "Packages/manifest.json"),
-            ("Resources/IAPProductCatalog.json", directory + "/Assets", "../Packages/manifest.json"),
-            ("IAPProductCatalog.json", directory + "/Assets/Resources", "../../Packages/manifest.json"),
-        ] {
-            let relative = try await IAPCat.run(["import", path, "--bundle-id", "com.example.game"], in: folder)
-            #expect(relative.stdout.contains("      en-CA:\n        display_name: Coins\n"), "\(path): \(relative.stdout)")
-            #expect(
-                relative.stderr.hasPrefix(
-                    "note: googleLocale read as written by Unity IAP before 5.0.0-pre.6 (en_US = 4): \(shown) names com.unity.purchasing 4.12.2\n"
-                ), "\(path): \(relative.stderr)")
-        }
-        let forced = try await IAPCat.run(["import", input, "--bundle-id", "com.example.game", "--unity-locales", "current"])
-        #expect(forced.stdout.contains("      en-US:\n        display_name: Coins\n"))
-        #expect(
-            forced.stderr.hasPrefix(
-                "note: googleLocale read as written by Unity IAP 5.0.0-pre.6 or later (en_US = 21), as --unity-locales says\n"))
     }
 
     @Test func lintChecksAUnityCatalogsAppleIdsAndTypes() async throws {
         let catalog = IAPCat.fixture("unity/catalog.yaml")
-        let run = try await IAPCat.run(["lint", "--catalog", catalog, Self.unityFixtures + "automationiap_IAPProductCatalog.json"])
+        let run = await CLI.run(["lint", "--catalog", catalog, Self.unityFixtures + "automationiap_IAPProductCatalog.json"])
         #expect(run.status == 1)
         try IAPCat.expectGolden(run.stdout, "unity/automationiap.lint.txt")
     }
@@ -138,16 +90,16 @@ import Testing
         try FileManager.default.copyItem(
             atPath: IAPCat.packageRoot + "/" + Self.unityFixtures + "superblockbuster_IAPProductCatalog.json",
             toPath: directory + "/Assets/Resources/IAPProductCatalog.json")
-        let imported = try await IAPCat.run([
+        let imported = await CLI.run([
             "import", directory + "/Assets/Resources/IAPProductCatalog.json", "--bundle-id", "com.blockmagic",
         ])
         try (imported.stdout + "\nlists:\n  - { path: Assets/Resources/IAPProductCatalog.json, environment: sandbox }\n")
             .write(toFile: directory + "/catalog.yaml", atomically: true, encoding: .utf8)
-        let run = try await IAPCat.run(["lint", "--catalog", directory + "/catalog.yaml"])
+        let run = await CLI.run(["lint", "--catalog", directory + "/catalog.yaml"])
         #expect(run.stdout.hasSuffix(" in 2 files\n"), "\(run.stdout)")
         // export --all leaves the Unity catalog alone: iapcat reads it, never writes it.
         let before = try Data(contentsOf: URL(fileURLWithPath: directory + "/Assets/Resources/IAPProductCatalog.json"))
-        let export = try await IAPCat.run(["export", "--catalog", directory + "/catalog.yaml", "--all"])
+        let export = await CLI.run(["export", "--catalog", directory + "/catalog.yaml", "--all"])
         #expect(export.status == 0, "\(export.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/Assets/Resources/IAPProductCatalog.json")) == before)
     }

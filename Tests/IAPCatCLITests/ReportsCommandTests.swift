@@ -4,11 +4,12 @@ import IAPCatTestSupport
 import Logging
 import Testing
 
-/// `iapcat reports` end to end: reports written into a SQLite database as the server writes them,
-/// the shop catalog of the report tests and its pulled states, the binary's output and status.
+/// `iapcat reports`, run in process (``CLI``): reports written into a SQLite database as the server
+/// writes them, the shop catalog of the report tests and its pulled states, the command's output and
+/// status.
 @Suite struct ReportsCommandTests {
-    /// The shop: a product for each cause (Tests/FieldReportsTests/Fixtures/shop).
-    static let shop = IAPCat.packageRoot + "/Tests/FieldReportsTests/Fixtures/shop"
+    /// The shop: a product for each cause, relative to the package root (the working directory).
+    static let shop = "Tests/FieldReportsTests/Fixtures/shop"
     static let golden = IAPCat.packageRoot + "/" + IAPCat.fixture("golden/reports")
 
     /// One report: `missing` of the ids asked for, `days` after 2026-11-20 at 08:00 UTC.
@@ -54,22 +55,26 @@ import Testing
         return try await body(folder + "/reports.sqlite")
     }
 
-    /// `iapcat reports --db DB ARGS…` in the shop's folder, with its catalog.
-    static func run(_ database: String, _ arguments: [String]) async throws -> IAPCatRun {
-        try await IAPCat.run(["reports", "--db", database, "--catalog", "catalog.yaml"] + arguments, in: shop, timeout: 300)
+    /// `iapcat reports --db DB ARGS…` with the shop's catalog.
+    static func run(_ database: String, _ arguments: [String]) async -> IAPCatRun {
+        await CLI.run(["reports", "--db", database, "--catalog", shop + "/catalog.yaml"] + arguments)
     }
+
+    /// `name` in the shop's folder.
+    static func inShop(_ name: String) -> String { shop + "/" + name }
 
     @Test func theFindingsOfADatabaseAgainstTheCatalogAndThePulledStores() async throws {
         try await Self.withDatabase(Self.mixed) { database async throws in
-            let run = try await Self.run(database, ["--observed", "observed-asc.yaml", "--observed", "observed-play.yaml"])
+            let run = await Self.run(
+                database, ["--observed", Self.inShop("observed-asc.yaml"), "--observed", Self.inShop("observed-play.yaml")])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr == "")
             try Golden.expect(run.stdout, path: Self.golden + "/mixed.txt")
-            let json = try await Self.run(database, ["--observed", "observed-asc.yaml", "--format", "json"])
+            let json = await Self.run(database, ["--observed", Self.inShop("observed-asc.yaml"), "--format", "json"])
             try Golden.expect(json.stdout, path: Self.golden + "/mixed.json")
-            let markdown = try await Self.run(database, ["--format", "markdown", "--environment", "sandbox"])
+            let markdown = await Self.run(database, ["--format", "markdown", "--environment", "sandbox"])
             try Golden.expect(markdown.stdout, path: Self.golden + "/sandbox.md")
-            let page = try await Self.run(database, ["--format", "html"])
+            let page = await Self.run(database, ["--format", "html"])
             #expect(page.stdout.hasPrefix("<!DOCTYPE html>\n"))
             #expect(page.stdout.components(separatedBy: "<section class=\"finding\"").count == 9)
             #expect(page.stdout.contains("data-cause=\"removed_still_listed\""))
@@ -78,44 +83,44 @@ import Testing
 
     @Test func failOnProductionFailsOnlyOnAFindingFromProduction() async throws {
         try await Self.withDatabase(Self.mixed) { database async throws in
-            await #expect(try Self.run(database, ["--fail-on", "production"]).status == 1)
-            await #expect(try Self.run(database, ["--fail-on", "any"]).status == 1)
-            await #expect(try Self.run(database, ["--fail-on", "never"]).status == 0)
-            await #expect(try Self.run(database, []).status == 0)
-            await #expect(try Self.run(database, ["--environment", "sandbox", "--fail-on", "production"]).status == 0)
-            await #expect(try Self.run(database, ["--environment", "sandbox", "--fail-on", "any"]).status == 1)
-            await #expect(try Self.run(database, ["--environment", "xcode", "--fail-on", "any"]).status == 0)
+            #expect(await Self.run(database, ["--fail-on", "production"]).status == 1)
+            #expect(await Self.run(database, ["--fail-on", "any"]).status == 1)
+            #expect(await Self.run(database, ["--fail-on", "never"]).status == 0)
+            #expect(await Self.run(database, []).status == 0)
+            #expect(await Self.run(database, ["--environment", "sandbox", "--fail-on", "production"]).status == 0)
+            #expect(await Self.run(database, ["--environment", "sandbox", "--fail-on", "any"]).status == 1)
+            #expect(await Self.run(database, ["--environment", "xcode", "--fail-on", "any"]).status == 0)
         }
     }
 
     @Test func sinceAndEnvironmentSelectTheRowsRead() async throws {
         try await Self.withDatabase(Self.mixed) { database async throws in
-            let lastDay = try await Self.run(database, ["--since", "2026-11-22"])
+            let lastDay = await Self.run(database, ["--since", "2026-11-22"])
             #expect(lastDay.stdout.hasPrefix("6 reports on 2026-11-22: 3 findings, 2 from production.\n"))
-            let sandbox = try await Self.run(database, ["--environment", "sandbox"])
+            let sandbox = await Self.run(database, ["--environment", "sandbox"])
             #expect(sandbox.stdout.hasPrefix("1 report on 2026-11-22: 1 finding, 0 from production.\n"))
-            let none = try await Self.run(database, ["--since", "2026-12-01"])
+            let none = await Self.run(database, ["--since", "2026-12-01"])
             #expect(none.stdout == "No reports.\n")
             #expect(none.status == 0)
         }
     }
 
     @Test func whatCannotBeReadIsExit2() async throws {
-        let missing = try await Self.run("no-such.sqlite", [])
+        let missing = await Self.run(Self.inShop("no-such.sqlite"), [])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "iapcat: error: no-such.sqlite: no such reports database\n")
-        #expect(!FileManager.default.fileExists(atPath: Self.shop + "/no-such.sqlite"))
+        #expect(missing.stderr == "iapcat: error: \(Self.shop)/no-such.sqlite: no such reports database\n")
+        #expect(!FileManager.default.fileExists(atPath: IAPCat.packageRoot + "/" + Self.inShop("no-such.sqlite")))
         try await Self.withDatabase([]) { database async throws in
             let text = (database as NSString).deletingLastPathComponent + "/not-a-database.sqlite"
             try "not a database\n".write(toFile: text, atomically: true, encoding: .utf8)
-            let notADatabase = try await Self.run(text, [])
+            let notADatabase = await Self.run(text, [])
             #expect(notADatabase.status == 2)
             #expect(notADatabase.stderr.hasPrefix("iapcat: error: "))
             #expect(try String(contentsOfFile: text, encoding: .utf8) == "not a database\n")
-            let observed = try await Self.run(database, ["--observed", "missing.yaml"])
+            let observed = await Self.run(database, ["--observed", Self.inShop("missing.yaml")])
             #expect(observed.status == 2)
-            #expect(observed.stderr.contains("missing.yaml"))
-            let empty = try await Self.run(database, ["--fail-on", "any"])
+            #expect(observed.stderr.contains("\(Self.shop)/missing.yaml"))
+            let empty = await Self.run(database, ["--fail-on", "any"])
             #expect(empty.status == 0)
             #expect(empty.stdout == "No reports.\n")
         }
@@ -123,9 +128,9 @@ import Testing
 
     @Test func aPulledCatalogThatIsNoCatalogIsRefused() async throws {
         try await Self.withDatabase([]) { database async throws in
-            let run = try await Self.run(database, ["--observed", "lists/products_v1.json"])
+            let run = await Self.run(database, ["--observed", Self.inShop("lists/products_v1.json")])
             #expect(run.status == 1)
-            #expect(run.stderr.contains("lists/products_v1.json cannot be read as a catalog"))
+            #expect(run.stderr.contains("\(Self.shop)/lists/products_v1.json cannot be read as a catalog"))
         }
     }
 }

@@ -3,18 +3,20 @@ import Foundation
 import IAPCatTestSupport
 import Testing
 
-/// `iapcat asc submit` and `asc cancel-submission` as a user runs them: the built binary against
-/// the fake App Store Connect, after `asc apply` put the example catalog there. The catalog marks
+/// `iapcat asc submit` and `asc cancel-submission`, run in process (``CLI``) against the fake App
+/// Store Connect, after `asc apply` put the example catalog there. The catalog marks
 /// four products the App Store sells `approved`; the app has none App Review approved yet, so they
-/// go with an app version.
+/// go with an app version. A saved submission plan, which names its catalog relative to the working
+/// directory, is in ASCSubmitProcessTests.
 @Suite(.serialized) struct ASCSubmitCommandTests {
     typealias Setup = ASCCommandTests.Setup
-    static let app = "1234567890"
+    static let app = ASCSubmitFixtures.app
+    static let additions = ASCSubmitFixtures.additions
 
     /// `setup` with the example catalog applied.
     static func applied() async throws -> Setup {
         let setup = try await Setup.start()
-        let apply = try await setup.run(["asc", "apply", "--catalog", "catalog.yaml", "--yes"])
+        let apply = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"])
         #expect(apply.status == 0, "\(apply.stderr)")
         return setup
     }
@@ -25,22 +27,12 @@ import Testing
             of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", with: "<id>", options: .regularExpression)
     }
 
-    static let additions = """
-        + create a review submission for IOS
-        ~ add version 1 of in-app purchase com.example.cosmicquest.coins.small to the review submission
-        ~ add version 1 of in-app purchase com.example.cosmicquest.level.nebula to the review submission
-        ~ add version 1 of subscription group Cosmic Premium to the review submission
-        ~ add version 1 of subscription com.example.cosmicquest.premium.monthly to the review submission
-        ~ add version 1 of in-app purchase com.example.cosmicquest.season_pass.2026 to the review submission
-
-        """
-
     @Test func theApprovedProductsGoToAppReviewWithTheAppVersionAndAreReadBack() async throws {
         let setup = try await Self.applied()
         defer { Task { try? await setup.stop() } }
 
         // No app version named: the plan says why it cannot go, and exits 1.
-        let first = try await setup.run(["asc", "submit", "--catalog", "catalog.yaml", "--dry-run"])
+        let first = await setup.run(["asc", "submit", "--catalog", setup.catalog, "--dry-run"])
         #expect(first.status == 1)
         #expect(
             first.stdout == Self.additions + """
@@ -53,9 +45,9 @@ import Testing
         #expect(first.stderr == "iapcat: error: the plan has 1 error; submit would refuse it\n")
 
         setup.fake.addAppStoreVersion(app: Self.app, versionString: "2.0")
-        let send = ["asc", "submit", "--catalog", "catalog.yaml", "--app-version", "2.0", "--yes"]
+        let send = ["asc", "submit", "--catalog", setup.catalog, "--app-version", "2.0", "--yes"]
         setup.fake.resetRequestLog()
-        let refused = try await setup.run(send)
+        let refused = await setup.run(send)
         #expect(refused.status == 1)
         #expect(
             refused.stderr
@@ -63,7 +55,7 @@ import Testing
                 + "Review the plan and pass --allow-impact to submit it\n", "\(refused.stderr)")
         #expect(setup.fake.requests.filter { $0.method != "GET" }.isEmpty)
 
-        let sent = try await setup.run(send + ["--allow-impact"])
+        let sent = await setup.run(send + ["--allow-impact"])
         #expect(sent.status == 0, "\(sent.stderr)")
         #expect(
             Self.withoutIDs(sent.stdout) == Self.additions + """
@@ -91,7 +83,7 @@ import Testing
         #expect(setup.fake.reviewSubmissions(app: Self.app).map(\.state) == ["WAITING_FOR_REVIEW"])
 
         // Again: nothing to send, each product named with where it is; the comment a pull request would show.
-        let again = try await setup.run(["asc", "submit", "--catalog", "catalog.yaml", "--dry-run", "--format", "markdown"])
+        let again = await setup.run(["asc", "submit", "--catalog", setup.catalog, "--dry-run", "--format", "markdown"])
         #expect(again.status == 0)
         #expect(
             again.stdout == """
@@ -109,7 +101,7 @@ import Testing
                 """, "\(again.stdout)")
 
         // Withdrawn: the items return to preparation, and the products can be sent again.
-        let cancel = try await setup.run(["asc", "cancel-submission", "--catalog", "catalog.yaml", "--yes"])
+        let cancel = await setup.run(["asc", "cancel-submission", "--catalog", setup.catalog, "--yes"])
         #expect(cancel.status == 0, "\(cancel.stderr)")
         #expect(
             Self.withoutIDs(cancel.stdout) == """
@@ -122,10 +114,10 @@ import Testing
 
                 """, "\(cancel.stdout)")
         #expect(setup.fake.reviewSubmissions(app: Self.app).map(\.state) == ["COMPLETE"])
-        let nothing = try await setup.run(["asc", "cancel-submission", "--catalog", "catalog.yaml", "--yes"])
+        let nothing = await setup.run(["asc", "cancel-submission", "--catalog", setup.catalog, "--yes"])
         #expect(nothing.status == 0)
         #expect(nothing.stdout == "No review submission to cancel.\n")
-        let resend = try await setup.run(["asc", "submit", "--catalog", "catalog.yaml", "--app-version", "2.0", "--dry-run"])
+        let resend = await setup.run(["asc", "submit", "--catalog", setup.catalog, "--app-version", "2.0", "--dry-run"])
         #expect(resend.status == 0)
         #expect(resend.stdout.hasPrefix(Self.additions), "\(resend.stdout)")
     }
@@ -138,8 +130,8 @@ import Testing
         setup.fake.addAppStoreVersion(app: Self.app, versionString: "2.0")
         setup.fake.setProductState(app: Self.app, productID: "com.example.cosmicquest.level.nebula", state: "DEVELOPER_ACTION_NEEDED")
 
-        let named = try await setup.run([
-            "asc", "submit", "--catalog", "catalog.yaml", "--app-version", "2.0", "--dry-run", "--product",
+        let named = await setup.run([
+            "asc", "submit", "--catalog", setup.catalog, "--app-version", "2.0", "--dry-run", "--product",
             "com.example.cosmicquest.level.nebula",
             "--product", "com.example.cosmicquest.coins.small",
         ])
@@ -148,20 +140,20 @@ import Testing
             named.stdout.contains(
                 "error: com.example.cosmicquest.level.nebula cannot go to App Review: App Review asks for a change: see its message in App Store Connect\n"
             ), "\(named.stdout)")
-        let unknown = try await setup.run(["asc", "submit", "--catalog", "catalog.yaml", "--product", "com.example.cosmicquest.coins.smal"])
+        let unknown = await setup.run(["asc", "submit", "--catalog", setup.catalog, "--product", "com.example.cosmicquest.coins.smal"])
         #expect(unknown.status == 2)
         #expect(
             unknown.stderr
-                == "iapcat: error: --product 'com.example.cosmicquest.coins.smal' is not a product of catalog.yaml (did you mean 'com.example.cosmicquest.coins.small'?)\n",
+                == "iapcat: error: --product 'com.example.cosmicquest.coins.smal' is not a product of \(setup.catalog) (did you mean 'com.example.cosmicquest.coins.small'?)\n",
             "\(unknown.stderr)")
-        let format = try await setup.run(["asc", "submit", "--catalog", "catalog.yaml", "--format", "json"])
+        let format = await setup.run(["asc", "submit", "--catalog", setup.catalog, "--format", "json"])
         #expect(format.status == 2)
         #expect(format.stderr == "iapcat: error: --format json goes with --dry-run\n")
 
         // The catalog's choice: the product that cannot go is a note, the rest go.
         setup.fake.inject(.status(409), onRequest: 2, matching: .pathPrefix("/v1/reviewSubmissionItems"))
-        let send = ["asc", "submit", "--catalog", "catalog.yaml", "--app-version", "2.0", "--yes", "--allow-impact"]
-        let stopped = try await setup.run(send)
+        let send = ["asc", "submit", "--catalog", setup.catalog, "--app-version", "2.0", "--yes", "--allow-impact"]
+        let stopped = await setup.run(send)
         #expect(stopped.status == 1)
         #expect(
             stopped.stdout.contains(
@@ -175,7 +167,7 @@ import Testing
             stopped.stderr.hasSuffix("Run `iapcat asc submit` again to continue: it re-reads App Store Connect and plans what is left.\n"))
         #expect(setup.fake.reviewSubmissions(app: Self.app).map(\.state) == ["READY_FOR_REVIEW"])
 
-        let completed = try await setup.run(send)
+        let completed = await setup.run(send)
         #expect(completed.status == 0, "\(completed.stderr)")
         #expect(
             Self.withoutIDs(completed.stdout).hasPrefix(
@@ -190,77 +182,5 @@ import Testing
         let submissions = setup.fake.reviewSubmissions(app: Self.app)
         #expect(submissions.map(\.state) == ["WAITING_FOR_REVIEW"])
         #expect(submissions.first?.items.count == 5)
-    }
-
-    /// `submit --dry-run -o FILE` saves the plan with what it was computed from; `submit FILE`
-    /// carries out exactly its steps, and refuses, sending nothing, naming what moved since.
-    @Test func aSavedSubmissionPlanIsCarriedOutExactlyOrRefusedNamingWhatMoved() async throws {
-        let setup = try await Self.applied()
-        defer { Task { try? await setup.stop() } }
-        setup.fake.addAppStoreVersion(app: Self.app, versionString: "2.0")
-        let saved = try await setup.run([
-            "asc", "submit", "--catalog", "catalog.yaml", "--app-version", "2.0", "--dry-run", "-o", "submit.json", "--format", "markdown",
-        ])
-        #expect(saved.status == 0, "\(saved.stderr)")
-        #expect(saved.stderr == "wrote submit.json: the plan, for `iapcat asc submit submit.json`\n")
-        #expect(saved.stdout.hasPrefix("### iapcat asc submit --dry-run\n"), "\(saved.stdout)")
-        let shown = try await setup.run(["asc", "show", "submit.json", "--format", "markdown"])
-        #expect(shown.stdout == saved.stdout)
-        let text = try await setup.run(["asc", "show", "submit.json"])
-        #expect(text.stdout.hasPrefix(Self.additions + "~ add app version 2.0 to the review submission\n"), "\(text.stdout)")
-        #expect(text.stdout.contains("Plan: 8 changes. 1 marked - or ! needs submit --allow-impact.\n"), "\(text.stdout)")
-
-        let wrong = try await setup.run(["asc", "apply", "submit.json", "--yes"])
-        #expect(wrong.status == 1)
-        #expect(wrong.stderr == "iapcat: error: submit.json is a plan for `iapcat asc submit`, not `iapcat asc apply`; nothing was done\n")
-        let mixed = try await setup.run(["asc", "submit", "submit.json", "--app-version", "2.0"])
-        #expect(mixed.status == 2)
-        #expect(mixed.stderr.hasPrefix("iapcat: error: a saved plan keeps its own products, app version and platform"), "\(mixed.stderr)")
-
-        // The file is input too: a platform App Store Connect does not know, or a product the
-        // catalog does not hold, is refused before anything is read.
-        let file = try String(contentsOfFile: setup.directory + "/submit.json", encoding: .utf8)
-        let platform = file.replacingOccurrences(
-            of: #""platform",(\s*)"value": "IOS""#, with: #""platform",$1"value": "IOS&x=1""#, options: .regularExpression)
-        #expect(platform != file)
-        try platform.write(toFile: setup.directory + "/platform.json", atomically: true, encoding: .utf8)
-        let badPlatform = try await setup.run(["asc", "submit", "platform.json", "--yes", "--allow-impact"])
-        #expect(badPlatform.status == 1)
-        #expect(
-            badPlatform.stderr
-                == "iapcat: error: the plan names no platform App Store Connect knows (IOS, MAC_OS, TV_OS, VISION_OS); nothing was sent\n")
-        let stranger = try #require(file.range(of: "\"com.example.cosmicquest.coins.small\""))
-        try file.replacingCharacters(in: stranger, with: "\"com.example.elsewhere\"")
-            .write(toFile: setup.directory + "/stranger.json", atomically: true, encoding: .utf8)
-        let badProduct = try await setup.run(["asc", "submit", "stranger.json", "--yes", "--allow-impact"])
-        #expect(badProduct.status == 1)
-        #expect(
-            badProduct.stderr
-                == "iapcat: error: the plan names product com.example.elsewhere, which the catalog does not hold; nothing was sent\n",
-            "\(badProduct.stderr)")
-
-        // App Review's request for a change came in after the review: refused, nothing sent.
-        let product = "com.example.cosmicquest.coins.small"
-        setup.fake.setProductState(app: Self.app, productID: product, state: "DEVELOPER_ACTION_NEEDED")
-        setup.fake.resetRequestLog()
-        let send = ["asc", "submit", "submit.json", "--yes", "--allow-impact"]
-        let refused = try await setup.run(send)
-        #expect(refused.status == 1)
-        #expect(
-            refused.stderr.hasPrefix("iapcat: error: App Store Connect changed since the plan was made ("), "\(refused.stderr)")
-        #expect(
-            refused.stderr.hasSuffix(
-                "; nothing was applied. Plan again and review it:\n  product \(product):\n    /state: \"READY_TO_SUBMIT\" → \"DEVELOPER_ACTION_NEEDED\"\n"
-            ), "\(refused.stderr)")
-        #expect(setup.fake.requests.filter { $0.method != "GET" }.isEmpty)
-        #expect(setup.fake.reviewSubmissions(app: Self.app).isEmpty)
-
-        // As it was: exactly the reviewed steps.
-        setup.fake.setProductState(app: Self.app, productID: product, state: "READY_TO_SUBMIT")
-        let sent = try await setup.run(send)
-        #expect(sent.status == 0, "\(sent.stderr)")
-        #expect(sent.stdout.contains("[8/8] ! submit the review submission for IOS to App Review\n"), "\(sent.stdout)")
-        #expect(sent.stdout.hasSuffix("Read back: com.example.cosmicquest.season_pass.2026: WAITING_FOR_REVIEW\nCarried out 8 changes.\n"))
-        #expect(setup.fake.reviewSubmissions(app: Self.app).map(\.state) == ["WAITING_FOR_REVIEW"])
     }
 }

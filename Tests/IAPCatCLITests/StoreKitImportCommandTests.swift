@@ -2,22 +2,18 @@ import Foundation
 import IAPCatTestSupport
 import Testing
 
-/// `iapcat import` of a `.storekit` file through the real binary (export is in ExportCommandTests,
+/// `iapcat import` of a `.storekit` file, run in process (``CLI``; export is in ExportCommandTests,
 /// drift lint in LintCommandTests).
 @Suite struct StoreKitImportCommandTests {
     static let realFile = "Tests/IAPCatalogTests/Fixtures/real/storekit/revenuecat-paywallstester-v4.0.storekit"
 
-    static func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.path + "/iapcat-storekit-cli-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func temporaryDirectory() throws -> String { try IAPCat.temporaryDirectory("storekit-cli") }
 
     @Test func aRealFileImportsToACatalogThatLintsWithoutErrors() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let catalog = directory + "/catalog.yaml"
-        let run = try await IAPCat.run(["import", Self.realFile, "--bundle-id", "com.revenuecat.simpleapp", "-o", catalog])
+        let run = await CLI.run(["import", Self.realFile, "--bundle-id", "com.revenuecat.simpleapp", "-o", catalog])
         #expect(run.status == 0)
         #expect(run.stdout == "")
         #expect(run.stderr.hasPrefix("wrote \(catalog): 5 products, 1 subscription group\n"))
@@ -36,7 +32,7 @@ import Testing
                 "# Imported by iapcat from \(Self.realFile).\nformat_version: 1\n\napp:\n  bundle_id: com.revenuecat.simpleapp\n"))
         #expect(text.contains("      ar-SA:\n        display_name: اشتراك شهري\n"))
         #expect(text.contains("      promotional_offers:\n        - id: rc-cancel-offer\n"))
-        let lint = try await IAPCat.run(["lint", "--catalog", catalog, Self.realFile])
+        let lint = await CLI.run(["lint", "--catalog", catalog, Self.realFile])
         #expect(lint.status == 0, "\(lint.stdout)")
     }
 
@@ -54,7 +50,7 @@ import Testing
         }
 
         """.write(toFile: input, atomically: true, encoding: .utf8)
-        let run = try await IAPCat.run(["import", input, "-o", directory + "/catalog.yaml"])
+        let run = await CLI.run(["import", input, "-o", directory + "/catalog.yaml"])
         #expect(run.status == 1)
         #expect(
             run.stderr == """

@@ -3,7 +3,8 @@ import IAPCatTestSupport
 import Testing
 
 /// README.md and docs/ document what the binary does; these tests keep them from drifting apart
-/// from it and from each other.
+/// from it and from each other. Run in process (``CLI``); actionlint's verdict on the documented
+/// workflows is in DocumentationProcessTests.
 @Suite struct DocumentationTests {
     static let readme = (try? String(contentsOfFile: IAPCat.packageRoot + "/README.md", encoding: .utf8)) ?? ""
 
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func theRulesPageTableIsWhatIapcatRulesPrints() async throws {
-        let run = try await IAPCat.run(["rules", "--format", "markdown"])
+        let run = await CLI.run(["rules", "--format", "markdown"])
         #expect(run.status == 0)
         let page = try String(contentsOfFile: IAPCat.packageRoot + "/docs/rules.md", encoding: .utf8)
         let table = page.split(separator: "\n").filter { $0.hasPrefix("|") }.map { $0 + "\n" }.joined()
@@ -45,54 +46,6 @@ import Testing
             }
         }
         #expect(broken.isEmpty, "broken links:\n\(broken.joined(separator: "\n"))")
-    }
-
-    /// Every GitHub workflow the documentation shows is one GitHub accepts: actionlint checks each
-    /// (and, when shellcheck is installed, the scripts of its `run:` steps). scripts/bootstrap --tests installs it.
-    @Test(.enabled(if: ExternalTool.actionlint.isInstalled, ExternalTool.actionlint.skipReason))
-    func everyWorkflowInTheDocumentationPassesActionlint() async throws {
-        let actionlint = try #require(ExternalTool.actionlint.path)
-        let workflows = try DocumentedWorkflow.all()
-        #expect(workflows.contains { $0.origin.hasPrefix("docs/app-store-connect.md:") }, "no workflow found in docs/app-store-connect.md")
-        let directory = FileManager.default.temporaryDirectory.path + "/iapcat-actionlint-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory + "/.github/workflows", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        var files: [String] = []
-        for (number, workflow) in workflows.enumerated() {
-            files.append(".github/workflows/\(number).yml")
-            try workflow.yaml.write(toFile: directory + "/" + files[number], atomically: true, encoding: .utf8)
-        }
-        let run = try await BulkXMLCommandTests.shell([actionlint, "-no-color"] + files, in: directory)
-        let origins = zip(files, workflows).map { "\($0) is the block at \($1.origin)" }.joined(separator: "\n")
-        #expect(run.status == 0, "actionlint exited with \(run.status):\n\(run.output)\n\(origins)")
-        #expect(run.output.isEmpty, "actionlint printed:\n\(run.output)\n\(origins)")
-    }
-}
-
-/// A GitHub Actions workflow in the documentation: a ```yaml block with a top-level `on:` and `jobs:`.
-struct DocumentedWorkflow {
-    /// Where the block starts: the page, relative to the package root, and the line of its fence.
-    let origin: String
-    /// The block's text.
-    let yaml: String
-
-    /// Every workflow of the pages under docs/, in the order of the pages and their lines.
-    static func all() throws -> [DocumentedWorkflow] {
-        let docs = IAPCat.packageRoot + "/docs"
-        let pages = (FileManager.default.subpaths(atPath: docs) ?? []).filter { $0.hasSuffix(".md") }.sorted()
-        return try pages.flatMap { page in
-            try yamlBlocks(in: String(contentsOfFile: docs + "/" + page, encoding: .utf8)).compactMap { line, yaml in
-                let topLevel = yaml.split(separator: "\n")
-                let isWorkflow =
-                    topLevel.contains { $0.hasPrefix("on:") || $0.hasPrefix("\"on\":") } && topLevel.contains { $0.hasPrefix("jobs:") }
-                return isWorkflow ? DocumentedWorkflow(origin: "docs/\(page):\(line)", yaml: yaml) : nil
-            }
-        }
-    }
-
-    /// The `yaml`/`yml` blocks of `markdown`: the line of each opening fence (from 1) and the text.
-    static func yamlBlocks(in markdown: String) -> [(line: Int, yaml: String)] {
-        MarkdownCodeBlock.blocks(in: markdown, languages: ["yaml", "yml"]).map { ($0.line, $0.text) }
     }
 }
 

@@ -8,92 +8,45 @@ import Testing
     import Darwin
 #endif
 
-/// `iapcat init` end to end: what it writes (golden files), that all of it lints clean and
-/// actionlint accepts the workflow, and that it never replaces a file without `--force`.
+/// `iapcat init`, run in process (``CLI``) with `--dir`: it never replaces a file without `--force`,
+/// and refuses what is not a bundle id or an action. What it writes into the folder it runs in, and
+/// actionlint's verdict on the workflow, are in InitProcessTests.
 @Suite struct InitCommandTests {
-    /// The files `init` writes, relative to the project folder, in the order it writes them.
-    static let files = [
-        "catalogs/catalog.yaml", "catalogs/product_ids.plist", "catalogs/products_v2.json", "catalogs/Products.storekit",
-        ".github/workflows/iapcat.yml",
-    ]
-
-    static let nextSteps = """
-
-        Next:
-          iapcat lint                      # the catalog and its lists: clean
-          $EDITOR catalogs/catalog.yaml    # your products (docs/catalog.md)
-          iapcat export --all              # rewrite the lists from the catalog
-          iapcat lint                      # again; then commit: CI runs the same checks
-        Edit OWNER in .github/workflows/iapcat.yml: the account that hosts iapcat.
-
-        """
-
-    @Test func aNewProjectIsWrittenAndLintsClean() async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try await IAPCat.run(["init", "--bundle-id", "com.example.myapp"], in: directory)
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "")
-        #expect(run.stderr == Self.files.map { "wrote \($0)\n" }.joined() + Self.nextSteps)
-        for file in Self.files {
-            let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
-            try IAPCat.expectGolden(text, "init/" + (file as NSString).lastPathComponent)
-        }
-
-        let lint = try await IAPCat.run(["lint", "--strict"], in: directory)
-        #expect(lint.status == 0)
-        #expect(lint.stdout == "0 errors, 0 warnings, 0 notes in 4 files\n")
-        #expect(lint.stderr == "")
-        let check = try await IAPCat.run(["export", "--all", "--check"], in: directory)
-        #expect(check.status == 0, "\(check.stderr)")
-    }
-
-    /// Where actionlint is installed (scripts/bootstrap --tests installs it), it accepts the workflow as written.
-    @Test(.enabled(if: ExternalTool.actionlint.isInstalled, ExternalTool.actionlint.skipReason))
-    func actionlintAcceptsTheWorkflow() async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(try await IAPCat.run(["init"], in: directory).status == 0)
-        let run = try await BulkXMLCommandTests.shell(
-            [ExternalTool.actionlint.path!, "-no-color", ".github/workflows/iapcat.yml"], in: directory)
-        #expect(run.status == 0, "\(run.output)")
-        #expect(run.output == "")
-    }
-
     @Test func anExistingFileIsNeverReplacedWithoutForce() async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
+        let directory = try IAPCat.temporaryDirectory("init")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let project = directory + "/MyApp"
         try FileManager.default.createDirectory(atPath: project + "/catalogs", withIntermediateDirectories: true)
         try "mine\n".write(toFile: project + "/catalogs/products_v2.json", atomically: true, encoding: .utf8)
 
-        let refused = try await IAPCat.run(["init", "--dir", "MyApp"], in: directory)
+        let refused = await CLI.run(["init", "--dir", project])
         #expect(refused.status == 2)
         #expect(refused.stdout == "")
         #expect(
-            refused.stderr == "iapcat: error: MyApp/catalogs/products_v2.json already exists; nothing was written (--force replaces them)\n"
+            refused.stderr
+                == "iapcat: error: \(project)/catalogs/products_v2.json already exists; nothing was written (--force replaces them)\n"
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: project + "/catalogs") == ["products_v2.json"])
         #expect(!FileManager.default.fileExists(atPath: project + "/.github"))
         #expect(try String(contentsOfFile: project + "/catalogs/products_v2.json", encoding: .utf8) == "mine\n")
 
-        let forced = try await IAPCat.run(["init", "--dir", "MyApp", "--force"], in: directory)
+        let forced = await CLI.run(["init", "--dir", project, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
-        #expect(forced.stderr.hasPrefix(Self.files.map { "wrote MyApp/\($0)\n" }.joined() + "\nNext:\n  cd MyApp\n"))
+        #expect(forced.stderr.hasPrefix(IAPCat.initFiles.map { "wrote \(project)/\($0)\n" }.joined() + "\nNext:\n  cd \(project)\n"))
         #expect(try String(contentsOfFile: project + "/catalogs/products_v2.json", encoding: .utf8) != "mine\n")
-        #expect(try await IAPCat.run(["lint"], in: project).status == 0)
+        #expect(await CLI.run(["lint", "--catalog", project + "/catalogs/catalog.yaml"]).status == 0)
 
-        let again = try await IAPCat.run(["init", "--dir", "MyApp"], in: directory)
+        let again = await CLI.run(["init", "--dir", project])
         #expect(again.status == 2)
-        #expect(again.stderr.hasPrefix("iapcat: error: MyApp/catalogs/catalog.yaml, MyApp/catalogs/product_ids.plist, "))
+        #expect(again.stderr.hasPrefix("iapcat: error: \(project)/catalogs/catalog.yaml, \(project)/catalogs/product_ids.plist, "))
         #expect(again.stderr.hasSuffix(" already exist; nothing was written (--force replaces them)\n"))
     }
 
     @Test(arguments: ["app", "com..app", "com.example.my_app", "com.exämple.app", "com.example.\u{1B}[31m"])
     func aBundleIDThatIsNoneIsAUsageError(id: String) async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
+        let directory = try IAPCat.temporaryDirectory("init")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try await IAPCat.run(["init", "--bundle-id", id], in: directory)
+        let run = await CLI.run(["init", "--bundle-id", id, "--dir", directory])
         #expect(run.status == 2)
         #expect(run.stderr.contains("is not a bundle id: give dot-separated parts of letters, digits and hyphens"))
         #expect(!run.stderr.contains("\u{1B}"))
@@ -102,21 +55,21 @@ import Testing
 
     /// Hyphens are fine in a bundle id but not in a product id: the products' ids have underscores.
     @Test func aBundleIDWithHyphensGivesValidProductIDs() async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
+        let directory = try IAPCat.temporaryDirectory("init")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(try await IAPCat.run(["init", "--bundle-id", "com.my-company.my-app"], in: directory).status == 0)
+        #expect(await CLI.run(["init", "--bundle-id", "com.my-company.my-app", "--dir", directory]).status == 0)
         let catalog = try String(contentsOfFile: directory + "/catalogs/catalog.yaml", encoding: .utf8)
         #expect(catalog.contains("  bundle_id: com.my-company.my-app\n"))
         #expect(catalog.contains("  - id: com.my_company.my_app.coins.small\n"))
-        let lint = try await IAPCat.run(["lint", "--strict"], in: directory)
+        let lint = await CLI.run(["lint", "--strict", "--catalog", directory + "/catalogs/catalog.yaml"])
         #expect(lint.status == 0)
         #expect(lint.stdout == "0 errors, 0 warnings, 0 notes in 4 files\n")
     }
 
     @Test func theWorkflowNamesTheActionGiven() async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
+        let directory = try IAPCat.temporaryDirectory("init")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try await IAPCat.run(["init", "--action", "acme/iapcat@v1"], in: directory)
+        let run = await CLI.run(["init", "--action", "acme/iapcat@v1", "--dir", directory])
         #expect(run.status == 0)
         #expect(!run.stderr.contains("OWNER"))
         let workflow = try String(contentsOfFile: directory + "/.github/workflows/iapcat.yml", encoding: .utf8)
@@ -126,9 +79,9 @@ import Testing
     /// The action goes into the workflow as written: anything but owner/repo@ref is refused.
     @Test(arguments: ["acme/iapcat", "acme/iapcat@v1\n      - run: curl evil", "@v1", "acme/ia pcat@v1"])
     func anActionThatIsNoneIsAUsageError(action: String) async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
+        let directory = try IAPCat.temporaryDirectory("init")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let run = try await IAPCat.run(["init", "--action", action], in: directory)
+        let run = await CLI.run(["init", "--action", action, "--dir", directory])
         #expect(run.status == 2)
         #expect(run.stderr.contains("expected owner/repo@ref"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
@@ -136,10 +89,10 @@ import Testing
 
     /// A file where a folder must go stops init before it writes anything.
     @Test func aFileInTheWayWritesNothing() async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
+        let directory = try IAPCat.temporaryDirectory("init")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         _ = FileManager.default.createFile(atPath: directory + "/.github", contents: Data("x".utf8))
-        let run = try await IAPCat.run(["init"], in: directory)
+        let run = await CLI.run(["init", "--dir", directory])
         #expect(run.status == 2)
         #expect(run.stderr.contains(".github exists and is not a folder"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/catalogs/catalog.yaml"))
@@ -148,7 +101,7 @@ import Testing
     /// A FIFO at one of the paths (the third file init writes) stops `init --force` before the first file is written:
     /// the files before it are not replaced, and the message is the one every command gives.
     @Test func aFIFOAmongTheTargetsStopsInitBeforeItWritesAnything() async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
+        let directory = try IAPCat.temporaryDirectory("init")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/catalogs", withIntermediateDirectories: true)
         for name in ["catalog.yaml", "product_ids.plist"] {
@@ -156,12 +109,12 @@ import Testing
         }
         #expect(mkfifo(directory + "/catalogs/products_v2.json", 0o644) == 0)
 
-        let run = try await IAPCat.run(["init", "--force"], in: directory)
+        let run = await CLI.run(["init", "--force", "--dir", directory])
         #expect(run.status == 2)
         #expect(run.stdout == "")
         #expect(
             run.stderr
-                == "iapcat: error: cannot write catalogs/products_v2.json: it is a FIFO; iapcat writes regular files only "
+                == "iapcat: error: cannot write \(directory)/catalogs/products_v2.json: it is a FIFO; iapcat writes regular files only "
                 + "(use -o - for standard output)\n")
         for name in ["catalog.yaml", "product_ids.plist"] {
             #expect(try String(contentsOfFile: directory + "/catalogs/" + name, encoding: .utf8) == "mine\n", "\(name)")
@@ -176,20 +129,20 @@ import Testing
 
     /// `--dir` holding ESC and a newline is printed escaped in the `wrote` and `cd` lines, as every path is.
     @Test func aDirWithControlCharactersIsPrintedEscaped() async throws {
-        let directory = try GenerateCommandTests.temporaryDirectory()
+        let directory = try IAPCat.temporaryDirectory("init")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let dir = "My\u{1B}[31mApp\nX"
-        let run = try await IAPCat.run(["init", "--dir", dir], in: directory)
+        let run = await CLI.run(["init", "--dir", directory + "/" + dir])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "")
-        let shown = "My\\u{1B}[31mApp\\u{A}X"
+        let shown = "\(directory)/My\\u{1B}[31mApp\\u{A}X"
         #expect(
             run.stderr
-                == Self.files.map { "wrote \(shown)/\($0)\n" }.joined()
-                + Self.nextSteps.replacingOccurrences(of: "Next:\n", with: "Next:\n  cd \(shown)\n"))
+                == IAPCat.initFiles.map { "wrote \(shown)/\($0)\n" }.joined()
+                + IAPCat.initNextSteps.replacingOccurrences(of: "Next:\n", with: "Next:\n  cd \(shown)\n"))
         #expect(FileManager.default.fileExists(atPath: directory + "/" + dir + "/catalogs/catalog.yaml"))
 
-        let again = try await IAPCat.run(["init", "--dir", dir], in: directory)
+        let again = await CLI.run(["init", "--dir", directory + "/" + dir])
         #expect(again.status == 2)
         #expect(again.stderr.hasPrefix("iapcat: error: \(shown)/catalogs/catalog.yaml, \(shown)/catalogs/product_ids.plist, "))
         #expect(!again.stderr.contains("\u{1B}"))

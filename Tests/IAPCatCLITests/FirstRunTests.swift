@@ -3,12 +3,12 @@ import IAPCatTestSupport
 import Testing
 
 /// What a new user meets on a first run: every mistake reported at once with a hint, a list
-/// export has not written yet, a stale list in any format, and `export --check`'s diff.
+/// export has not written yet, a stale list in any format, and `export --check`'s diff. Run in
+/// process (``CLI``); lint's help is in FirstRunProcessTests.
 @Suite struct FirstRunTests {
     /// A scratch copy of the example catalog, its lists and screenshots; removed by the caller.
     static func exampleCopy() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.path + "/iapcat-first-run-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try IAPCat.temporaryDirectory("first-run")
         for item in ["example.yaml", "example", "screenshots"] {
             try FileManager.default.copyItem(atPath: IAPCat.packageRoot + "/catalogs/" + item, toPath: directory + "/" + item)
         }
@@ -46,12 +46,11 @@ import Testing
         """
 
     @Test func everyMistakeOfANewCatalogIsReportedInOneRunWithItsHint() async throws {
-        let directory = FileManager.default.temporaryDirectory.path + "/iapcat-first-run-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = try IAPCat.temporaryDirectory("first-run")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let catalog = directory + "/catalog.yaml"
         try Self.newCatalog.write(toFile: catalog, atomically: true, encoding: .utf8)
-        let text = try await IAPCat.run(["lint", "--catalog", catalog])
+        let text = await CLI.run(["lint", "--catalog", catalog])
         #expect(text.status == 1)
         #expect(text.stderr == "")
         #expect(
@@ -70,21 +69,21 @@ import Testing
                 6 errors, 4 warnings, 0 notes in 1 file
 
                 """)
-        let json = try await IAPCat.run(["lint", "--catalog", catalog, "--format", "json"])
+        let json = await CLI.run(["lint", "--catalog", catalog, "--format", "json"])
         #expect(
             json.stdout.contains(
                 """
                     "message": "subscription group 'premum' is not defined in subscription_groups",
                     "hint": "did you mean 'premium'?"
                 """))
-        let sarif = try await IAPCat.run(["lint", "--catalog", catalog, "--format", "sarif"])
+        let sarif = await CLI.run(["lint", "--catalog", catalog, "--format", "sarif"])
         #expect(
             sarif.stdout.contains(
                 #""text": "unknown key 'descripton' in the en-US localization; did you mean 'description'?""#))
     }
 
     @Test func anUnknownRuleIdNamesTheClosestRule() async throws {
-        let run = try await IAPCat.run(["lint", "--catalog", "catalogs/example.yaml", "--disable", "unkown_key"])
+        let run = await CLI.run(["lint", "--catalog", "catalogs/example.yaml", "--disable", "unkown_key"])
         #expect(run.status == 2)
         #expect(run.stdout == "")
         #expect(
@@ -93,19 +92,12 @@ import Testing
             ))
     }
 
-    @Test func helpNamesTheRulesCommandInsteadOfListingEveryRuleTwice() async throws {
-        let help = try await IAPCat.run(["lint", "--help"])
-        #expect(help.status == 0)
-        #expect(!help.stdout.contains("unknown_product_id"))
-        #expect(help.stdout.contains("  --disable <rule>        Turn off a rule (repeatable); `iapcat rules` lists\n"))
-    }
-
     @Test func aListNotExportedYetSaysHowToWriteIt() async throws {
         let directory = try Self.exampleCopy()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.removeItem(atPath: directory + "/example/products_v1.json")
         let catalog = directory + "/example.yaml"
-        let run = try await IAPCat.run(["lint", "--catalog", catalog])
+        let run = await CLI.run(["lint", "--catalog", catalog])
         #expect(run.status == 1)
         #expect(
             run.stdout == """
@@ -131,7 +123,7 @@ import Testing
         #expect(original.contains(old))
         let edited = original.replacingOccurrences(of: old, with: new)
         try edited.write(toFile: path, atomically: true, encoding: .utf8)
-        let stale = try await IAPCat.run(["lint", "--catalog", catalog])
+        let stale = await CLI.run(["lint", "--catalog", catalog])
         #expect(stale.status == 1)
         #expect(
             stale.stdout == """
@@ -140,12 +132,12 @@ import Testing
 
                 """)
         // Exported again, in the other order, the list is current.
-        #expect(try await IAPCat.run(["export", "--catalog", catalog, "--all", "--order", "sort-key"]).status == 0)
-        let fresh = try await IAPCat.run(["lint", "--catalog", catalog])
+        #expect(await CLI.run(["export", "--catalog", catalog, "--all", "--order", "sort-key"]).status == 0)
+        let fresh = await CLI.run(["lint", "--catalog", catalog])
         #expect(fresh.stdout == "0 errors, 0 warnings, 0 notes in 4 files\n")
         // A list given by path is the declared one: still compared.
         try edited.write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(try await IAPCat.run(["lint", "--catalog", catalog, path]).stdout.contains("[stale_list]"))
+        #expect(await CLI.run(["lint", "--catalog", catalog, path]).stdout.contains("[stale_list]"))
     }
 
     @Test func checkPrintsAUnifiedDiffOfEachStaleFile() async throws {
@@ -153,7 +145,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let list = directory + "/example/products_v1.json"
         try Self.edit(list) { $0.replacingOccurrences(of: "  \"com.example.cosmicquest.level.nebula\",\n", with: "") }
-        let run = try await IAPCat.run(["export", "--catalog", directory + "/example.yaml", "--all", "--check"])
+        let run = await CLI.run(["export", "--catalog", directory + "/example.yaml", "--all", "--check"])
         #expect(run.status == 1)
         #expect(run.stderr == "\(list): out of date; run iapcat export to regenerate it\n")
         #expect(

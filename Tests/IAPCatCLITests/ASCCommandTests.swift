@@ -1,0 +1,149 @@
+import Crypto
+import FakeAppStoreConnect
+import Foundation
+import IAPCatTestSupport
+import Testing
+
+/// `iapcat asc`, run in process (``CLI``) against the fake App Store Connect on loopback, with the
+/// scratch folder's absolute paths. A plan saved and applied, which names its catalog relative to
+/// the working directory, and a plan scoped by git are in ASCProcessTests.
+@Suite(.serialized) struct ASCCommandTests {
+    struct Setup {
+        let fake: FakeAppStoreConnect
+        let folder: StoreCommandFolder
+        let environment: [String: String]
+        var directory: String { folder.path }
+        var catalog: String { folder.catalog }
+
+        static func start() async throws -> Setup {
+            let key = P256.Signing.PrivateKey()
+            let fake = try await FakeAppStoreConnect.start(keys: [FakeAPIKey(keyID: "KEY1", issuerID: "ISSUER", publicKey: key.publicKey)])
+            fake.addApp(id: "1234567890", bundleID: "com.example.cosmicquest")
+            let folder = try StoreCommandFolder("asc", with: ["screenshots"])
+            return Setup(
+                fake: fake, folder: folder, environment: folder.ascEnvironment(keyPEM: key.pemRepresentation, apiURL: fake.baseURL))
+        }
+
+        func run(_ arguments: [String], environment extra: [String: String] = [:]) async -> IAPCatRun {
+            await CLI.run(arguments, environment: environment.merging(extra) { $1 })
+        }
+
+        /// The catalog's edit most tests plan (``StoreCommandFolder/raiseTheSmallCoinsPrice()``).
+        @discardableResult func raiseTheSmallCoinsPrice() throws -> String { try folder.raiseTheSmallCoinsPrice() }
+
+        func stop() async throws {
+            try await fake.shutdown()
+            folder.remove()
+        }
+    }
+
+    @Test func planApplyPlanPullOnAnEmptyApp() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+
+        let plan = await setup.run(["asc", "plan", "--catalog", setup.catalog, "--detailed-exitcode"])
+        #expect(plan.status == 2)
+        #expect(plan.stdout.hasPrefix("+ create subscription group premium \"Cosmic Premium\"\n"))
+        #expect(plan.stdout.contains("+ create in-app purchase com.example.cosmicquest.coins.small (CONSUMABLE) \"Coins (small pouch)\"\n"))
+        #expect(plan.stderr == "")
+
+        let refused = await setup.run(["asc", "apply", "--catalog", setup.catalog])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasSuffix("iapcat: error: not a terminal: pass --yes to apply without confirmation\n"))
+        #expect(setup.fake.state(app: "1234567890").inAppPurchases == 0)
+
+        let apply = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes", "--verbose"])
+        #expect(apply.status == 0, "\(apply.stderr)")
+        #expect(apply.stdout.contains("[1/"))
+        #expect(apply.stdout.hasSuffix(" changes.\n"))
+        #expect(apply.stderr.contains("POST /v2/inAppPurchases → 201 [rate limit "))
+        #expect(!apply.stderr.contains("Bearer") && !apply.stdout.contains("eyJ"))
+
+        let again = await setup.run(["asc", "plan", "--catalog", setup.catalog, "--detailed-exitcode", "--format", "json"])
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(again.stdout.contains("\"changes\" : [\n\n  ]") || again.stdout.contains("\"changes\" : []"))
+
+        let pull = await setup.run(["asc", "pull", "--app", "1234567890", "-o", setup.directory + "/pulled.yaml"])
+        #expect(pull.status == 0, "\(pull.stderr)")
+        let lint = await setup.run(["lint", "--catalog", setup.directory + "/pulled.yaml"])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+    }
+
+    @Test func applyCarriesOutStepsThatReachCustomersOnlyWithAllowImpact() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"]).status == 0)
+        setup.fake.approveAll(app: "1234567890")
+        try setup.raiseTheSmallCoinsPrice()
+
+        let plan = await setup.run(["asc", "plan", "--catalog", setup.catalog])
+        #expect(
+            plan.stdout.hasPrefix("! set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.99\n"),
+            "\(plan.stdout)")
+        #expect(plan.stdout.contains("Plan: 1 change. 1 marked - or ! needs apply --allow-impact."))
+        // The CI recipe's pull-request comment.
+        let comment = await setup.run(["asc", "plan", "--catalog", setup.catalog, "--format", "markdown", "--detailed-exitcode"])
+        #expect(comment.status == 2)
+        #expect(comment.stdout.hasPrefix("### iapcat asc plan\n"), "\(comment.stdout)")
+        #expect(comment.stdout.contains("--allow-impact"))
+        setup.fake.resetRequestLog()
+        let refused = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.hasSuffix(
+                "iapcat: error: 1 step marked - or ! changes what customers pay or where products are sold; nothing was applied. "
+                    + "Review the plan and pass --allow-impact to apply it\n"), "\(refused.stderr)")
+        #expect(setup.fake.requests.filter { $0.method != "GET" }.count == 0)
+
+        let apply = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes", "--allow-impact"])
+        #expect(apply.status == 0, "\(apply.stderr)")
+        #expect(apply.stdout.contains("[1/1] ! set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.99\n"))
+        #expect(
+            apply.stdout.hasSuffix("Read back 1 resource: App Store Connect holds every change.\nApplied 1 change.\n"), "\(apply.stdout)")
+        let again = await setup.run(["asc", "plan", "--catalog", setup.catalog, "--detailed-exitcode"])
+        #expect(again.status == 0, "\(again.stdout)")
+    }
+
+    @Test func credentialsAndRefusedTokensAreClearErrorsWithoutSecrets() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+
+        let noKey = await setup.run(["asc", "plan", "--catalog", setup.catalog], environment: ["ASC_KEY_ID": ""])
+        #expect(noKey.status == 2)
+        #expect(noKey.stderr == "iapcat: error: no API key id: pass --key-id or set ASC_KEY_ID\n")
+
+        let wrongKey = await setup.run(["asc", "plan", "--catalog", setup.catalog, "--key-id", "UNKNOWN"])
+        #expect(wrongKey.status == 1)
+        #expect(wrongKey.stderr.hasPrefix("iapcat: error: App Store Connect: GET /v1/territories answered HTTP 401 NOT_AUTHORIZED"))
+        #expect(!wrongKey.stderr.contains("eyJ"))
+
+        let keyPath = setup.environment["ASC_PRIVATE_KEY_PATH"]!
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: keyPath)
+        let readable = await setup.run(["asc", "plan", "--catalog", setup.catalog])
+        #expect(readable.status == 0)
+        #expect(readable.stderr.contains("the API key is readable by other users (mode 644); chmod 600 it"))
+        let key = try String(contentsOfFile: keyPath, encoding: .utf8)
+        let body = key.split(separator: "\n").dropFirst().first.map(String.init) ?? "-"
+        #expect(!readable.stderr.contains(body) && !readable.stdout.contains(body))
+    }
+
+    /// A port above 65535 at an IP literal stopped the process (SIGILL) inside the HTTP client; the
+    /// URL is refused before any connection, wherever it came from.
+    @Test func anAPIURLWithAPortOutOfRangeIsAUsageError() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+
+        let flag = await setup.run(["asc", "plan", "--catalog", setup.catalog, "--api-url", "http://127.0.0.1:65536"])
+        #expect(flag.status == 2)
+        #expect(
+            flag.stderr
+                == "iapcat: error: --api-url 'http://127.0.0.1:65536' is refused: its port '65536' is not a number from 1 to 65535\n")
+        let variable = await setup.run(
+            ["asc", "plan", "--catalog", setup.catalog], environment: ["ASC_API_URL": "https://127.0.0.1:0/v1"])
+        #expect(variable.status == 2)
+        #expect(
+            variable.stderr
+                == "iapcat: error: ASC_API_URL 'https://127.0.0.1:0/v1' is refused: its port '0' is not a number from 1 to 65535\n")
+        #expect(setup.fake.requests.isEmpty)
+    }
+}
