@@ -154,6 +154,7 @@ import Testing
         let stopClients = LockedFlag()
         let clients = DispatchGroup()
         let client = server.client
+        defer { stopClients.set() }  // also when the test stops early: the clients must not outlive it
         for _ in 0..<4 {
             DispatchQueue.global().async(group: clients) {
                 while !stopClients.isSet {
@@ -519,7 +520,9 @@ import Testing
 
     /// Polls /healthz until `condition` holds (10 s at most); returns the body.
     func waitFor(_ server: ServerProcess, _ condition: (String) -> Bool) async throws -> String {
-        let deadline = Date().addingTimeInterval(10)
+        // The catalog is loaded within the reload interval (0.1 s) and settle time (0.3 s); 60 s
+        // leaves room for a machine busy with every other test and the clients hammering it.
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let body = try await server.request("GET", "/healthz").text
             if condition(body) { return body }
