@@ -127,7 +127,9 @@ package struct StarterProject: Sendable {
             lists:
               - path: product_ids.plist            # embedded in the app bundle
                 environment: production
-              - path: products_v2.json             # fetched by the app from your server
+              - path: products_v2.json             # App Store builds fetch it from your server: /products_v2.json
+                environment: production
+              - path: sandbox/products_v2.json     # debug and TestFlight builds: /sandbox/products_v2.json
                 environment: sandbox
               - path: Products.storekit            # Xcode's StoreKit testing (Edit Scheme → Options)
                 environment: sandbox

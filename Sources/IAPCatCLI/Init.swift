@@ -18,8 +18,10 @@ extension IAPCat {
                 \(StarterProject.catalogPath) (four products: a consumable, a non-consumable and two \
                 auto-renewable subscriptions in one group, their ids starting with --bundle-id, hyphens as \
                 underscores), the lists it \
-                declares beside it (product_ids.plist, products_v2.json, Products.storekit, as `iapcat export \
-                --all` writes them) and \(StarterProject.workflowPath). All of them lint clean. An existing file \
+                declares beside it (product_ids.plist; products_v2.json, production, which `iapcat serve` offers \
+                App Store builds at /products_v2.json; sandbox/products_v2.json, which it offers debug and \
+                TestFlight builds at /sandbox/products_v2.json; Products.storekit; as `iapcat export --all` writes \
+                them) and \(StarterProject.workflowPath). All of them lint clean. An existing file \
                 is never replaced without --force: then nothing is written.
 
                 Examples:

@@ -38,8 +38,11 @@ extension IAPCat {
 
         @OptionGroup var play: PlayOptions
 
+        @OptionGroup var refresh: RefreshOptions
+
         func run() async throws(CommandFailure) {
-            try await SyncRunner.pull(play, app: packageName, base: catalog, output: output)
+            try refresh.validate(catalog: catalog)
+            try await SyncRunner.pull(play, app: packageName, base: catalog, output: output, refresh: refresh)
         }
     }
 }

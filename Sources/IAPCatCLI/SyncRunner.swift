@@ -230,13 +230,16 @@ enum SyncRunner {
     }
 
     /// `iapcat STORE pull`: the app (`app`, else the one `base` names) written as a catalog to
-    /// `output` (stdout when nil).
-    static func pull<Options: StoreOptions>(_ options: Options, app: String?, base path: String?, output: String?)
-        async throws(CommandFailure)
-    {
+    /// `output` (stdout when nil). With `base`, what is written is that catalog file edited where
+    /// the store differs (``CatalogRefresh``), and `refresh` says whether to only check and
+    /// whether to prune.
+    static func pull<Options: StoreOptions>(
+        _ options: Options, app: String?, base path: String?, output: String?, refresh: RefreshOptions = RefreshOptions()
+    ) async throws(CommandFailure) {
         typealias Adapter = Options.Adapter
         let store = Adapter.Plan.store
-        let base = try path.map { path throws(CommandFailure) in try loadCatalog(path, store: store) }
+        let file = try path.map { path throws(CommandFailure) in try CatalogFile(path) }
+        let base = try path.map { path throws(CommandFailure) in try loadCatalog(path, bytes: file?.bytes, store: store) }
         guard let app = app ?? base.flatMap(Adapter.app(of:)), !app.isEmpty else {
             throw .usage("no app: pass \(Options.appFlag) or --catalog with \(Adapter.appKey)")
         }
@@ -248,17 +251,56 @@ enum SyncRunner {
             }
         }
         for note in pulled.notes { Output.error(ServerText.printable("iapcat: note: \(note.resource) \(note.message)")) }
-        let text = CatalogYAMLWriter(headerComments: [pulled.header]).render(pulled.catalog)
+        guard let path, let file, let base else {
+            try write(Array(CatalogYAMLWriter(headerComments: [pulled.header]).render(pulled.catalog).utf8), to: output)
+            if let output { Output.error("wrote \(output): \(pulled.contents)") }
+            return
+        }
+        let outcome: CatalogRefresh.Outcome
+        do throws(SyncFailure) {
+            outcome = try CatalogRefresh(store: Adapter.catalogStore, storeName: store.name, prune: refresh.prune)
+                .refresh(file.bytes, base: base, pulled: pulled, path: path)
+        } catch {
+            throw .inputErrors(error.message)
+        }
+        let report = CatalogChange.report(outcome.changes)
+        if !report.isEmpty { Output.error(report) }
+        let kept = outcome.notFound.filter { !outcome.pruned.contains($0) }
+        if !kept.isEmpty {
+            Output.error(ServerText.printable("not found \(store.placed), kept and marked: " + kept.joined(separator: ", ")))
+        }
+        if !outcome.pruned.isEmpty {
+            Output.error(ServerText.printable("not found \(store.placed), removed (--prune): " + outcome.pruned.joined(separator: ", ")))
+        }
+        let differs = outcome.bytes != file.bytes || !outcome.notFound.isEmpty
+        let summary =
+            outcome.changes.isEmpty
+            ? "no value differs \(store.placed)"
+            : "\(Plural.count(outcome.changes.count, "change")) in "
+                + Plural.count(Set(outcome.changes.map(\.owner)).count, "product or group", "products or groups")
+        if refresh.check {
+            Output.error("\(path): \(differs ? summary : "the catalog says what \(store.name) holds"); nothing written (--check)")
+            try Output.finish(differs ? .inputErrors : .clean)
+        }
+        if output == path && outcome.bytes == file.bytes {
+            Output.error("\(path): unchanged: \(summary)")
+            return
+        }
+        try write(outcome.bytes, to: output)
+        if let output { Output.error("wrote \(output): \(summary)") }
+    }
+
+    /// `bytes` to `output`, atomically, or to stdout when nil.
+    private static func write(_ bytes: [UInt8], to output: String?) throws(CommandFailure) {
         guard let output else {
-            Output.report(text)
+            Output.report(bytes)
             return
         }
         do {
-            try AtomicFile.write(Array(text.utf8), to: output)
+            try AtomicFile.write(bytes, to: output)
         } catch {
             throw .io(error)
         }
-        Output.error("wrote \(output): \(pulled.contents)")
     }
 
     /// The catalog at `path` planned by `engine`; the store's failures become diagnostics.

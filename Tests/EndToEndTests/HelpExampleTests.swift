@@ -46,7 +46,7 @@ import Testing
     static let startingPoints: [String: String] = [
         // The sandbox ran `init` already; its examples start from an empty folder.
         "init": """
-        rm -r catalogs/catalog.yaml catalogs/product_ids.plist catalogs/products_v2.json catalogs/Products.storekit .github
+        rm -r catalogs/catalog.yaml catalogs/product_ids.plist catalogs/products_v2.json catalogs/sandbox catalogs/Products.storekit .github
 
         """,
         // Products to send: the example catalog's, in the fake App Store Connect; for cancelling, sent.

@@ -21,7 +21,8 @@ extension IAPCat {
 
     /// The files `iapcat init` writes, relative to the project folder, in the order it writes them.
     public static let initFiles = [
-        "catalogs/catalog.yaml", "catalogs/product_ids.plist", "catalogs/products_v2.json", "catalogs/Products.storekit",
+        "catalogs/catalog.yaml", "catalogs/product_ids.plist", "catalogs/products_v2.json", "catalogs/sandbox/products_v2.json",
+        "catalogs/Products.storekit",
         ".github/workflows/iapcat.yml",
     ]
 

@@ -28,6 +28,7 @@ import Testing
     final class Adapter: SyncAdapter, @unchecked Sendable {
         typealias Snapshot = [String: Int]
         static let appKey = "app.test_id"
+        static let catalogStore = Store.appStore
         static func app(of catalog: Catalog) -> String? { catalog.app.appleID }
 
         // The engine calls an adapter one call at a time.
@@ -85,7 +86,7 @@ import Testing
         func readBackScope(of plan: Plan) -> String { Plural.count(plan.steps.count, "product") }
 
         func pull(app: String, base: Catalog?) async throws(SyncFailure) -> PulledCatalog {
-            PulledCatalog(catalog: base!, notes: [], header: "Pulled from Test Store.", contents: "nothing")
+            PulledCatalog(catalog: base!, notes: [], header: "Pulled from Test Store.", contents: "nothing", found: [])
         }
     }
 

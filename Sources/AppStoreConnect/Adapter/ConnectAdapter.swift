@@ -14,6 +14,8 @@ package struct ConnectAdapter: SyncAdapter {
 
     package static let appKey = "app.apple_id"
 
+    package static let catalogStore = Store.appStore
+
     package static func app(of catalog: Catalog) -> String? {
         catalog.app.appleID.flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -118,10 +120,31 @@ package struct ConnectAdapter: SyncAdapter {
             if base == nil, let locale = found.primaryLocale { info.defaultLocale = locale }
         }
         let result = ConnectCatalogBuilder(today: today).build(remote, app: info, base: base)
+        var catalog = result.catalog
+        if let base {
+            let context = catalog
+            BaseForms.keep(in: &catalog, base: base) { candidate, pulled in
+                planned(candidate, in: context, against: remote) == planned(pulled, in: context, against: remote)
+            }
+        }
         return PulledCatalog(
-            catalog: result.catalog, notes: result.notes, header: "Pulled by iapcat from App Store Connect (app \(app)).",
-            contents: "\(Plural.count(result.catalog.products.count, "product")), "
-                + Plural.count(result.catalog.subscriptionGroups.count, "subscription group"))
+            catalog: catalog, notes: result.notes, header: "Pulled by iapcat from App Store Connect (app \(app)).",
+            contents: "\(Plural.count(catalog.products.count, "product")), "
+                + Plural.count(catalog.subscriptionGroups.count, "subscription group"),
+            found: Set(remote.products.keys))
+    }
+
+    /// What a plan of `product` alone (with `catalog`'s groups) against `remote` says about it: its
+    /// steps, what it leaves undone and its errors.
+    private func planned(_ product: Product, in catalog: Catalog, against remote: ConnectRemoteState) -> [String] {
+        var single = Catalog(app: catalog.app)
+        single.subscriptionGroups = catalog.subscriptionGroups
+        single.products = [product]
+        var state = remote
+        state.products = remote.products[product.id].map { [product.id: $0] } ?? [:]
+        let plan = ConnectPlanner(today: today).plan(DesiredState(catalog: single), against: state)
+        return plan.steps.filter { $0.ownerKey == product.id }.map(\.summary)
+            + (plan.notDone + plan.errors).filter { $0.resource == product.id }.map(\.message)
     }
 
     /// The app's state (of `productIDs` only, when given).

@@ -14,6 +14,8 @@ package struct PlayAdapter: SyncAdapter {
 
     package static let appKey = "app.google_play.package_name"
 
+    package static let catalogStore = Store.googlePlay
+
     package static func app(of catalog: Catalog) -> String? {
         catalog.app.googlePlay?.packageName.flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -106,6 +108,6 @@ package struct PlayAdapter: SyncAdapter {
         let sold = result.catalog.products.count { $0.isSold(on: .googlePlay) }
         return PulledCatalog(
             catalog: result.catalog, notes: result.notes, header: "Pulled by iapcat from Google Play (\(app)).",
-            contents: "\(Plural.count(sold, "product")) sold on Google Play")
+            contents: "\(Plural.count(sold, "product")) sold on Google Play", found: result.found)
     }
 }

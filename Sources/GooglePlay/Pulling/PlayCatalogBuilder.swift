@@ -13,6 +13,8 @@ package struct PlayCatalogBuilder: Sendable {
         package var catalog: Catalog
         /// One line per piece left out or assumed.
         package var notes: [PlanNote]
+        /// The catalog products Google Play holds, by catalog id.
+        package var found: Set<String> = []
     }
 
     /// A builder.
@@ -25,6 +27,7 @@ package struct PlayCatalogBuilder: Sendable {
         app.packageName = packageName
         catalog.app.googlePlay = app
         var notes: [PlanNote] = []
+        var found: Set<String> = []
         var lookup = ProductIndex(catalog.products)
         let items = remote.oneTimeProducts.map { ($0, PlayProduct.Kind.oneTime) } + remote.subscriptions.map { ($0, .subscription) }
         for (json, kind) in items {
@@ -67,6 +70,7 @@ package struct PlayCatalogBuilder: Sendable {
                     continue
                 }
                 catalog.products[index].googlePlay = part(pulled, for: catalog.products[index])
+                found.insert(catalog.products[index].id)
                 if !catalog.products[index].isSold(on: .googlePlay) { catalog.products[index].stores.append(.googlePlay) }
                 lookup.add(catalog.products[index], at: index)
             } else {
@@ -81,9 +85,10 @@ package struct PlayCatalogBuilder: Sendable {
                 }
                 lookup.add(product, at: catalog.products.count)
                 catalog.products.append(product)
+                found.insert(product.id)
             }
         }
-        return Result(catalog: catalog, notes: notes)
+        return Result(catalog: catalog, notes: notes, found: found)
     }
 
     /// The `google_play` part for `pulled`, as `product` would write it: what equals the product's

@@ -8,12 +8,16 @@ package struct PulledCatalog: Sendable {
     package var header: String
     /// What was written, counted: `3 products, 1 subscription group`.
     package var contents: String
+    /// The ids of the catalog's products the store holds (a product of the base catalog that is
+    /// not among them is not found).
+    package var found: Set<String>
 
     /// A pulled catalog.
-    package init(catalog: Catalog, notes: [PlanNote], header: String, contents: String) {
+    package init(catalog: Catalog, notes: [PlanNote], header: String, contents: String, found: Set<String>) {
         self.catalog = catalog
         self.notes = notes
         self.header = header
         self.contents = contents
+        self.found = found
     }
 }

@@ -12,6 +12,9 @@ package protocol SyncAdapter: Sendable {
     /// The catalog key that names the app in this store: `app.apple_id`.
     static var appKey: String { get }
 
+    /// The store a catalog product says it is sold on (`stores`).
+    static var catalogStore: Store { get }
+
     /// The app `catalog` names in this store, nil when it names none.
     static func app(of catalog: Catalog) -> String?
 

@@ -1,0 +1,64 @@
+/// A pulled product keeps the base catalog's way of saying a value wherever the store holds the
+/// same thing: a legacy tier where the store holds that tier's prices, `cleared_for_sale` where it
+/// holds "everywhere", a free trial where it holds that offer. Without this a refresh would rewrite
+/// every value the team wrote in its own words into the store's, and an unchanged store would not
+/// give an unchanged file.
+///
+/// Which forms are the same is the store's planner's to say (`sameToStore`): the base's form is
+/// kept when planning it against the store changes nothing the pulled form does not.
+package enum BaseForms {
+    /// A part of a product that a catalog can say in more than one way.
+    package struct Part: Sendable {
+        package var name: String
+        /// Copies the part from the second product into the first.
+        package var copy: @Sendable (inout Product, Product) -> Void
+    }
+
+    /// The parts, each taken from the base as a whole.
+    package static let parts: [Part] = [
+        Part(name: "price") { $0.price = $1.price },
+        Part(name: "availability") { product, base in
+            product.availability = base.availability
+            product.clearedForSale = base.clearedForSale
+        },
+        Part(name: "introductory offers") { product, base in
+            guard product.subscription != nil, let terms = base.subscription else { return }
+            product.subscription?.introductoryOffer = terms.introductoryOffer
+            product.subscription?.introductoryOffers = terms.introductoryOffers
+        },
+        Part(name: "promotional offers") { product, base in
+            guard product.subscription != nil, let terms = base.subscription else { return }
+            product.subscription?.promotionalOffers = terms.promotionalOffers
+        },
+        Part(name: "offer codes") { product, base in
+            guard product.subscription != nil, let terms = base.subscription else { return }
+            product.subscription?.offerCodes = terms.offerCodes
+        },
+        Part(name: "win-back offers") { product, base in
+            guard product.subscription != nil, let terms = base.subscription else { return }
+            product.subscription?.winBackOffers = terms.winBackOffers
+        },
+        Part(name: "promotion") { $0.appStore.promotion = $1.appStore.promotion },
+        Part(name: "monthly billing") { product, base in
+            guard product.subscription != nil, let terms = base.subscription else { return }
+            product.subscription?.monthlyBilling = terms.monthlyBilling
+        },
+    ]
+
+    /// `pulled` with each product's parts in `base`'s form where `sameToStore(candidate, pulled)`
+    /// says the store cannot tell them apart.
+    package static func keep(in pulled: inout Catalog, base: Catalog, sameToStore: (_ candidate: Product, _ pulled: Product) -> Bool) {
+        let baseProducts = Dictionary(base.products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in pulled.products.indices {
+            let product = pulled.products[index]
+            guard let previous = baseProducts[product.id], product.type == previous.type else { continue }
+            var kept = product
+            for part in parts {
+                var candidate = kept
+                part.copy(&candidate, previous)
+                if candidate != kept && sameToStore(candidate, product) { kept = candidate }
+            }
+            pulled.products[index] = kept
+        }
+    }
+}
