@@ -91,6 +91,12 @@ package struct PlayAdapter: SyncAdapter {
         return rows
     }
 
+    /// In Play's words: regions with decimal amounts and their currencies, items by their ids
+    /// (``PlayRowChanges``).
+    package func changes(of resource: String, from old: JSONValue, to new: JSONValue) -> [String] {
+        PlayRowChanges.describe(from: old, to: new)
+    }
+
     package func readBackScope(of plan: PlayPlan) -> String {
         Plural.count(Set(plan.steps.map(\.productID)).count, "product")
     }

@@ -87,7 +87,7 @@ package struct SyncEngine<Adapter: SyncAdapter>: Sendable {
         let planned = try await plan(catalog, at: path, scope: saved.dependencies)
         try saved.check(
             rows: adapter.rows(of: planned.snapshot, for: saved.dependencies, in: planned.catalog), steps: planned.plan.steps,
-            storeName: store.name)
+            storeName: store.name, describe: adapter.changes(of:from:to:))
         return planned
     }
 
