@@ -104,6 +104,65 @@ import Testing
         #expect(again.status == 0, "\(again.stdout)")
     }
 
+    /// Writes `price` as the small coins' U.S. price (0.99 in the example).
+    static func setTheSmallCoinsPrice(_ price: String, in catalog: String) throws {
+        let text = try String(contentsOfFile: catalog, encoding: .utf8)
+        let edited = text.replacingOccurrences(
+            of: #"storefronts: { USA: "0.99", JPN: "160", DEU: "0.99" }"#,
+            with: #"storefronts: { USA: "\#(price)", JPN: "160", DEU: "0.99" }"#)
+        #expect(edited != text)
+        try edited.write(toFile: catalog, atomically: true, encoding: .utf8)
+    }
+
+    /// A price App Store Connect has no price point of is a plan error naming the nearest points
+    /// and where the catalog writes it; apply refuses the plan and changes nothing. The points are
+    /// read once, one list for the territory, from the product itself.
+    @Test func aPriceThatIsNotAPricePointIsAPlanErrorAndNothingIsApplied() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"]).status == 0)
+        try Self.setTheSmallCoinsPrice("1.25", in: setup.catalog)
+
+        setup.fake.resetRequestLog()
+        let plan = await setup.run(["asc", "plan", "--catalog", setup.catalog])
+        #expect(plan.status == 1)
+        #expect(plan.stdout.hasPrefix("~ set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.25\n"))
+        #expect(
+            plan.stdout.contains(
+                "\nerror: com.example.cosmicquest.coins.small price USA 1.25 is not a price point of App Store Connect's in-app purchases "
+                    + "in USA (\(setup.catalog):40:22); the nearest are 1.19 below and 1.29 above\nPlan: 1 change. "), "\(plan.stdout)")
+        #expect(plan.stdout.components(separatedBy: "error:").count == 2)
+        #expect(plan.stderr == "iapcat: error: the plan has 1 error; apply would refuse it\n")
+        let pointLists = setup.fake.requests.filter { $0.path.hasSuffix("/pricePoints") }
+        #expect(pointLists.count == 1)
+        #expect(pointLists.first?.query.removingPercentEncoding?.contains("filter[territory]=USA&") ?? false, "\(pointLists)")
+
+        setup.fake.resetRequestLog()
+        let apply = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes", "--allow-impact"])
+        #expect(apply.status == 1)
+        #expect(apply.stderr == "iapcat: error: the plan has 1 error; nothing was applied\n")
+        #expect(setup.fake.requests.filter { $0.method != "GET" }.isEmpty)
+    }
+
+    /// App Store Connect's ladder has a point every $0.10 below $10: a U.S. price of 1.29 applies.
+    @Test func aUSPriceOf129IsAPricePointAndApplies() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"]).status == 0)
+        setup.fake.approveAll(app: "1234567890")
+        try Self.setTheSmallCoinsPrice("1.29", in: setup.catalog)
+
+        let plan = await setup.run(["asc", "plan", "--catalog", setup.catalog])
+        #expect(plan.status == 0, "\(plan.stdout)\(plan.stderr)")
+        #expect(plan.stdout.hasPrefix("! set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.29\n"))
+        #expect(!plan.stdout.contains("error:"))
+        let apply = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes", "--allow-impact"])
+        #expect(apply.status == 0, "\(apply.stderr)")
+        #expect(
+            apply.stdout.hasSuffix("Read back 1 resource: App Store Connect holds every change.\nApplied 1 change.\n"), "\(apply.stdout)")
+        #expect(await setup.run(["asc", "plan", "--catalog", setup.catalog, "--detailed-exitcode"]).status == 0)
+    }
+
     @Test func credentialsAndRefusedTokensAreClearErrorsWithoutSecrets() async throws {
         let setup = try await Setup.start()
         defer { Task { try? await setup.stop() } }
