@@ -163,6 +163,45 @@ import Testing
         #expect(await setup.run(["asc", "plan", "--catalog", setup.catalog, "--detailed-exitcode"]).status == 0)
     }
 
+    /// A saved plan whose second step fails cannot be applied again (its first step moved what it
+    /// was checked against): the failure says to plan again, and applying the file again is refused.
+    @Test func aSavedPlanThatFailsMidApplySaysToPlanAgain() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"]).status == 0)
+        try Self.setTheSmallCoinsPrice("1.29", in: setup.catalog)
+        let text = try String(contentsOfFile: setup.catalog, encoding: .utf8)
+        try text.replacingOccurrences(of: "reference_name: Nebula level pack\n", with: "reference_name: Nebula level pack II\n")
+            .write(toFile: setup.catalog, atomically: true, encoding: .utf8)
+        let file = setup.directory + "/plan.json"
+        let plan = await setup.run(["asc", "plan", "--catalog", setup.catalog, "-o", file])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(
+            plan.stdout.hasPrefix(
+                "~ set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.29\n"
+                    + "~ update in-app purchase com.example.cosmicquest.level.nebula: name\n"), "\(plan.stdout)")
+
+        // The second write (the rename) is refused.
+        setup.fake.inject(.status(409), onRequest: 2, matching: .writes)
+        let failed = await setup.run(["asc", "apply", file, "--catalog", setup.catalog, "--yes"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("[2/2] ~ update in-app purchase com.example.cosmicquest.level.nebula: name\n"))
+        #expect(failed.stderr.contains("step 2 of 2 failed (update in-app purchase com.example.cosmicquest.level.nebula: name)"))
+        #expect(
+            failed.stderr.hasSuffix(
+                "\n1 step of \(file) went through, so App Store Connect no longer holds what it was checked against and applying it "
+                    + "again is refused: plan again (`iapcat asc plan --catalog \(setup.catalog) -o \(file)`), review the plan, and apply "
+                    + "that: it plans what is left.\n"), "\(failed.stderr)")
+
+        // As it says: the file is refused, a new plan goes on.
+        let again = await setup.run(["asc", "apply", file, "--catalog", setup.catalog, "--yes"])
+        #expect(again.stderr.hasPrefix("iapcat: error: App Store Connect changed since the plan was made ("), "\(again.stderr)")
+        #expect(await setup.run(["asc", "plan", "--catalog", setup.catalog, "-o", file]).status == 0)
+        let applied = await setup.run(["asc", "apply", file, "--catalog", setup.catalog, "--yes"])
+        #expect(applied.status == 0, "\(applied.stderr)")
+        #expect(applied.stdout.hasSuffix("Applied 1 change.\n"), "\(applied.stdout)")
+    }
+
     @Test func credentialsAndRefusedTokensAreClearErrorsWithoutSecrets() async throws {
         let setup = try await Setup.start()
         defer { Task { try? await setup.stop() } }

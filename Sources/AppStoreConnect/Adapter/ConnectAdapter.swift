@@ -74,7 +74,8 @@ package struct ConnectAdapter: SyncAdapter {
         } catch {
             throw SyncStepFailure(
                 index: error.stepIndex, step: error.step, reason: error.apiError?.diagnostic ?? error.message,
-                position: CatalogPositions(catalog: catalog).position(of: error.failedStep, pointer: error.apiError?.errors.first?.pointer))
+                position: CatalogPositions(catalog: catalog).position(of: error.failedStep, pointer: error.apiError?.errors.first?.pointer),
+                mayPass: error.apiError?.mayPass ?? false)
         }
     }
 

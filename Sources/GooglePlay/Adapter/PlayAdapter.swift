@@ -52,7 +52,7 @@ package struct PlayAdapter: SyncAdapter {
         do throws(PlayApplier.Failure) {
             try await PlayApplier(api: api, remote: snapshot.remote, packageName: packageName).apply(plan, progress: progress)
         } catch {
-            throw SyncStepFailure(index: error.stepIndex, step: error.step, reason: error.error.diagnostic)
+            throw SyncStepFailure(index: error.stepIndex, step: error.step, reason: error.error.diagnostic, mayPass: error.error.mayPass)
         }
     }
 
