@@ -111,7 +111,7 @@ enum SyncRunner {
         try await run(options, app: app, settings: settings) { engine throws(CommandFailure) in
             let planned: SyncEngine<Options.Adapter>.Planned
             do throws(SyncFailure) {
-                planned = try await engine.recheck(saved, catalog: catalog, at: path)
+                planned = try await engine.recheck(saved, catalog: catalog, at: path, file: file)
             } catch {
                 throw .inputErrors(error.message)
             }

@@ -161,6 +161,64 @@ func exampleDesiredState() throws -> DesiredState {
             ])
     }
 
+    // MARK: Prices against price points
+
+    /// What a plan sets is held against the price points read: a price that is no point is an
+    /// error naming the nearest points and where the catalog writes it; a ladder that could not be
+    /// read is a warning; prices App Store Connect holds already are not checked.
+    @Test func eachPriceAPlanSetsIsHeldAgainstThePricePointsOfItsTerritory() throws {
+        var catalog = try exampleCatalog()
+        catalog.products = [catalog.products[0]]
+        catalog.subscriptionGroups = []
+        var plan = planner.plan(
+            DesiredState(catalog: catalog), against: ConnectRemoteState(appID: "1", territories: ["DEU", "JPN", "USA"]))
+        let prices = PricePointCheck.prices(of: plan, in: catalog)
+        #expect(prices.map(\.phrase) == ["price DEU 0.99", "price JPN 160", "price USA 0.99"])
+        #expect(prices.map(\.ladder) == [.inAppPurchase, .inAppPurchase, .inAppPurchase])
+        #expect(prices.map(\.position) == [47, 35, 22].map { SourcePosition(line: 40, column: $0) })
+        #expect(PricePointCheck.territories(of: prices) == [.inAppPurchase: ["DEU", "JPN", "USA"]])
+
+        let ladders = PriceLadders(prices: [.inAppPurchase: ["USA": ["0.89", "0.99", "1.09"], "DEU": ["0.99"], "JPN": ["150", "170"]]])
+        PricePointCheck(ladders: ladders, path: "catalogs/example.yaml").check(&plan, catalog: catalog)
+        #expect(
+            plan.errors == [
+                PlanNote(
+                    resource: "com.example.cosmicquest.coins.small",
+                    message:
+                        "price JPN 160 is not a price point of App Store Connect's in-app purchases in JPN (catalogs/example.yaml:40:35); the nearest are 150 below and 170 above"
+                )
+            ])
+
+        // A territory App Store Connect lists no points in; a ladder that could not be read.
+        var empty = planner.plan(
+            DesiredState(catalog: catalog), against: ConnectRemoteState(appID: "1", territories: ["DEU", "JPN", "USA"]))
+        let none = PriceLadders(prices: [.inAppPurchase: ["USA": ["0.99"], "DEU": ["0.99"], "JPN": []]])
+        PricePointCheck(ladders: none, path: "catalog.yaml").check(&empty, catalog: catalog)
+        #expect(
+            empty.errors.map(\.message) == [
+                "price JPN 160 cannot be set: App Store Connect lists no price points of in-app purchases in JPN (catalog.yaml:40:35)"
+            ])
+        var unread = planner.plan(
+            DesiredState(catalog: catalog), against: ConnectRemoteState(appID: "1", territories: ["DEU", "JPN", "USA"]))
+        PricePointCheck(ladders: PriceLadders(unread: [.inAppPurchase: "the app has no in-app purchase yet"]), path: "catalog.yaml").check(
+            &unread, catalog: catalog)
+        #expect(unread.errors == [])
+        #expect(
+            unread.warnings.map { "\($0.resource) \($0.message)" }.filter { $0.contains("price points") } == [
+                "com.example.cosmicquest.coins.small prices are checked against App Store Connect's price points only when apply sets them: the app has no in-app purchase yet"
+            ])
+    }
+
+    @Test(arguments: [
+        ("1.25", "the nearest are 1.20 below and 1.29 above"),
+        ("0.19", "the lowest is 0.29"),
+        ("10000", "the highest is 9999.99"),
+        ("1.2", "App Store Connect writes it 1.20"),
+    ])
+    func aPriceThatIsNoPointIsOfferedItsNearestPoints(price: String, alternatives: String) {
+        #expect(PriceLadders.alternatives(to: price, in: ["0.29", "1.19", "1.20", "1.29", "9999.99"]) == alternatives)
+    }
+
     @Test func desiredPricesReadTiersStorefrontsAndBaseTerritories() throws {
         let catalog = try exampleCatalog()
         let desired = DesiredState(catalog: catalog)

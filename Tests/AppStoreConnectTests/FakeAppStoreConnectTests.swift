@@ -1,6 +1,7 @@
 import Crypto
 import FakeAppStoreConnect
 import Foundation
+import IAPCatalog
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -438,9 +439,15 @@ import Testing
             let usa = try await prices("USA")
             let japan = try await prices("JPN")
             let germany = try await prices("DEU")
-            #expect(usa.count == 94)
-            #expect(Array(usa.prefix(9)) == ["0.29", "0.39", "0.49", "0.59", "0.69", "0.79", "0.89", "0.99", "1.99"])
-            #expect(usa.last == "999.99")
+            // App Store Connect's ladder since 2023 (PricePointLadder): $0.10 steps to $10, $0.50 to $50,
+            // $1 to $200, $5 to $500, $10 to $1,000, $100 to $10,000.
+            #expect(usa.count == 528)
+            #expect(Array(usa.prefix(9)) == ["0.29", "0.39", "0.49", "0.59", "0.69", "0.79", "0.89", "0.99", "1.09"])
+            #expect(usa.contains("1.29") && usa.contains("9.99") && usa.contains("10.49") && usa.contains("49.99"))
+            #expect(usa.contains("50.99") && usa.contains("199.99") && usa.contains("204.99") && usa.contains("509.99"))
+            #expect(usa.last == "9999.99")
+            // Every U.S. legacy tier price is a point.
+            #expect(Set((1...87).compactMap { LegacyPriceTiers.usdPrice(ofTier: $0) }).isSubset(of: Set(usa)))
             #expect(japan.contains("160"))
             #expect(japan[usa.firstIndex(of: "0.99")!] == "160")
             #expect(germany.contains("0.99"))
@@ -449,8 +456,8 @@ import Testing
                 let amounts = ladder.compactMap(Double.init)
                 #expect(amounts == amounts.sorted() && Set(amounts).count == amounts.count)
             }
-            let both = try await client.get("\(path)/pricePoints?filter[territory]=USA,JPN&include=territory&limit=200")
-            #expect(both.json["meta"].flatMap { ($0 as? [String: Any])?["paging"] as? [String: Any] }?["total"] as? Int == 188)
+            let both = try await client.get("\(path)/pricePoints?filter[territory]=USA,JPN&include=territory&limit=8000")
+            #expect(both.json["meta"].flatMap { ($0 as? [String: Any])?["paging"] as? [String: Any] }?["total"] as? Int == 1056)
             #expect((both.json["included"] as? [[String: Any]])?.count == 2)
         }
     }

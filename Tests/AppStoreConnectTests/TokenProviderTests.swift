@@ -126,7 +126,7 @@ final class TestClock: @unchecked Sendable {
         #expect(try PricePoints.match("1.99", in: "USA", points: points, product: "p").get() == "b")
         #expect(throws: PricePoints.NoMatch.self) { try PricePoints.match("2.49", in: "USA", points: points, product: "p").get() }
         if case .failure(let error) = PricePoints.match("2.49", in: "USA", points: points, product: "p") {
-            #expect(error.message == "p: no USA price point of 2.49; the nearest are 0.99, 1.99, 2.99")
+            #expect(error.message == "p: no USA price point of 2.49; the nearest are 1.99 below and 2.99 above")
         }
     }
 }

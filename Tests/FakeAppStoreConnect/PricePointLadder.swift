@@ -34,35 +34,44 @@ struct PricePoint: Hashable, Sendable {
     var customerPrice: String { PricePointLadder.customerPrice(territory: territory, index: index) }
 }
 
-/// The fake's price ladder: the U.S. prices 0.29…0.89 and then the legacy tier prices 0.99…999.99;
-/// every other territory has the same steps at a fixed exchange rate, rounded to prices a store would
-/// show (x.99, x.90 in Brazil, whole tens of yen in Japan) and kept strictly increasing.
+/// The fake's price ladder: App Store Connect's U.S. price points since 2023, and every other
+/// territory the same steps at a fixed exchange rate, rounded to the nearest price of that
+/// territory's own grid (x.99; x.90 in Brazil; whole tens of yen in Japan) and kept strictly
+/// increasing (a step that rounds onto the one below takes the grid's next price).
 enum PricePointLadder {
     /// The number in a price point id of step 0.
     static let firstPointNumber = 10001
 
-    /// U.S. prices in cents: seven steps below 0.99, then legacy tiers 1–87.
-    static let usdCents: [Int] =
-        [29, 39, 49, 59, 69, 79, 89]
-        + [
-            "0.99", "1.99", "2.99", "3.99", "4.99", "5.99", "6.99", "7.99", "8.99", "9.99", "10.99", "11.99", "12.99", "13.99", "14.99",
-            "15.99", "16.99", "17.99", "18.99", "19.99", "20.99", "21.99", "22.99", "23.99", "24.99", "25.99", "26.99", "27.99", "28.99",
-            "29.99", "30.99", "31.99", "32.99", "33.99", "34.99", "35.99", "36.99", "37.99", "38.99", "39.99", "40.99", "41.99",
-            "42.99", "43.99", "44.99", "45.99", "46.99", "47.99", "48.99", "49.99", "54.99", "59.99", "64.99", "69.99", "74.99",
-            "79.99", "84.99", "89.99", "94.99", "99.99", "109.99", "119.99", "124.99", "129.99", "139.99", "149.99", "159.99",
-            "169.99", "174.99", "179.99", "189.99", "199.99", "209.99", "219.99", "229.99", "239.99", "249.99", "299.99", "349.99",
-            "399.99", "449.99", "499.99", "599.99", "699.99", "799.99", "899.99", "999.99",
-        ].map(cents)
+    /// The U.S. ladder's bands, in cents: from the band's first price up to `last`, one price every `step`.
+    ///
+    /// Source: Apple Newsroom, "Apple announces biggest upgrade to App Store pricing, adding 700 new
+    /// price points" (6 December 2022,
+    /// https://www.apple.com/newsroom/2022/12/apple-announces-biggest-upgrade-to-app-store-pricing-adding-700-new-price-points/),
+    /// in force for auto-renewable subscriptions that day and for every other in-app purchase since
+    /// 9 May 2023: "price points — which will start as low as $0.29 and, upon request, go up to
+    /// $10,000 — … increasing incrementally across price ranges (for example, every $0.10 up to $10;
+    /// every $0.50 between $10 and $50; etc.)". The press release's chart gives the rest: every $1 up
+    /// to $200, $5 up to $500, $10 up to $1,000 and $100 up to $10,000 (the top band is the 100
+    /// points "available upon request"). The fake keeps one price per step, ending in .99 as the
+    /// U.S. legacy tiers did, so every legacy tier price is on it; App Store Connect's own picker also
+    /// offers rounded endings between the steps (x.00, x.90, x.95 below $10), which the fake leaves
+    /// out: 528 points where Apple lists about 800 (900 on request).
+    static let usdBands: [(last: Int, step: Int)] = [
+        (9_99, 10), (49_99, 50), (199_99, 100), (499_99, 500), (999_99, 1000), (9999_99, 10000),
+    ]
+
+    /// U.S. prices in cents: 0.29, 0.39, …, 9.99, 10.49, …, 49.99, 50.99, …, 9,999.99.
+    static let usdCents: [Int] = grid(from: 29, bands: usdBands)
 
     static var indices: Range<Int> { usdCents.indices }
 
     /// How a territory's prices look.
     enum Rounding: Sendable {
-        /// Two decimals below 1, otherwise a whole amount minus 0.01 (4.99).
+        /// The U.S. grid: two decimals ending in 9, x.49 or x.99 from 10, x.99 from 50.
         case ninetyNine
-        /// Two decimals below 1, otherwise a whole amount minus 0.10 (27.90).
+        /// The U.S. grid less 0.09: x.90 (27.90).
         case ninety
-        /// Whole tens, no decimals (160).
+        /// Whole tens (160), hundreds from 10,000, thousands from 100,000; no decimals.
         case tens
     }
 
@@ -93,26 +102,48 @@ enum PricePointLadder {
         territories[territory]?.rounding ?? .ninetyNine
     }
 
+    /// The prices a territory of each rounding may have, ascending, in minor units (cents; yen for
+    /// `.tens`), up to ten times the U.S. ladder's top at the largest rate.
+    private static let grids: [Rounding: [Int]] = {
+        let wide = usdBands + [(99999_99, 10000)]
+        let cents = grid(from: 29, bands: wide)
+        let yen = grid(from: 10, bands: [(10_000, 10), (100_000, 100), (2_000_000, 1000)])
+        return [.ninetyNine: cents, .ninety: cents.map { $0 - 9 }, .tens: yen]
+    }()
+
     /// Each known territory's ladder, in minor units (cents; yen for `.tens`).
     private static let ladders: [String: [Int]] = territories.mapValues { info in
+        let grid = grids[info.rounding]!
+        let scale = info.rounding == .tens ? 1.0 : 100.0
         var ladder: [Int] = []
         for usd in usdCents {
-            let value = Double(usd) / 100 * info.rate
-            var amount: Int
-            let step: Int
-            switch info.rounding {
-            case .ninetyNine, .ninety:
-                let ending = info.rounding == .ninety ? 10 : 1
-                amount = value < 1 ? Int((value * 100).rounded()) : Int(value.rounded()) * 100 - ending
-                step = 50
-            case .tens:
-                amount = max(10, Int((value / 10).rounded()) * 10)
-                step = 10
-            }
-            if let previous = ladder.last, amount <= previous { amount = previous + step }
-            ladder.append(amount)
+            let value = Double(usd) / 100 * info.rate * scale
+            // The grid price nearest the converted amount, or the next one above the step below.
+            var index = nearest(value, in: grid)
+            if let previous = ladder.last, grid[index] <= previous { index = grid.firstIndex { $0 > previous }! }
+            ladder.append(grid[index])
         }
         return ladder
+    }
+
+    /// The index of the price in `grid` (ascending) nearest `value`; the lower one on a tie.
+    private static func nearest(_ value: Double, in grid: [Int]) -> Int {
+        var (low, high) = (0, grid.count - 1)
+        while low < high {
+            let middle = (low + high) / 2
+            if Double(grid[middle]) < value { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return low }
+        return value - Double(grid[low - 1]) <= Double(grid[low]) - value ? low - 1 : low
+    }
+
+    /// Every price from `first`, each band's `step` apart, up to and including each band's `last`.
+    private static func grid(from first: Int, bands: [(last: Int, step: Int)]) -> [Int] {
+        var prices = [first]
+        for band in bands {
+            while prices.last! + band.step <= band.last { prices.append(prices.last! + band.step) }
+        }
+        return prices
     }
 
     private static func format(_ amount: Int, rounding: Rounding) -> String {
@@ -120,10 +151,5 @@ enum PricePointLadder {
         case .tens: String(amount)
         case .ninetyNine, .ninety: "\(amount / 100)." + (amount % 100 < 10 ? "0" : "") + String(amount % 100)
         }
-    }
-
-    private static func cents(_ price: String) -> Int {
-        let parts = price.split(separator: ".")
-        return Int(parts[0])! * 100 + Int(parts[1])!
     }
 }

@@ -48,7 +48,7 @@ import Testing
         let plan = PlayPlanner(regionsVersion: "2022/02").plan(try Self.catalog(), against: remote)
         #expect(
             PlanRenderer().text(plan) == """
-                ! update one-time product gems: listing en-US: title "Gems" → "Gems!"; purchase option buy: FR available → no_longer_available; purchase option buy: adds JP at 200; purchase option buy: US 0.99 → 1.29
+                ! update one-time product gems: listing en-US: title "Gems" → "Gems!"; purchase option buy: FR available → no_longer_available; purchase option buy: adds JP at 200 JPY; purchase option buy: US 0.99 USD → 1.29 USD
                 not done: gems has taxAndComplianceSettings; the catalog does not hold them, Play keeps them
                 not done: gems purchase option buy has offer tags or tax settings; the catalog does not hold them, Play keeps them
                 not done: gems listing fr-FR is on Google Play but not in the catalog: kept
@@ -82,7 +82,7 @@ import Testing
         let plan = PlayPlanner(regionsVersion: "2025/03").plan(try Self.catalog(), against: PlayRemoteState())
         #expect(
             plan.steps.map { "\($0.impact.rawValue) \($0.summary)" } == [
-                "+ create one-time product gems: buy (buy) in JP 200, US 1.29",
+                "+ create one-time product gems: buy (buy) in JP 200 JPY, US 1.29 USD",
                 "+ activate purchase option buy of one-time product gems: customers can buy it",
             ])
         let request = PlayApplier(api: NoTransport(), remote: PlayRemoteState(), packageName: "com.example.app").request(
@@ -102,7 +102,7 @@ import Testing
         let plan = PlayPlanner(regionsVersion: "2022/02").plan(catalog, against: remote)
         #expect(
             plan.steps.map { "\($0.impact.rawValue) \($0.verb)" } == ["! update", "! activate-purchase-option"])
-        #expect(plan.steps[0].summary.contains("adds purchase option rent (rent) in US 0.49"))
+        #expect(plan.steps[0].summary.contains("adds purchase option rent (rent) in US 0.49 USD"))
         // The same option on a product never sold is a creation.
         let draft = Self.held.replacingOccurrences(of: #""state": "ACTIVE""#, with: #""state": "DRAFT""#)
             .replacingOccurrences(of: #""state": "INACTIVE_PUBLISHED""#, with: #""state": "DRAFT""#)

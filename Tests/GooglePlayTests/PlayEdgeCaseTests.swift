@@ -63,7 +63,7 @@ import Testing
         ])
         let catalog = try TestCatalogs.load(text: Self.gems(#"{ id: buy, regions: { US: "1.49" } }"#))
         let plan = PlayPlanner(regionsVersion: "2022/02").plan(catalog, against: remote)
-        #expect(plan.steps.map(\.summary) == ["update one-time product gems: purchase option buy: US 1 → 1.49"])
+        #expect(plan.steps.map(\.summary) == ["update one-time product gems: purchase option buy: US 1 USD → 1.49 USD"])
         #expect(plan.notDone.map(\.message) == ["purchase option buy: JP is not in the catalog; left available_if_released as Play has it"])
         let body = PlayApplier(api: PlayBodiesTests.NoTransport(), remote: remote, packageName: "com.example.app").request(
             for: plan.steps[0], version: "2022/02"
@@ -221,7 +221,8 @@ extension PlayEdgeCaseTests {
         #expect(
             markdown.contains(
                 "  - `!` update one-time product gems: listing en-US: title \"Gems\" → \"Gems!\"; purchase option buy: F\\\\u{9B}2JR "
-                    + "available → no\\_longer\\_available; purchase option buy: adds JP at 200; purchase option buy: US 0.99 → 1.29\n"),
+                    + "available → no\\_longer\\_available; purchase option buy: adds JP at 200 JPY; purchase option buy: US 0.99 USD → 1.29 USD\n"
+            ),
             "\(markdown)")
         #expect(markdown.contains("- `gems`: listing fr\\\\u{1B}c-FR is on Google Play but not in the catalog: kept\n"))
         #expect(

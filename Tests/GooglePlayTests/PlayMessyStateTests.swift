@@ -72,7 +72,7 @@ import Testing
             let applied = try await fixture.apply(catalog)
             #expect(
                 applied.steps.map { "\($0.impact.rawValue) \($0.summary)" } == [
-                    "! update one-time product gems: purchase option buy: US 1.99 → 2.49"
+                    "! update one-time product gems: purchase option buy: US 1.99 USD → 2.49 USD"
                 ])
             let after = fixture.fake.snapshot(package: package)
             // The one price, and the regions version Play records on a write: nothing else differs.

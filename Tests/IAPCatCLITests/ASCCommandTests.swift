@@ -104,6 +104,104 @@ import Testing
         #expect(again.status == 0, "\(again.stdout)")
     }
 
+    /// Writes `price` as the small coins' U.S. price (0.99 in the example).
+    static func setTheSmallCoinsPrice(_ price: String, in catalog: String) throws {
+        let text = try String(contentsOfFile: catalog, encoding: .utf8)
+        let edited = text.replacingOccurrences(
+            of: #"storefronts: { USA: "0.99", JPN: "160", DEU: "0.99" }"#,
+            with: #"storefronts: { USA: "\#(price)", JPN: "160", DEU: "0.99" }"#)
+        #expect(edited != text)
+        try edited.write(toFile: catalog, atomically: true, encoding: .utf8)
+    }
+
+    /// A price App Store Connect has no price point of is a plan error naming the nearest points
+    /// and where the catalog writes it; apply refuses the plan and changes nothing. The points are
+    /// read once, one list for the territory, from the product itself.
+    @Test func aPriceThatIsNotAPricePointIsAPlanErrorAndNothingIsApplied() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"]).status == 0)
+        try Self.setTheSmallCoinsPrice("1.25", in: setup.catalog)
+
+        setup.fake.resetRequestLog()
+        let plan = await setup.run(["asc", "plan", "--catalog", setup.catalog])
+        #expect(plan.status == 1)
+        #expect(plan.stdout.hasPrefix("~ set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.25\n"))
+        #expect(
+            plan.stdout.contains(
+                "\nerror: com.example.cosmicquest.coins.small price USA 1.25 is not a price point of App Store Connect's in-app purchases "
+                    + "in USA (\(setup.catalog):40:22); the nearest are 1.19 below and 1.29 above\nPlan: 1 change. "), "\(plan.stdout)")
+        #expect(plan.stdout.components(separatedBy: "error:").count == 2)
+        #expect(plan.stderr == "iapcat: error: the plan has 1 error; apply would refuse it\n")
+        let pointLists = setup.fake.requests.filter { $0.path.hasSuffix("/pricePoints") }
+        #expect(pointLists.count == 1)
+        #expect(pointLists.first?.query.removingPercentEncoding?.contains("filter[territory]=USA&") ?? false, "\(pointLists)")
+
+        setup.fake.resetRequestLog()
+        let apply = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes", "--allow-impact"])
+        #expect(apply.status == 1)
+        #expect(apply.stderr == "iapcat: error: the plan has 1 error; nothing was applied\n")
+        #expect(setup.fake.requests.filter { $0.method != "GET" }.isEmpty)
+    }
+
+    /// App Store Connect's ladder has a point every $0.10 below $10: a U.S. price of 1.29 applies.
+    @Test func aUSPriceOf129IsAPricePointAndApplies() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"]).status == 0)
+        setup.fake.approveAll(app: "1234567890")
+        try Self.setTheSmallCoinsPrice("1.29", in: setup.catalog)
+
+        let plan = await setup.run(["asc", "plan", "--catalog", setup.catalog])
+        #expect(plan.status == 0, "\(plan.stdout)\(plan.stderr)")
+        #expect(plan.stdout.hasPrefix("! set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.29\n"))
+        #expect(!plan.stdout.contains("error:"))
+        let apply = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes", "--allow-impact"])
+        #expect(apply.status == 0, "\(apply.stderr)")
+        #expect(
+            apply.stdout.hasSuffix("Read back 1 resource: App Store Connect holds every change.\nApplied 1 change.\n"), "\(apply.stdout)")
+        #expect(await setup.run(["asc", "plan", "--catalog", setup.catalog, "--detailed-exitcode"]).status == 0)
+    }
+
+    /// A saved plan whose second step fails cannot be applied again (its first step moved what it
+    /// was checked against): the failure says to plan again, and applying the file again is refused.
+    @Test func aSavedPlanThatFailsMidApplySaysToPlanAgain() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"]).status == 0)
+        try Self.setTheSmallCoinsPrice("1.29", in: setup.catalog)
+        let text = try String(contentsOfFile: setup.catalog, encoding: .utf8)
+        try text.replacingOccurrences(of: "reference_name: Nebula level pack\n", with: "reference_name: Nebula level pack II\n")
+            .write(toFile: setup.catalog, atomically: true, encoding: .utf8)
+        let file = setup.directory + "/plan.json"
+        let plan = await setup.run(["asc", "plan", "--catalog", setup.catalog, "-o", file])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(
+            plan.stdout.hasPrefix(
+                "~ set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.29\n"
+                    + "~ update in-app purchase com.example.cosmicquest.level.nebula: name\n"), "\(plan.stdout)")
+
+        // The second write (the rename) is refused.
+        setup.fake.inject(.status(409), onRequest: 2, matching: .writes)
+        let failed = await setup.run(["asc", "apply", file, "--catalog", setup.catalog, "--yes"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("[2/2] ~ update in-app purchase com.example.cosmicquest.level.nebula: name\n"))
+        #expect(failed.stderr.contains("step 2 of 2 failed (update in-app purchase com.example.cosmicquest.level.nebula: name)"))
+        #expect(
+            failed.stderr.hasSuffix(
+                "\n1 step of \(file) went through, so App Store Connect no longer holds what it was checked against and applying it "
+                    + "again is refused: plan again (`iapcat asc plan --catalog \(setup.catalog) -o \(file)`), review the plan, and apply "
+                    + "that: it plans what is left.\n"), "\(failed.stderr)")
+
+        // As it says: the file is refused, a new plan goes on.
+        let again = await setup.run(["asc", "apply", file, "--catalog", setup.catalog, "--yes"])
+        #expect(again.stderr.hasPrefix("iapcat: error: App Store Connect changed since the plan was made ("), "\(again.stderr)")
+        #expect(await setup.run(["asc", "plan", "--catalog", setup.catalog, "-o", file]).status == 0)
+        let applied = await setup.run(["asc", "apply", file, "--catalog", setup.catalog, "--yes"])
+        #expect(applied.status == 0, "\(applied.stderr)")
+        #expect(applied.stdout.hasSuffix("Applied 1 change.\n"), "\(applied.stdout)")
+    }
+
     @Test func credentialsAndRefusedTokensAreClearErrorsWithoutSecrets() async throws {
         let setup = try await Setup.start()
         defer { Task { try? await setup.stop() } }

@@ -45,7 +45,8 @@ import _CryptoExtras
         #expect(plan.status == 2, "\(plan.stderr)")
         #expect(plan.stderr == "")
         #expect(
-            plan.stdout.hasPrefix("+ create one-time product com.example.cosmicquest.coins.small: buy (buy) in DE 0.99, JP 160, US 0.99\n"))
+            plan.stdout.hasPrefix(
+                "+ create one-time product com.example.cosmicquest.coins.small: buy (buy) in DE 0.99 EUR, JP 160 JPY, US 0.99 USD\n"))
 
         let refused = await setup.run(["play", "apply", "--catalog", setup.catalog])
         #expect(refused.status == 1)
@@ -96,6 +97,40 @@ import _CryptoExtras
         let snapshot = String(decoding: setup.fake.snapshot(package: "com.example.cosmicquest"), as: UTF8.self)
         #expect(snapshot.contains(#""availability":"NO_LONGER_AVAILABLE""#))
         #expect(await setup.run(["play", "plan", "--catalog", setup.catalog, "--detailed-exitcode"]).status == 0)
+        try await setup.stop()
+    }
+
+    /// Plan lines and a saved plan's refusal speak money: a region, decimal amounts and their
+    /// currency, never Play's `units` and `nanos` or a JSON pointer.
+    @Test func aSavedPlanRefusedForDriftNamesTheRegionAndTheAmountsWithTheirCurrency() async throws {
+        let setup = try await Setup.start()
+        #expect(await setup.run(["play", "apply", "--catalog", setup.catalog, "--yes"]).status == 0)
+        let text = try String(contentsOfFile: setup.catalog, encoding: .utf8)
+        func priced(_ us: String) -> String {
+            text.replacingOccurrences(
+                of: #"regions: { US: "0.99", JP: "160", DE: "0.99" }"#, with: #"regions: { US: "\#(us)", JP: "160", DE: "0.99" }"#)
+        }
+        try priced("1.49").write(toFile: setup.catalog, atomically: true, encoding: .utf8)
+        let file = setup.directory + "/plan.json"
+        let plan = await setup.run(["play", "plan", "--catalog", setup.catalog, "-o", file])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(
+            plan.stdout.hasPrefix(
+                "! update one-time product com.example.cosmicquest.coins.small: purchase option buy: US 0.99 USD → 1.49 USD\n"),
+            "\(plan.stdout)")
+
+        // Someone else sets another price on Play: the plan's row moved.
+        let other = setup.directory + "/other.yaml"
+        try priced("1.29").write(toFile: other, atomically: true, encoding: .utf8)
+        #expect(await setup.run(["play", "apply", "--catalog", other, "--yes", "--allow-impact"]).status == 0)
+        let moved = await setup.run(["play", "apply", file, "--catalog", setup.catalog, "--yes", "--allow-impact"])
+        #expect(moved.status == 1)
+        #expect(moved.stderr.hasPrefix("iapcat: error: Google Play changed since the plan was made ("), "\(moved.stderr)")
+        #expect(
+            moved.stderr.hasSuffix(
+                "; nothing was applied. Plan again and review it:\n"
+                    + "  product com.example.cosmicquest.coins.small:\n"
+                    + "    purchase option buy: US 0.99 USD → 1.29 USD\n"), "\(moved.stderr)")
         try await setup.stop()
     }
 

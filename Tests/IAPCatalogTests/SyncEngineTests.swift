@@ -35,6 +35,8 @@ import Testing
         var store: [String: Int]
         var log: [String] = []
         var failAt: Int?
+        /// Whether the failure at `failAt` is one a second try may pass (no answer, 429, 5xx).
+        var failureMayPass = false
         var readBackIgnores: Set<String> = []
         var readFails = false
 
@@ -63,8 +65,9 @@ import Testing
                 progress(index, step)
                 if index == failAt {
                     throw SyncStepFailure(
-                        index: index, step: step.summary, reason: "Test Store: PUT /products: HTTP 409",
-                        position: SourcePosition(line: 7, column: 5))
+                        index: index, step: step.summary,
+                        reason: failureMayPass ? "Test Store: PUT /products: no answer" : "Test Store: PUT /products: HTTP 409",
+                        position: SourcePosition(line: 7, column: 5), mayPass: failureMayPass)
                 }
                 log.append("apply \(step.ownerKey)")
                 guard !readBackIgnores.contains(step.ownerKey) else { continue }
@@ -185,6 +188,49 @@ import Testing
                     /: null → 1
                 """)
         ) { _ = try await engine.recheck(saved, catalog: catalog, at: "catalog.yaml") }
+    }
+
+    /// Applying a saved plan again re-reads the rows it was checked against: after a step of it
+    /// went through, or when the store refused its first step, only a new plan goes on, and the
+    /// failure says so; a first step that got no answer may pass when the file is applied again.
+    @Test func aSavedPlanThatFailsSaysWhetherApplyingItAgainCanSucceed() async throws {
+        let catalog = Self.catalog(["a.b", "c.d"])
+        func failure(at step: Int, mayPass: Bool = false) async throws -> SyncFailure? {
+            let adapter = Adapter([:])
+            let saved = try await saved(adapter, catalog)
+            adapter.failAt = step
+            adapter.failureMayPass = mayPass
+            let engine = SyncEngine(adapter)
+            let planned = try await engine.recheck(saved, catalog: catalog, at: "catalogs/app.yaml", file: "plan.json")
+            do throws(SyncFailure) {
+                _ = try await engine.apply(planned) { _, _ in }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(
+            try await failure(at: 1)
+                == SyncFailure(
+                    "catalogs/app.yaml:7:5: step 2 of 2 failed (set c.d to 3): Test Store: PUT /products: HTTP 409\n"
+                        + "1 step of plan.json went through, so Test Store no longer holds what it was checked against and applying it "
+                        + "again is refused: plan again (`iapcat test plan --catalog catalogs/app.yaml -o plan.json`), review the plan, "
+                        + "and apply that: it plans what is left."))
+        #expect(
+            try await failure(at: 0)
+                == SyncFailure(
+                    "catalogs/app.yaml:7:5: step 1 of 2 failed (set a.b to 3): Test Store: PUT /products: HTTP 409\n"
+                        + "Test Store refused the first step as plan.json asks it, so applying plan.json again fails the same way: "
+                        + "fix what the message names, then plan again (`iapcat test plan --catalog catalogs/app.yaml -o plan.json`), "
+                        + "review the plan, and apply that: it plans what is left."))
+        #expect(
+            try await failure(at: 0, mayPass: true)
+                == SyncFailure(
+                    "catalogs/app.yaml:7:5: step 1 of 2 failed (set a.b to 3): Test Store: PUT /products: no answer\n"
+                        + "Test Store did not refuse the step: `iapcat test apply plan.json` tries the saved plan again (and refuses, "
+                        + "naming what moved, if the step went through after all); if it fails again, plan again "
+                        + "(`iapcat test plan --catalog catalogs/app.yaml -o plan.json`), review the plan, and apply that: it plans what is left."
+                ))
     }
 
     @Test func aSavedPlanForAnotherStoreOrWithOtherStepsIsRefused() async throws {

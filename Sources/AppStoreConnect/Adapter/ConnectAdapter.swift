@@ -2,7 +2,8 @@ import Foundation
 import IAPCatalog
 
 /// App Store Connect as the ``SyncEngine`` drives it: ``ConnectRemoteReader`` reads, ``ConnectPlanner`` plans
-/// from ``DesiredState``, ``ConnectApplier`` applies, ``ConnectReadBack`` reads back, ``ConnectCatalogBuilder`` pulls.
+/// from ``DesiredState`` and ``PricePointCheck`` holds the prices it sets against the price points
+/// read for it, ``ConnectApplier`` applies, ``ConnectReadBack`` reads back, ``ConnectCatalogBuilder`` pulls.
 package struct ConnectAdapter: SyncAdapter {
     /// What App Store Connect held when planned, with what planning took from elsewhere.
     package struct Snapshot: Sendable {
@@ -10,6 +11,10 @@ package struct ConnectAdapter: SyncAdapter {
         package var desired: DesiredState
         /// What the store held.
         package var remote: ConnectRemoteState
+        /// The price points of the ladders the plan sets prices on, read once per territory.
+        package var ladders = PriceLadders()
+        /// The catalog's path as given (for positions in the plan's errors).
+        package var path = ""
     }
 
     package static let appKey = "app.apple_id"
@@ -38,15 +43,28 @@ package struct ConnectAdapter: SyncAdapter {
     }
 
     /// With `scope`: the territories, the groups, and only the scope's products
-    /// (`filter[productId]`), with the app's promoted purchases.
+    /// (`filter[productId]`), with the app's promoted purchases. Then the price points of every
+    /// price the plan would set (``PricePoints/ladders(for:remote:scoped:)``): none when it sets
+    /// none.
     package func read(for catalog: Catalog, at path: String, scope: SyncScope?) async throws(SyncFailure) -> Snapshot {
         var desired = DesiredState(catalog: catalog)
         _ = desired.readScreenshots(catalogDirectory: FilePaths.directory(of: path), allowingOutside: allowOutsidePaths)
-        return Snapshot(desired: desired, remote: try await read(appID: Self.app(of: catalog) ?? "", productIDs: scope?.products))
+        let remote = try await read(appID: Self.app(of: catalog) ?? "", productIDs: scope?.products)
+        let prices = PricePointCheck.prices(of: ConnectPlanner(today: today).plan(desired, against: remote), in: catalog)
+        do throws(ConnectAPIError) {
+            let ladders = try await PricePoints(api: api).ladders(for: prices, remote: remote, scoped: scope != nil)
+            return Snapshot(desired: desired, remote: remote, ladders: ladders, path: path)
+        } catch {
+            throw SyncFailure(error.diagnostic)
+        }
     }
 
+    /// The plan, each price it sets held against the price points read (an error for each that
+    /// is none).
     package func plan(_ catalog: Catalog, against snapshot: Snapshot) -> ConnectPlan {
-        ConnectPlanner(today: today).plan(snapshot.desired, against: snapshot.remote)
+        var plan = ConnectPlanner(today: today).plan(snapshot.desired, against: snapshot.remote)
+        PricePointCheck(ladders: snapshot.ladders, path: snapshot.path).check(&plan, catalog: catalog)
+        return plan
     }
 
     package func apply(
@@ -58,7 +76,8 @@ package struct ConnectAdapter: SyncAdapter {
         } catch {
             throw SyncStepFailure(
                 index: error.stepIndex, step: error.step, reason: error.apiError?.diagnostic ?? error.message,
-                position: CatalogPositions(catalog: catalog).position(of: error.failedStep, pointer: error.apiError?.errors.first?.pointer))
+                position: CatalogPositions(catalog: catalog).position(of: error.failedStep, pointer: error.apiError?.errors.first?.pointer),
+                mayPass: error.apiError?.mayPass ?? false)
         }
     }
 

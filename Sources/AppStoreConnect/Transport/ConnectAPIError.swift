@@ -81,6 +81,16 @@ package enum ConnectAPIError: Error, Sendable, Equatable {
     /// The HTTP status, for an error answer.
     package var status: Int? { if case .response(_, let status, _) = self { status } else { nil } }
 
+    /// Whether the same request sent again may succeed: no answer, or a busy or failing server
+    /// (429, 5xx), rather than a refusal of what was asked.
+    package var mayPass: Bool {
+        switch self {
+        case .transport: true
+        case .response(_, let status, _): status == 429 || status >= 500
+        case .malformedResponse, .foreignLink: false
+        }
+    }
+
     /// The error objects of an error answer.
     package var errors: [APIErrorObject] { if case .response(_, _, let errors) = self { errors } else { [] } }
 

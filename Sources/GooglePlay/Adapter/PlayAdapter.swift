@@ -54,7 +54,7 @@ package struct PlayAdapter: SyncAdapter {
         do throws(PlayApplier.Failure) {
             try await PlayApplier(api: api, remote: snapshot.remote, packageName: packageName).apply(plan, progress: progress)
         } catch {
-            throw SyncStepFailure(index: error.stepIndex, step: error.step, reason: error.error.diagnostic)
+            throw SyncStepFailure(index: error.stepIndex, step: error.step, reason: error.error.diagnostic, mayPass: error.error.mayPass)
         }
     }
 
@@ -91,6 +91,12 @@ package struct PlayAdapter: SyncAdapter {
             rows.append(SavedPlan.Row(resource: "product \(id)", value: value.sortingKeys))
         }
         return rows
+    }
+
+    /// In Play's words: regions with decimal amounts and their currencies, items by their ids
+    /// (``PlayRowChanges``).
+    package func changes(of resource: String, from old: JSONValue, to new: JSONValue) -> [String] {
+        PlayRowChanges.describe(from: old, to: new)
     }
 
     package func readBackScope(of plan: PlayPlan) -> String {

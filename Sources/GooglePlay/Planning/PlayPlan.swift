@@ -69,13 +69,16 @@ package struct PlayStep: SyncStep {
     package var action: Action
     /// Its mark.
     package var impact: PlanImpact
+    /// The regions version the plan writes with: which currency each region's prices are in.
+    package var regionsVersion: String?
 
-    /// A step.
-    package init(_ productID: String, _ kind: PlayProduct.Kind, _ action: Action, impact: PlanImpact) {
+    /// A step; its prices named in the currencies of `regionsVersion` (nil: the latest).
+    package init(_ productID: String, _ kind: PlayProduct.Kind, _ action: Action, impact: PlanImpact, regionsVersion: String? = nil) {
         self.productID = productID
         self.kind = kind
         self.action = action
         self.impact = impact
+        self.regionsVersion = regionsVersion
     }
 
     /// `one-time product`, `subscription`.
@@ -102,19 +105,19 @@ package struct PlayStep: SyncStep {
         switch action {
         case .createOneTimeProduct(let product):
             let options = product.purchaseOptions.map { option in
-                "\(option.id) (\(option.kind.rawValue)) in \(Self.regions(option.regions))"
+                "\(option.id) (\(option.kind.rawValue)) in \(Self.regions(option.regions, regionsVersion: regionsVersion))"
             }
             return "create \(subject): \(options.joined(separator: "; "))"
         case .createSubscription(let product):
             let plans = product.basePlans.map { plan in
-                "base plan \(plan.id) (\(plan.kind.rawValue), \(plan.period ?? "")) in \(Self.regions(plan.regions))"
+                "base plan \(plan.id) (\(plan.kind.rawValue), \(plan.period ?? "")) in \(Self.regions(plan.regions, regionsVersion: regionsVersion))"
             }
             return "create \(subject): \(plans.joined(separator: "; "))"
         case .updateOneTimeProduct(_, let changes), .updateSubscription(_, let changes):
             return "update \(subject): \(changes.joined(separator: "; "))"
         case .createOffer(let plan, let offer, _, _):
             return "create offer \(offer.id) of base plan \(plan) of \(subject) (\(offer.eligibility.rawValue), "
-                + "\(offer.phases.map(Self.phase).joined(separator: " then ")))"
+                + "\(offer.phases.map { Self.phase($0, regionsVersion: regionsVersion) }.joined(separator: " then ")))"
         case .updateOffer(let plan, let offer, _, _, let changes):
             return "update offer \(offer.id) of base plan \(plan) of \(subject): \(changes.joined(separator: "; "))"
         case .setPurchaseOptionState(let option, let active):
@@ -128,19 +131,29 @@ package struct PlayStep: SyncStep {
         }
     }
 
-    /// `US 0.99, DE 0.99 (2 regions)`; long lists are cut.
-    static func regions(_ regions: [PlayRegionalPrice]) -> String {
-        let shown = regions.prefix(6).map { "\($0.region) \($0.price ?? "-")" }.joined(separator: ", ")
+    /// `US 0.99 USD, DE 0.99 EUR`; long lists are cut (`…, (40 regions)`).
+    static func regions(_ regions: [PlayRegionalPrice], regionsVersion: String?) -> String {
+        let shown = regions.prefix(6).map { "\($0.region) \(money($0.price, in: $0.region, regionsVersion: regionsVersion))" }
+            .joined(separator: ", ")
         return regions.count > 6 ? "\(shown), … (\(regions.count) regions)" : shown
     }
 
-    static func phase(_ phase: PlayOfferPhase) -> String {
+    /// `0.99 USD`: an amount with the currency `region` prices in at `regionsVersion`; `-` for no price.
+    static func money(_ amount: String?, in region: String, regionsVersion: String?) -> String {
+        guard let amount else { return "-" }
+        let version = regionsVersion.flatMap { $0.isEmpty ? nil : $0 }
+        guard let currency = PlayRegions.currency(of: region, regionsVersion: version) else { return amount }
+        return "\(amount) \(currency)"
+    }
+
+    /// `free for P1W`, `0.5 off for P1M × 3`, `US 0.99 USD for P1M`.
+    static func phase(_ phase: PlayOfferPhase, regionsVersion: String?) -> String {
         let length = phase.periods == 1 ? phase.duration : "\(phase.duration) × \(phase.periods)"
         switch phase.mode {
         case .freeTrial: return "free for \(length)"
         default:
             if let discount = phase.discount { return "\(discount) off for \(length)" }
-            return "\(regions(phase.prices)) for \(length)"
+            return "\(regions(phase.prices, regionsVersion: regionsVersion)) for \(length)"
         }
     }
 }

@@ -45,7 +45,7 @@ package struct PlayPlanner: Sendable {
             let current = json.flatMap { PlayProduct(remote: $0, kind: desired.kind, offers: offers, decoder: &decoder) }
             let target = PlayTarget(desired: desired, current: current)
             for note in decoder.notes + target.notes { plan.notDone.append(PlanNote(resource: desired.productID, message: note)) }
-            var diff = ProductDiff(target: target.product, current: current, json: json, offers: offers)
+            var diff = ProductDiff(target: target.product, current: current, json: json, offers: offers, regionsVersion: regionsVersion)
             diff.run()
             plan.steps += diff.steps
             plan.errors += diff.errors.map { PlanNote(resource: desired.productID, message: $0) }
@@ -74,26 +74,29 @@ private struct ProductDiff {
     let current: PlayProduct?
     let json: JSONValue?
     let offers: [JSONValue]
+    /// The regions version: the currency of each region's prices.
+    let regionsVersion: String
     var steps: [PlayStep] = []
     var activations: [PlayStep] = []
     var deactivations: [PlayStep] = []
     /// Ids the catalog names that Play holds in a form iapcat cannot read (nothing is written for them).
     var errors: [String] = []
 
-    init(target: PlayProduct, current: PlayProduct?, json: JSONValue?, offers: [JSONValue]) {
+    init(target: PlayProduct, current: PlayProduct?, json: JSONValue?, offers: [JSONValue], regionsVersion: String) {
         self.target = target
         self.current = current
         self.json = json
         self.offers = offers
+        self.regionsVersion = regionsVersion
     }
 
     private func step(_ action: PlayStep.Action, _ impact: PlanImpact) -> PlayStep {
-        PlayStep(target.productID, target.kind, action, impact: impact)
+        PlayStep(target.productID, target.kind, action, impact: impact, regionsVersion: regionsVersion)
     }
 
     mutating func run() {
         guard let current else { return create() }
-        var lines = Lines()
+        var lines = Lines(regionsVersion: regionsVersion)
         lines.listings(current.listings, target.listings)
         switch target.kind {
         case .oneTime:
@@ -106,7 +109,9 @@ private struct ProductDiff {
                         )
                         continue
                     }
-                    lines.add("adds purchase option \(option.id) (\(option.kind.rawValue)) in \(PlayStep.regions(option.regions))", .create)
+                    lines.add(
+                        "adds purchase option \(option.id) (\(option.kind.rawValue)) in \(PlayStep.regions(option.regions, regionsVersion: regionsVersion))",
+                        .create)
                     // A new way to buy a product on sale changes what its customers can pay.
                     if option.active { activations.append(step(.setPurchaseOptionState(optionID: option.id, active: true), liveMark)) }
                     continue
@@ -123,7 +128,7 @@ private struct ProductDiff {
                     stateSteps(active: plan.active, state: state) { .setBasePlanState(basePlanID: plan.id, active: $0) }
                 } else {
                     lines.add(
-                        "adds base plan \(plan.id) (\(plan.kind.rawValue), \(plan.period ?? "")) in \(PlayStep.regions(plan.regions))",
+                        "adds base plan \(plan.id) (\(plan.kind.rawValue), \(plan.period ?? "")) in \(PlayStep.regions(plan.regions, regionsVersion: regionsVersion))",
                         .create)
                     if plan.active { activations.append(step(.setBasePlanState(basePlanID: plan.id, active: true), .create)) }
                 }
@@ -169,7 +174,7 @@ private struct ProductDiff {
                 if offer.active { activations.append(step(.setOfferState(basePlanID: plan.id, offerID: offer.id, active: true), mark)) }
                 continue
             }
-            var lines = Lines()
+            var lines = Lines(regionsVersion: regionsVersion)
             lines.offer(have, offer, live: state != "DRAFT")
             let heldInNew = self.current.map { $0.offersInNewRegions.contains(PlayProduct.key(plan.id, offer.id)) } ?? false
             if heldInNew != inNew {
@@ -207,8 +212,10 @@ private struct ProductDiff {
     }
 }
 
-/// The change lines of one update, and the strongest mark among them.
+/// The change lines of one update, and the strongest mark among them; prices with the currency
+/// each region has at `regionsVersion`.
 private struct Lines {
+    let regionsVersion: String
     var items: [(text: String, impact: PlanImpact)] = []
 
     var texts: [String] { items.map(\.text) }
@@ -221,6 +228,16 @@ private struct Lines {
 
     mutating func add(_ text: String, _ impact: PlanImpact) {
         items.append((text, impact))
+    }
+
+    /// `0.99 USD` in `region`.
+    private func money(_ amount: String?, _ region: String) -> String {
+        PlayStep.money(amount, in: region, regionsVersion: regionsVersion)
+    }
+
+    /// `US 0.99 USD for P1M`.
+    private func phase(_ phase: PlayOfferPhase) -> String {
+        PlayStep.phase(phase, regionsVersion: regionsVersion)
     }
 
     mutating func listings(_ have: [PlayListing], _ want: [PlayListing]) {
@@ -269,7 +286,7 @@ private struct Lines {
         if have.eligibility != want.eligibility { add("eligibility \(have.eligibility.rawValue) → \(want.eligibility.rawValue)", sale) }
         if have.phases != want.phases {
             add(
-                "phases \(have.phases.map(PlayStep.phase).joined(separator: " then ")) → \(want.phases.map(PlayStep.phase).joined(separator: " then "))",
+                "phases \(have.phases.map(phase).joined(separator: " then ")) → \(want.phases.map(phase).joined(separator: " then "))",
                 sale)
         }
         if have.regions != want.regions {
@@ -283,12 +300,12 @@ private struct Lines {
         for region in want {
             guard let old = held[region.region] else {
                 add(
-                    "\(name): adds \(region.region) at \(region.price ?? "-")\(region.availability == .available ? "" : " (\(region.availability.rawValue))")",
+                    "\(name): adds \(region.region) at \(money(region.price, region.region))\(region.availability == .available ? "" : " (\(region.availability.rawValue))")",
                     impact)
                 continue
             }
             if !PlayMoney.same(old.price, region.price) {
-                add("\(name): \(region.region) \(old.price ?? "-") → \(region.price ?? "-")", impact)
+                add("\(name): \(region.region) \(money(old.price, region.region)) → \(money(region.price, region.region))", impact)
             }
             if old.availability != region.availability {
                 add("\(name): \(region.region) \(old.availability.rawValue) → \(region.availability.rawValue)", impact)
@@ -300,7 +317,8 @@ private struct Lines {
         guard have != want else { return }
         let describe: (PlayNewRegions?) -> String = { new in
             guard let new else { return "not offered" }
-            return "USD \(new.usd ?? "-") / EUR \(new.eur ?? "-")\(new.available ? "" : " (no longer available)")"
+            return
+                "\(new.usd.map { "\($0) USD" } ?? "-") / \(new.eur.map { "\($0) EUR" } ?? "-")\(new.available ? "" : " (no longer available)")"
         }
         add("\(name): new regions \(describe(have)) → \(describe(want))", impact)
     }

@@ -19,6 +19,16 @@ package enum PlayAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
+    /// Whether the same request sent again may succeed: no answer, or a busy or failing server
+    /// (429, 5xx), rather than a refusal of what was asked.
+    package var mayPass: Bool {
+        switch self {
+        case .transport: true
+        case .response(_, let status, _, _): status == 429 || status >= 500
+        case .malformed, .unauthorized: false
+        }
+    }
+
     /// One line: `PATCH onetimeproducts/coins: HTTP 400 INVALID_ARGUMENT: Regions Version must be specified.`
     package var description: String {
         switch self {

@@ -86,14 +86,18 @@ package struct SavedPlan: Sendable, Equatable {
     }
 
     /// Refuses, naming what moved, when `now` (the rows read again) differs from the saved rows, or
-    /// `steps` (planned again from them) from the saved steps; `storeName` says whose rows.
-    package func check<S: SyncStep>(rows now: [Row], steps: [S], storeName: String) throws(SyncFailure) {
+    /// `steps` (planned again from them) from the saved steps; `storeName` says whose rows, and
+    /// `describe` how a resource's row moved (``RowChanges`` unless the store says otherwise).
+    package func check<S: SyncStep>(
+        rows now: [Row], steps: [S], storeName: String,
+        describe: (_ resource: String, _ old: JSONValue, _ new: JSONValue) -> [String] = { RowChanges.describe(from: $1, to: $2) }
+    ) throws(SyncFailure) {
         let current = Dictionary(now.map { ($0.resource, $0.value) }, uniquingKeysWith: { first, _ in first })
         let then = Dictionary(rows.map { ($0.resource, $0.value) }, uniquingKeysWith: { first, _ in first })
         var moved: [String] = []
         for resource in Set(current.keys).union(then.keys).sorted() where current[resource] != then[resource] {
             moved.append("  \(ServerText.printable(resource)):")
-            moved += RowChanges.describe(from: then[resource] ?? .null, to: current[resource] ?? .null).map {
+            moved += describe(resource, then[resource] ?? .null, current[resource] ?? .null).map {
                 "    " + ServerText.printable($0)
             }
         }

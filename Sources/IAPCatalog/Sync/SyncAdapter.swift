@@ -43,9 +43,20 @@ package protocol SyncAdapter: Sendable {
     /// `null` for what the store does not have.
     func rows(of snapshot: Snapshot, for dependencies: SyncScope, in catalog: Catalog) -> [SavedPlan.Row]
 
+    /// How the row of `resource` moved from `old` (saved with a plan) to `new` (read again), in a
+    /// few lines a reviewer can read: what `apply FILE` names when it refuses.
+    func changes(of resource: String, from old: JSONValue, to new: JSONValue) -> [String]
+
     /// What a read-back of `plan` reads, counted: `3 resources`, `2 products`.
     func readBackScope(of plan: Plan) -> String
 
     /// The app `app`'s catalog as the store holds it, starting from `base` when given.
     func pull(app: String, base: Catalog?) async throws(SyncFailure) -> PulledCatalog
+}
+
+extension SyncAdapter {
+    /// Each place that differs, with its JSON path (``RowChanges``).
+    package func changes(of resource: String, from old: JSONValue, to new: JSONValue) -> [String] {
+        RowChanges.describe(from: old, to: new)
+    }
 }

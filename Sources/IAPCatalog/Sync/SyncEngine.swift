@@ -14,6 +14,8 @@ package struct SyncEngine<Adapter: SyncAdapter>: Sendable {
         package var snapshot: Adapter.Snapshot
         /// The steps.
         package var plan: Adapter.Plan
+        /// The saved plan file the steps were read from (`apply FILE`); nil for a plan made now.
+        package var savedPlanFile: String? = nil
     }
 
     /// The store.
@@ -46,7 +48,11 @@ package struct SyncEngine<Adapter: SyncAdapter>: Sendable {
         } catch {
             var message = "step \(error.index + 1) of \(total) failed (\(ServerText.printable(error.step))): \(error.reason)"
             if let position = error.position { message = "\(planned.path):\(position.line):\(position.column): " + message }
-            message += "\nRun `iapcat \(store.command) apply` again to continue: it re-reads \(store.name) and plans what is left."
+            if let file = planned.savedPlanFile {
+                message += "\n" + savedPlanAdvice(file: file, catalog: planned.path, failure: error)
+            } else {
+                message += "\nRun `iapcat \(store.command) apply` again to continue: it re-reads \(store.name) and plans what is left."
+            }
             throw SyncFailure(message)
         }
         // Fail closed: read back what was changed and plan it again; nothing may be left.
@@ -65,6 +71,29 @@ package struct SyncEngine<Adapter: SyncAdapter>: Sendable {
         return adapter.readBackScope(of: plan)
     }
 
+    /// What to do after a saved plan (`file`, made from `catalog`) failed at a step. Applying the
+    /// file again re-reads the rows it was checked against: once a step of it went through they
+    /// moved, and it is refused; a first step the store refused is refused again the same way.
+    /// Either way only a new plan goes on. Only a first step that got no answer, or a busy or
+    /// failing store, may pass when the file is applied again.
+    private func savedPlanAdvice(file: String, catalog: String, failure: SyncStepFailure) -> String {
+        let planAgain =
+            "plan again (`iapcat \(store.command) plan --catalog \(catalog) -o \(file)`), review the plan, and apply that: it plans what is left"
+        if failure.index > 0 {
+            return ServerText.printable(
+                "\(Plural.count(failure.index, "step")) of \(file) went through, so \(store.name) no longer holds what it was checked against "
+                    + "and applying it again is refused: \(planAgain).")
+        }
+        if failure.mayPass {
+            return ServerText.printable(
+                "\(store.name) did not refuse the step: `iapcat \(store.command) apply \(file)` tries the saved plan again (and refuses, "
+                    + "naming what moved, if the step went through after all); if it fails again, \(planAgain).")
+        }
+        return ServerText.printable(
+            "\(store.name) refused the first step as \(file) asks it, so applying \(file) again fails the same way: "
+                + "fix what the message names, then \(planAgain).")
+    }
+
     /// `planned` as a saved plan: its steps, and the rows of the store they depend on.
     package func save(
         _ planned: Planned, app: String, tool: String, created: String, catalogDigest: String, scope: SyncScope?
@@ -78,16 +107,20 @@ package struct SyncEngine<Adapter: SyncAdapter>: Sendable {
     /// `saved` planned again from what the store holds now of the rows its steps depend on (and
     /// only those): the plan to apply, or a failure, nothing applied, naming each row that moved
     /// and how, or each step that differs. `catalog` (read from `path`) is the one the plan was
-    /// made from; its digest is the caller's to have compared.
-    package func recheck(_ saved: SavedPlan, catalog: Catalog, at path: String) async throws(SyncFailure) -> Planned {
+    /// made from; its digest is the caller's to have compared. `file` names the saved plan in what
+    /// apply says after a failed step.
+    package func recheck(_ saved: SavedPlan, catalog: Catalog, at path: String, file: String = "the saved plan") async throws(SyncFailure)
+        -> Planned
+    {
         guard saved.store == store.command else {
             throw SyncFailure(
                 "the plan is for `iapcat \(ServerText.printable(saved.store))`, not `iapcat \(store.command)`; nothing was applied")
         }
-        let planned = try await plan(catalog, at: path, scope: saved.dependencies)
+        var planned = try await plan(catalog, at: path, scope: saved.dependencies)
+        planned.savedPlanFile = file
         try saved.check(
             rows: adapter.rows(of: planned.snapshot, for: saved.dependencies, in: planned.catalog), steps: planned.plan.steps,
-            storeName: store.name)
+            storeName: store.name, describe: adapter.changes(of:from:to:))
         return planned
     }
 

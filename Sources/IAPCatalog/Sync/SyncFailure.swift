@@ -20,12 +20,16 @@ package struct SyncStepFailure: Error, Sendable {
     package var reason: String
     /// Where the catalog holds what the store refused, when the store says which value.
     package var position: SourcePosition?
+    /// Whether the same request sent again may succeed: the store did not answer, or answered
+    /// that it was busy or failing (429, 5xx), rather than refusing what was asked.
+    package var mayPass: Bool
 
     /// A failed step.
-    package init(index: Int, step: String, reason: String, position: SourcePosition? = nil) {
+    package init(index: Int, step: String, reason: String, position: SourcePosition? = nil, mayPass: Bool = false) {
         self.index = index
         self.step = step
         self.reason = reason
         self.position = position
+        self.mayPass = mayPass
     }
 }
