@@ -16,8 +16,15 @@ extension IAPCat {
                 the prices existing subscribers are kept on) and introductory offers as rows; the store's state \
                 is written as store_state, and status is approved for a product App Review approved (on sale or \
                 removed from sale), draft otherwise. Pull, then plan, is empty. With --catalog, that catalog names \
-                the app and supplies what App Store Connect does not hold (client data, promotion, lists, \
-                screenshot paths). Product ids are the identity: nothing else needs to be kept.
+                the app and what is written is that file edited where App Store Connect differs: every other \
+                byte (comments, anchors, order, quoting, values the store does not hold) stays, each change is \
+                printed, a product App Store Connect does not hold is kept and marked, and a store holding none \
+                of the catalog's products is refused (--prune removes them). --check writes nothing and exits 1 \
+                when the catalog differs. Product ids are the identity: nothing else needs to be kept.
+
+                Examples:
+                  iapcat asc pull --app 1234567890 -o catalogs/catalog.yaml
+                  iapcat asc pull --catalog catalogs/example.yaml --check
                 """
         )
 

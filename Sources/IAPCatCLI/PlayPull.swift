@@ -14,8 +14,12 @@ extension IAPCat {
                 new-regions settings, states), subscriptions (listings, base plans, their offers and states). \
                 With --catalog, each Play product becomes the google_play part of the catalog product with the \
                 same Play id (or id), the App Store parts stay as they are, and products Play has that the \
-                catalog lacks are added as sold on Google Play only. What the catalog cannot hold is named on \
-                stderr and stays on Play untouched. Pull, then plan, is empty.
+                catalog lacks are added as sold on Google Play only; the file is edited, not rewritten: every \
+                other byte (comments, anchors, order, quoting) stays, each change is printed, a product Play \
+                does not hold is kept and marked, and a store holding none of the catalog's Play products is \
+                refused (--prune removes them); --check writes nothing and exits 1 when the catalog differs. \
+                What the catalog cannot hold is named on stderr and stays on Play untouched. Pull, then plan, \
+                is empty.
                 """
         )
 

@@ -276,8 +276,7 @@ enum SyncRunner {
         let summary =
             outcome.changes.isEmpty
             ? "no value differs \(store.placed)"
-            : "\(Plural.count(outcome.changes.count, "change")) in "
-                + Plural.count(Set(outcome.changes.map(\.owner)).count, "product or group", "products or groups")
+            : CatalogChange.summary(outcome.changes)
         if refresh.check {
             Output.error("\(path): \(differs ? summary : "the catalog says what \(store.name) holds"); nothing written (--check)")
             try Output.finish(differs ? .inputErrors : .clean)

@@ -49,6 +49,12 @@ import Testing
         rm -r catalogs/catalog.yaml catalogs/product_ids.plist catalogs/products_v2.json catalogs/sandbox catalogs/Products.storekit .github
 
         """,
+        // A store that holds the example, and the example refreshed from it: `--check` is clean.
+        "asc pull": """
+        iapcat asc apply --catalog catalogs/example.yaml --yes
+        iapcat asc pull --catalog catalogs/example.yaml -o catalogs/example.yaml
+
+        """,
         // Products to send: the example catalog's, in the fake App Store Connect; for cancelling, sent.
         "asc submit": """
         iapcat asc apply --catalog catalogs/example.yaml --yes

@@ -50,7 +50,7 @@ import Testing
                   hosted_content: true → false
                 com.example.cosmicquest.premium.yearly:
                   status: draft → approved
-                wrote \(setup.catalog): 4 changes in 3 products or groups
+                wrote \(setup.catalog): 4 changes in 3 products
 
                 """)
         let (removed, added) = Self.changedLines(original, refreshed)
@@ -104,7 +104,7 @@ import Testing
             check.stderr == """
                 com.example.cosmicquest.level.nebula:
                   localizations.en-US.description: Ten new levels in the nebula → Eleven new levels
-                \(setup.catalog): 1 change in 1 product or group; nothing written (--check)
+                \(setup.catalog): 1 change in 1 product; nothing written (--check)
 
                 """)
         #expect(try Self.read(setup.catalog) == settled)
@@ -195,7 +195,7 @@ import Testing
         #expect(
             found.stderr
                 == "com.example.cosmicquest.coins.large:\n  store_state: added READY_TO_SUBMIT\n"
-                + "wrote \(setup.catalog): 1 change in 1 product or group\n")
+                + "wrote \(setup.catalog): 1 change in 1 product\n")
     }
 
     @Test func playRefusesAnEmptyAppAndRefreshesAnAppliedOneToTheSameBytes() async throws {
@@ -217,6 +217,41 @@ import Testing
         #expect(try Self.read(setup.catalog) == original)
         let check = await setup.run(["play", "pull", "--catalog", setup.catalog, "--check"])
         #expect(check.status == 0)
+    }
+
+    /// Random annotated catalogs applied to the fake and approved; a random set of values changed
+    /// in the store (by applying a copy with those values changed by hand); the refresh of the
+    /// untouched catalog is exactly that copy — the changed values' lines and nothing else — and
+    /// before the change, a refresh changes no byte.
+    @Test(arguments: [3, 8, 21, 34] as [UInt64])
+    func aRefreshAfterRandomStoreChangesIsExactlyThoseLines(seed: UInt64) async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        let annotated = AnnotatedCatalog(seed: seed)
+        try annotated.text.write(toFile: setup.catalog, atomically: true, encoding: .utf8)
+        let apply = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"])
+        #expect(apply.status == 0, "\(apply.stdout)\(apply.stderr)")
+        setup.fake.approveAll(app: "1234567890")
+        let unchanged = await setup.run(["asc", "pull", "--catalog", setup.catalog, "-o", setup.catalog])
+        #expect(unchanged.stderr == "\(setup.catalog): unchanged: no value differs in App Store Connect\n", "seed \(seed)")
+        #expect(try Self.read(setup.catalog) == annotated.text)
+
+        var sites = annotated.someSites(seed: seed, oneIn: 3)
+        if sites.isEmpty { sites = [annotated.sites[0]] }
+        let changed = annotated.changing(sites)
+        let copy = setup.directory + "/changed.yaml"
+        try changed.write(toFile: copy, atomically: true, encoding: .utf8)
+        let change = await setup.run(["asc", "apply", "--catalog", copy, "--yes", "--allow-impact"])
+        #expect(change.status == 0, "\(change.stdout)\(change.stderr)")
+
+        let refresh = await setup.run(["asc", "pull", "--catalog", setup.catalog, "-o", setup.catalog])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(try Self.read(setup.catalog) == changed, "seed \(seed): \(sites)")
+        let products = Set(sites.map(\.product)).count
+        #expect(
+            refresh.stderr.hasSuffix(
+                ": \(sites.count) \(sites.count == 1 ? "change" : "changes") in \(products) \(products == 1 ? "product" : "products")\n"),
+            "\(refresh.stderr)")
     }
 
     @Test func checkAndPruneNeedACatalog() async throws {

@@ -1,3 +1,4 @@
+import IAPCatTestSupport
 import Testing
 
 @testable import IAPCatalog
@@ -165,92 +166,36 @@ import Testing
 
     // MARK: Generated
 
-    /// A small seeded generator (an LCG): the same seed gives the same catalog in every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state ^ (state >> 29)
-        }
-    }
-
-    /// A catalog written as people write them — comments own-line and inline, blank lines, an
-    /// anchor merged into some products, flow and block maps, quoted and plain strings — and the
-    /// line each value the test may change stands on.
-    static func annotatedCatalog(_ random: inout Seeded) -> String {
-        var lines = [
-            "# Catalog of a test app.", "format_version: 1", "", "app:", "  bundle_id: com.example.app    # ours",
-            "  default_locale: en-US", "",
-            "x-defaults:", "  sale: &sale", "    status: approved", "    cleared_for_sale: true", "", "products:",
-        ]
-        for index in 0..<Int.random(in: 2...6, using: &random) {
-            if Bool.random(using: &random) { lines.append("  # Product \(index).") }
-            lines.append("  - id: com.example.app.p\(index)" + (Bool.random(using: &random) ? "   # inline" : ""))
-            lines.append("    type: non-consumable")
-            let name = Bool.random(using: &random) ? "Name \(index)" : "\"Name \(index)\""
-            lines.append("    reference_name: \(name)")
-            lines.append(Bool.random(using: &random) ? "    <<: *sale" : "    status: approved")
-            lines.append("    family_sharing: \(Bool.random(using: &random))")
-            if Bool.random(using: &random) {
-                lines.append("    price: { storefronts: { USA: \"\(index).99\", DEU: \"\(index).49\" } }")
-            } else {
-                lines += ["    price:", "      storefronts:", "        USA: \"\(index).99\"   # dollars", "        DEU: '\(index).49'"]
-            }
-            lines.append("    localizations:")
-            if Bool.random(using: &random) {
-                lines.append("      en-US: { display_name: Item \(index), description: Thing number \(index) }")
-            } else {
-                lines += [
-                    "      en-US:", "        display_name: Item \(index)", "        # what it is",
-                    "        description: Thing number \(index)",
-                ]
-            }
-            lines.append("")
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// Random catalogs, a random set of values changed: the edit changes exactly the lines those
-    /// values stand on, and reads back as the changed catalog.
-    @Test(arguments: 1...40)
-    func theDiffIsExactlyTheChangedValuesLines(seed: UInt64) throws {
-        var random = Seeded(state: seed)
-        let text = Self.annotatedCatalog(&random)
-        let old = try Self.load(text)
+    /// Random annotated catalogs (``AnnotatedCatalog``), a random set of values changed in the
+    /// model: the edit is exactly the text with those values changed by hand — same lines, same
+    /// bytes — and reads back as the changed catalog.
+    @Test(arguments: 1...60)
+    func theEditIsExactlyTheChangedValues(seed: UInt64) throws {
+        let annotated = AnnotatedCatalog(seed: seed)
+        let old = try Self.load(annotated.text)
         var new = old
-        var expected: Set<Int> = []
-        for index in new.products.indices {
-            let product = old.products[index]
-            if Int.random(in: 0..<4, using: &random) == 0 {
-                new.products[index].referenceName = (product.referenceName ?? "") + " v2"
-                expected.insert(product.positions.referenceName!.line)
-            }
-            if Int.random(in: 0..<4, using: &random) == 0 {
-                new.products[index].price?.storefronts[0].amount = "99.99"
-                expected.insert(product.price!.storefronts[0].position!.line)
-            }
-            if Int.random(in: 0..<4, using: &random) == 0 {
-                new.products[index].localizations[0].displayName = "Renamed"
-                expected.insert(product.localizations[0].positions.displayName!.line)
-            }
-            if Int.random(in: 0..<4, using: &random) == 0 {
-                new.products[index].appStore.familySharing.toggle()
-                expected.insert(product.appStore.positions.familySharing!.line)
+        let sites = annotated.someSites(seed: seed)
+        for site in sites {
+            switch site.field {
+            case .referenceName: new.products[site.product].referenceName = site.new
+            case .usaPrice: new.products[site.product].price?.storefronts[0].amount = site.new
+            case .displayName: new.products[site.product].localizations[0].displayName = site.new
+            case .description: new.products[site.product].localizations[0].description = site.new
             }
         }
-        let result = try CatalogTextEditor.edit(Array(text.utf8), from: old, to: new)
+        // And a flag turned, where the product writes it.
+        let flagged = Int(seed % UInt64(old.products.count))
+        new.products[flagged].appStore.familySharing.toggle()
+        let flag = old.products[flagged].appStore.familySharing
+        let expected = annotated.changing(sites).split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+            index + 1 == old.products[flagged].appStore.positions.familySharing?.line
+                ? line.replacingOccurrences(of: "family_sharing: \(flag)", with: "family_sharing: \(!flag)") : String(line)
+        }.joined(separator: "\n")
+
+        let result = try CatalogTextEditor.edit(Array(annotated.text.utf8), from: old, to: new)
         let edited = String(decoding: result.bytes, as: UTF8.self)
-        let before = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let after = edited.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(before.count == after.count, "seed \(seed):\n\(edited)")
-        let changed = Set(zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }.map { $0.offset + 1 })
-        #expect(changed == expected, "seed \(seed):\n\(edited)")
+        #expect(edited == expected, "seed \(seed)")
+        #expect(result.changes.count == sites.count + 1, "seed \(seed)")
         #expect(CatalogYAMLWriter().render(try Self.load(edited)) == CatalogYAMLWriter().render(new), "seed \(seed)")
-        // Comments, the anchor and its merges are all still there.
-        for line in before where line.contains("#") || line.contains("&sale") || line.contains("*sale") {
-            #expect(after.contains { $0.hasPrefix(line.prefix { $0 != "#" }.prefix(8)) && ($0.contains("#") == line.contains("#")) })
-        }
-        #expect(edited.components(separatedBy: "#").count == text.components(separatedBy: "#").count)
-        #expect(edited.components(separatedBy: "*sale").count == text.components(separatedBy: "*sale").count)
     }
 }

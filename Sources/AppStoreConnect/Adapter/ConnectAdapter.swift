@@ -133,10 +133,12 @@ package struct ConnectAdapter: SyncAdapter {
         let remote = try await read(appID: app)
         var info = base?.app ?? AppInfo(bundleID: nil)
         info.appleID = app
-        if let found = try? await ConnectRemoteReader(api: api).readApp(appID: app) {
-            info.bundleID = info.bundleID ?? found.bundleID
-            info.sku = info.sku ?? found.sku
-            if base == nil, let locale = found.primaryLocale { info.defaultLocale = locale }
+        // A new catalog takes the app's fields from App Store Connect; a refresh keeps the
+        // catalog's app block as the team wrote it.
+        if base == nil, let found = try? await ConnectRemoteReader(api: api).readApp(appID: app) {
+            info.bundleID = found.bundleID
+            info.sku = found.sku
+            if let locale = found.primaryLocale { info.defaultLocale = locale }
         }
         let result = ConnectCatalogBuilder(today: today).build(remote, app: info, base: base)
         var catalog = result.catalog

@@ -44,6 +44,19 @@ package struct CatalogChange: Sendable, Equatable {
         return ServerText.printable(line)
     }
 
+    /// What `changes` touched, counted: `3 changes in 2 products and 1 subscription group`.
+    package static func summary(_ changes: [CatalogChange]) -> String {
+        let products = Set(changes.filter { $0.path.first == "products" }.map(\.owner)).count
+        let groups = Set(changes.filter { $0.path.first == "subscription_groups" }.map(\.owner)).count
+        let others = Set(changes.filter { $0.path.first != "products" && $0.path.first != "subscription_groups" }.compactMap(\.path.first))
+        var places: [String] = []
+        if products > 0 { places.append(Plural.count(products, "product")) }
+        if groups > 0 { places.append(Plural.count(groups, "subscription group")) }
+        places += others.sorted().map { "`\($0)`" }
+        let joined = places.count > 1 ? places.dropLast().joined(separator: ", ") + " and " + places.last! : places.first ?? ""
+        return Plural.count(changes.count, "change") + (joined.isEmpty ? "" : " in " + joined)
+    }
+
     /// The changes as a refresh prints them: each owner's id, then its changes indented.
     package static func report(_ changes: [CatalogChange]) -> String {
         var lines: [String] = []
