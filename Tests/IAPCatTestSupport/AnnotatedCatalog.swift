@@ -38,7 +38,8 @@ public struct AnnotatedCatalog: Sendable {
             let range = line.range(of: value)!
             let lower = line.utf8.distance(from: line.startIndex, to: range.lowerBound)
             sites.append(
-                Site(product: product, field: field, line: lines.count + 1, columns: lower..<lower + value.utf8.count, old: value, new: new))
+                Site(product: product, field: field, line: lines.count + 1, columns: lower..<lower + value.utf8.count, old: value, new: new)
+            )
             return line
         }
         for index in 0..<(2 + draw(5)) {
@@ -46,12 +47,16 @@ public struct AnnotatedCatalog: Sendable {
             lines.append("  - id: com.example.cosmicquest.p\(index)" + (draw(2) == 0 ? "   # inline" : ""))
             lines.append("    type: non-consumable")
             let name = "Name \(index)"
-            lines.append(site(index, .referenceName, name, "Nome \(index)", in: draw(2) == 0 ? "    reference_name: \(name)" : "    reference_name: \"\(name)\""))
+            lines.append(
+                site(
+                    index, .referenceName, name, "Nome \(index)",
+                    in: draw(2) == 0 ? "    reference_name: \(name)" : "    reference_name: \"\(name)\""))
             lines.append(draw(2) == 0 ? "    <<: *sale" : "    status: approved")
             lines.append("    family_sharing: \(draw(2) == 0)")
             let price = "\(index).99"
             if draw(2) == 0 {
-                lines.append(site(index, .usaPrice, price, "\(index).49", in: "    price: { storefronts: { USA: \"\(price)\" } }   # dollars"))
+                lines.append(
+                    site(index, .usaPrice, price, "\(index).49", in: "    price: { storefronts: { USA: \"\(price)\" } }   # dollars"))
             } else {
                 lines += ["    price:", "      storefronts:"]
                 lines.append(site(index, .usaPrice, price, "\(index).49", in: "        USA: '\(price)'"))

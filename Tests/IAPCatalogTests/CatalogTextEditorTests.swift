@@ -164,6 +164,18 @@ import Testing
         #expect(changes.map(\.description) == ["product removed"])
     }
 
+    @Test func aFileWithCRLFLineEndsGetsCRLFInWhatIsInserted() throws {
+        let text = Self.text.replacingOccurrences(of: "\n", with: "\r\n")
+        let (edited, _) = try Self.edit(text) {
+            $0.products[1].price?.storefronts.append(StorefrontPrice(storefront: "JPN", amount: "300"))
+            $0.products[1].referenceName = "Gems (bag)"
+        }
+        #expect(
+            edited
+                == text.replacingOccurrences(of: "        USA: \"1.99\"\r\n", with: "        USA: \"1.99\"\r\n        JPN: \"300\"\r\n")
+                .replacingOccurrences(of: "reference_name: Gems       # plain", with: "reference_name: Gems (bag) # plain"))
+    }
+
     // MARK: Generated
 
     /// Random annotated catalogs (``AnnotatedCatalog``), a random set of values changed in the

@@ -55,6 +55,11 @@ package struct CatalogTextEditor {
         try editor.editMapping(fileRoot, old: oldRoot, new: newRoot, path: [], inFlow: false)
         if let markPrefix { try editor.mark(marks, prefix: markPrefix, root: fileRoot) }
         var bytes = text
+        // A file with CRLF line ends gets CRLF in what is inserted too.
+        let crlf = text.firstOffset(of: "\r\n") != nil
+        if crlf {
+            editor.edits = editor.edits.map { edit in (edit.range, edit.text.replacingLineFeeds()) }
+        }
         // From the end back, so each range still means what it meant; of two edits at one place the
         // later made goes in first, so the earlier made ends up first in the text.
         let ordered = editor.edits.enumerated().sorted { lhs, rhs in
@@ -86,7 +91,7 @@ package struct CatalogTextEditor {
             guard let key = pair.key.scalar else { continue }
             let found = filePair(key)
             let oldValue = oldPairs.first { $0.key.scalar == key }?.value
-            if let oldValue, YAMLLayout.same(oldValue, in: old, pair.value, in: new) {
+            if let oldValue, sameData(oldValue, pair.value) {
                 if let found, !found.isMerged { previous = found.pair }
                 continue
             }
@@ -201,11 +206,16 @@ package struct CatalogTextEditor {
             layout.value(of: identity, in: item).flatMap { layout.resolved($0.pair.value).scalar }
         }
         let newIDs = Set(newItems.compactMap { id($0, in: new) })
+        // By id, the first of each (a catalog of 50,000 products is edited in linear time).
+        let oldByID = Dictionary(
+            oldItems.compactMap { item in id(item, in: old).map { ($0, item) } }, uniquingKeysWith: { first, _ in first })
+        let fileByID = Dictionary(
+            fileItems.compactMap { item in id(item, in: file).map { ($0, item) } }, uniquingKeysWith: { first, _ in first })
         for item in newItems {
             guard let itemID = id(item, in: new) else { continue }
-            let oldItem = oldItems.first { id($0, in: old) == itemID }
-            if let oldItem, YAMLLayout.same(oldItem, in: old, item, in: new) { continue }
-            if let fileItem = fileItems.first(where: { id($0, in: file) == itemID }) {
+            let oldItem = oldByID[itemID]
+            if let oldItem, sameData(oldItem, item) { continue }
+            if let fileItem = fileByID[itemID] {
                 try editMapping(fileItem, old: oldItem, new: item, path: path + [itemID], inFlow: inFlow || fileItem.style == .flow)
             } else {
                 try appendItem(item, to: node, inFlow: inFlow)
@@ -213,12 +223,27 @@ package struct CatalogTextEditor {
             }
         }
         for item in oldItems {
-            guard let itemID = id(item, in: old), !newIDs.contains(itemID),
-                let fileItem = fileItems.first(where: { id($0, in: file) == itemID })
-            else { continue }
+            guard let itemID = id(item, in: old), !newIDs.contains(itemID), let fileItem = fileByID[itemID] else { continue }
             try removeItem(fileItem, from: node, inFlow: inFlow)
             record(path + [itemID], old: summary(of: item, in: old), new: nil)
         }
+    }
+
+    /// Whether a node of the old catalog and one of the new say the same: the same text (the
+    /// writer writes the same data the same way, so this is most of them, compared as bytes), or
+    /// scalars of the same value. Collections whose text differs are walked by the caller, key by
+    /// key and item by item (their keys may only be in another order), so a catalog of 50,000
+    /// products is compared once, not once per level.
+    private func sameData(_ oldNode: YAMLLayout.Node, _ newNode: YAMLLayout.Node) -> Bool {
+        let oldText = oldNode.range.lowerBound..<oldNode.contentEnd, newText = newNode.range.lowerBound..<newNode.contentEnd
+        let equal = old.bytes.withUnsafeBufferPointer { left in
+            new.bytes.withUnsafeBufferPointer { right in
+                UnsafeBufferPointer(rebasing: left[oldText]).hasSameBytes(as: UnsafeBufferPointer(rebasing: right[newText]))
+            }
+        }
+        if equal { return true }
+        guard oldNode.scalar != nil, newNode.scalar != nil else { return false }
+        return YAMLLayout.same(oldNode, in: old, newNode, in: new)
     }
 
     /// The key that names the items of a list of mappings, nil when they have none in common.
@@ -253,8 +278,9 @@ package struct CatalogTextEditor {
             guard x.count == y.count else { return path }
             if let key = identityKey(x + y) {
                 func id(_ node: YAMLLayout.Node) -> String? { node.pairs.first { $0.key.scalar == key }?.value.scalar }
+                let others = Dictionary(y.compactMap { item in id(item).map { ($0, item) } }, uniquingKeysWith: { first, _ in first })
                 for item in x {
-                    guard let itemID = id(item), let other = y.first(where: { id($0) == itemID }) else { return path + [id(item) ?? "?"] }
+                    guard let itemID = id(item), let other = others[itemID] else { return path + [id(item) ?? "?"] }
                     if let found = firstDifference(item, in: left, other, in: right, path: path + [itemID]) { return found }
                 }
                 return nil
@@ -492,6 +518,19 @@ package struct CatalogTextEditor {
     }
 
     private static func name(_ path: [String]) -> String { path.joined(separator: ".") }
+}
+
+extension String {
+    /// The text with each line feed that is not already after a carriage return written CR LF.
+    fileprivate func replacingLineFeeds() -> String {
+        var result = ""
+        var previous: Character?
+        for character in self {
+            if character == "\n" && previous != "\r" { result += "\r\n" } else { result.append(character) }
+            previous = character
+        }
+        return result
+    }
 }
 
 extension YAMLLayout {

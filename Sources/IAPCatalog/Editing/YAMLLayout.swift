@@ -192,28 +192,31 @@ package struct YAMLLayout: Sendable {
     /// Line starts as libyaml counts lines: after LF, CR not followed by LF, CRLF, and the
     /// YAML 1.1 breaks NEL, LS and PS.
     private static func lineStarts(_ bytes: [UInt8]) -> [Int] {
-        var starts = [0]
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                starts.append(index + 1)
-            } else if byte == UInt8(ascii: "\r") && (index + 1 == bytes.count || bytes[index + 1] != UInt8(ascii: "\n")) {
-                starts.append(index + 1)
-            } else if byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0x85 {
-                starts.append(index + 2)
-            } else if byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80
-                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
-            {
-                starts.append(index + 3)
+        bytes.withUnsafeBufferPointer { bytes in
+            var starts = [0]
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte == 0x0A {
+                    starts.append(index + 1)
+                } else if byte == 0x0D && (index + 1 == count || bytes[index + 1] != 0x0A) {
+                    starts.append(index + 1)
+                } else if byte == 0xC2 && index + 1 < count && bytes[index + 1] == 0x85 {
+                    starts.append(index + 2)
+                } else if byte == 0xE2 && index + 2 < count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+                {
+                    starts.append(index + 3)
+                }
+                index += 1
             }
-            index += 1
+            return starts
         }
-        return starts
     }
 
     /// The byte of a libyaml mark: its line's start, then `column` characters on.
-    private static func offset(of mark: yaml_mark_t, in bytes: [UInt8], lineStarts: [Int]) -> Int {
+    private static func offset(of mark: yaml_mark_t, in bytes: UnsafeBufferPointer<UInt8>, lineStarts: [Int]) -> Int {
         let line = Int(mark.line)
         guard line < lineStarts.count else { return bytes.count }
         var index = lineStarts[line]
@@ -251,8 +254,8 @@ package struct YAMLLayout: Sendable {
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
                 defer { yaml_event_delete(&event) }
-                let start = offset(of: event.start_mark, in: bytes, lineStarts: lineStarts)
-                let end = offset(of: event.end_mark, in: bytes, lineStarts: lineStarts)
+                let start = offset(of: event.start_mark, in: buffer, lineStarts: lineStarts)
+                let end = offset(of: event.end_mark, in: buffer, lineStarts: lineStarts)
                 let line = Int(event.start_mark.line), column = Int(event.start_mark.column)
                 switch event.type {
                 case YAML_STREAM_END_EVENT:

@@ -37,18 +37,19 @@ package struct CatalogRefresh: Sendable {
     package func refresh(_ text: [UInt8], base: Catalog, pulled: PulledCatalog, path: String) throws(SyncFailure) -> Outcome {
         let held = base.products.filter { $0.isSold(on: store) && $0.status != .removed }
         let notFound = held.map(\.id).filter { !pulled.found.contains($0) }
+        let notFoundSet = Set(notFound)
         if !held.isEmpty && notFound.count == held.count && !prune {
             throw SyncFailure(
                 "\(path): \(storeName) holds none of the catalog's \(Plural.count(held.count, "product")) (a wrong app id, key or URL looks "
                     + "the same); nothing was written. To remove them from the catalog, pull again with --prune")
         }
         // Pruning removes what is sold on this store alone; a product other stores sell stays, marked.
-        let pruned = prune ? Set(notFound.filter { id in base.products.first { $0.id == id }?.stores == [store] }) : []
+        let pruned = prune ? Set(base.products.filter { notFoundSet.contains($0.id) && $0.stores == [store] }.map(\.id)) : []
         var target = pulled.catalog
         target.products.removeAll { pruned.contains($0.id) }
         let pulledIDs = Set(target.products.map(\.id))
         // Kept as the base has them; the editor matches products by id, never by position.
-        target.products += base.products.filter { notFound.contains($0.id) && !pruned.contains($0.id) && !pulledIDs.contains($0.id) }
+        target.products += base.products.filter { notFoundSet.contains($0.id) && !pruned.contains($0.id) && !pulledIDs.contains($0.id) }
         let marks = Dictionary(
             uniqueKeysWithValues: notFound.filter { !pruned.contains($0) }.map {
                 ($0, Self.markPrefix + "\(storeName) when last pulled; kept")
