@@ -272,7 +272,8 @@ enum SyncRunner {
         if !outcome.pruned.isEmpty {
             Output.error(ServerText.printable("not found \(store.placed), removed (--prune): " + outcome.pruned.joined(separator: ", ")))
         }
-        let differs = outcome.bytes != file.bytes || !outcome.notFound.isEmpty
+        // What the refresh would write differs: a value, or a product newly not found (marked).
+        let differs = outcome.bytes != file.bytes
         let summary =
             outcome.changes.isEmpty
             ? "no value differs \(store.placed)"

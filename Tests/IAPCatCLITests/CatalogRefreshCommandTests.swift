@@ -183,6 +183,14 @@ import Testing
                     with: "  # iapcat: not found in App Store Connect when last pulled; kept\n  - id: com.example.cosmicquest.coins.large\n"
                 ))
 
+        // Kept and marked already: nothing to write, so a drift check passes.
+        let check = await setup.run(["asc", "pull", "--catalog", setup.catalog, "--check"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(
+            check.stderr
+                == "not found in App Store Connect, kept and marked: com.example.cosmicquest.coins.large\n"
+                + "\(setup.catalog): the catalog says what App Store Connect holds; nothing written (--check)\n")
+
         // Created: the next refresh takes the mark away, and only the mark.
         #expect(await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"]).status == 0)
         let found = await setup.run(["asc", "pull", "--catalog", setup.catalog, "-o", setup.catalog])

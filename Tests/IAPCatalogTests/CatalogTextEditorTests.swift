@@ -176,6 +176,74 @@ import Testing
                 .replacingOccurrences(of: "reference_name: Gems       # plain", with: "reference_name: Gems (bag) # plain"))
     }
 
+    @Test func aBlockScalarChangesUpToItsLastLineAndTheNextKeyStays() throws {
+        let text = Self.text.replacingOccurrences(
+            of: "        description: A bag of gems\n",
+            with: "        description: |\n          A bag\n          of gems\n\n        # after\n")
+        let (edited, _) = try Self.edit(text) { $0.products[1].localizations[0].description = "A sack" }
+        #expect(edited == text.replacingOccurrences(of: "|\n          A bag\n          of gems\n", with: "A sack\n"))
+    }
+
+    @Test func aByteOrderMarkKeepsTheFirstLinesOffsets() throws {
+        let text =
+            "\u{FEFF}"
+            + #"{ format_version: 1, app: { bundle_id: com.example.app, default_locale: en-US }, products: [{ id: com.example.app.coins, type: consumable, reference_name: Coins, status: draft }] }"#
+            + "\n"
+        let (edited, _) = try Self.edit(text) { $0.products[0].referenceName = "Gold" }
+        #expect(edited == text.replacingOccurrences(of: "reference_name: Coins", with: "reference_name: Gold"))
+    }
+
+    @Test func eachStoreKeepsItsOwnMarkAboveAnItem() throws {
+        let old = try Self.load(Self.text)
+        let prefix = "iapcat: not found in "
+        func mark(_ text: String, _ store: String, _ ids: [String]) throws -> String {
+            let marks = Dictionary(uniqueKeysWithValues: ids.map { ($0, prefix + store + " when last pulled; kept") })
+            let result = try CatalogTextEditor.edit(
+                Array(text.utf8), from: old, to: old, marks: marks, markPrefix: prefix + store, markFamily: prefix)
+            return String(decoding: result.bytes, as: UTF8.self)
+        }
+        let asc = try mark(Self.text, "App Store Connect", ["com.example.app.gems"])
+        let both = try mark(asc, "Google Play", ["com.example.app.gems"])
+        #expect(
+            both
+                == Self.text.replacingOccurrences(
+                    of: "  - id: com.example.app.gems\n",
+                    with: "  # iapcat: not found in App Store Connect when last pulled; kept\n"
+                        + "  # iapcat: not found in Google Play when last pulled; kept\n  - id: com.example.app.gems\n"))
+        #expect(try mark(both, "App Store Connect", ["com.example.app.gems"]) == both)
+        #expect(
+            try mark(both, "App Store Connect", [])
+                == Self.text.replacingOccurrences(
+                    of: "  - id: com.example.app.gems\n",
+                    with: "  # iapcat: not found in Google Play when last pulled; kept\n  - id: com.example.app.gems\n"))
+    }
+
+    @Test func aTierInAFlowMapBecomesTheStoresPrices() throws {
+        let text = Self.text.replacingOccurrences(of: #"price: { storefronts: { USA: "0.99", DEU: "0.99" } }"#, with: "price: { tier: 1 }")
+        let (edited, changes) = try Self.edit(text) {
+            $0.products[0].price = Price(storefronts: [
+                StorefrontPrice(storefront: "USA", amount: "0.99"), StorefrontPrice(storefront: "JPN", amount: "210"),
+            ])
+        }
+        #expect(
+            edited == text.replacingOccurrences(of: "price: { tier: 1 }", with: #"price: { storefronts: { USA: "0.99", JPN: "210" } }"#))
+        #expect(changes.map(\.description) == ["price.storefronts: added 2 keys", "price.tier: removed (was 1)"])
+    }
+
+    @Test func emptyFlowCollectionsTakeTheirNewEntriesWhole() throws {
+        var product = Product(id: "com.example.app.stars", type: .consumable, referenceName: "Stars", status: .draft)
+        product.localizations = [Localization(locale: "en-US", displayName: "Stars", description: "Shiny")]
+        let text = "format_version: 1\napp: { bundle_id: com.example.app, default_locale: en-US }\nproducts: []   # none yet\n"
+        let (edited, _) = try Self.edit(text) {
+            $0.products = [product, Product(id: "com.example.app.moons", type: .consumable, referenceName: "Moons", status: .draft)]
+        }
+        #expect(
+            edited
+                == "format_version: 1\napp: { bundle_id: com.example.app, default_locale: en-US }\nproducts: [{ id: com.example.app.stars, "
+                + "type: consumable, reference_name: Stars, status: draft, localizations: { en-US: { display_name: Stars, description: Shiny } } }, "
+                + "{ id: com.example.app.moons, type: consumable, reference_name: Moons, status: draft }]   # none yet\n")
+    }
+
     // MARK: Generated
 
     /// Random annotated catalogs (``AnnotatedCatalog``), a random set of values changed in the

@@ -40,9 +40,11 @@ package struct CatalogTextEditor {
 
     /// `text` (a catalog file that reads as `old`) edited to read as `new`. `marks` are comment
     /// lines to keep right above a product's item (without `# `), keyed by product id; a line
-    /// starting with `markPrefix` above an item without a mark goes.
+    /// starting with `markPrefix` above an item without a mark goes. Marks of other stores
+    /// (lines starting with `markFamily`) stand in the same block above the item and stay.
     package static func edit(
-        _ text: [UInt8], from old: Catalog, to new: Catalog, marks: [String: String] = [:], markPrefix: String? = nil
+        _ text: [UInt8], from old: Catalog, to new: Catalog, marks: [String: String] = [:], markPrefix: String? = nil,
+        markFamily: String? = nil
     ) throws(Failure) -> Result {
         guard let file = YAMLLayout(text), let fileRoot = file.root, fileRoot.isMapping else {
             throw Failure(message: "the catalog is not a YAML mapping")
@@ -53,7 +55,7 @@ package struct CatalogTextEditor {
         else { throw Failure(message: "the catalog writer wrote unreadable YAML") }
         var editor = CatalogTextEditor(file: file, old: oldLayout, new: newLayout)
         try editor.editMapping(fileRoot, old: oldRoot, new: newRoot, path: [], inFlow: false)
-        if let markPrefix { try editor.mark(marks, prefix: markPrefix, root: fileRoot) }
+        if let markPrefix { try editor.mark(marks, prefix: markPrefix, family: markFamily ?? markPrefix, root: fileRoot) }
         var bytes = text
         // A file with CRLF line ends gets CRLF in what is inserted too.
         let crlf = text.firstOffset(of: "\r\n") != nil
@@ -81,25 +83,38 @@ package struct CatalogTextEditor {
         _ node: YAMLLayout.Node, old oldNode: YAMLLayout.Node?, new newNode: YAMLLayout.Node, path: [String], inFlow: Bool
     ) throws(Failure) {
         let pairs = file.effectivePairs(of: node)
+        if node.style == .flow, node.pairs.isEmpty, !newNode.pairs.isEmpty {
+            // `{}` written: the new mapping in its place.
+            edits.append((node.range, flowText(newNode)))
+            record(path, old: summary(of: node, in: file), new: summary(of: newNode, in: new))
+            return
+        }
         func filePair(_ key: String) -> (pair: YAMLLayout.Pair, isMerged: Bool)? {
             pairs.first { file.resolved($0.pair.key).scalar == key }
         }
         let oldPairs = oldNode?.pairs ?? []
         let newKeys = Set(newNode.pairs.compactMap(\.key.scalar))
+        // Keys whose pair goes: never the place a new key is put after.
+        let removing = Set(
+            oldPairs.compactMap(\.key.scalar).filter { key in
+                guard !newKeys.contains(key), let found = filePair(key), !found.isMerged else { return false }
+                let value = file.resolved(found.pair.value)
+                return !(value.style == .plain && value.scalar == "true")
+            })
         var previous: YAMLLayout.Pair?
         for pair in newNode.pairs {
             guard let key = pair.key.scalar else { continue }
             let found = filePair(key)
             let oldValue = oldPairs.first { $0.key.scalar == key }?.value
             if let oldValue, sameData(oldValue, pair.value) {
-                if let found, !found.isMerged { previous = found.pair }
+                if let found, !found.isMerged, !removing.contains(key) { previous = found.pair }
                 continue
             }
             if let found, !found.isMerged {
                 try replaceValue(found.pair, in: node, old: oldValue, new: pair.value, path: path + [key], inFlow: inFlow)
                 previous = found.pair
             } else {
-                try insertPair(key: pair.key, value: pair.value, into: node, after: previous, inFlow: inFlow)
+                try insertPair(key: pair.key, value: pair.value, into: node, after: previous, skipping: removing, inFlow: inFlow)
                 record(path + [key], old: found.map { summary(of: $0.pair.value, in: file) }, new: summary(of: pair.value, in: new))
             }
         }
@@ -198,6 +213,11 @@ package struct CatalogTextEditor {
     ) throws(Failure) {
         let fileItems = file.resolved(node).items
         let newItems = newNode.items, oldItems = oldNode?.items ?? []
+        if fileItems.isEmpty && node.style == .flow {
+            // `[]` written: the new list in its place.
+            try replaceWholeSequence(node, new: newNode, path: path, inFlow: true)
+            return
+        }
         guard let identity = identityKey(newItems + oldItems), file.resolved(node).isSequence, !isAlias(node) else {
             try replaceWholeSequence(node, new: newNode, path: path, inFlow: inFlow)
             return
@@ -317,7 +337,7 @@ package struct CatalogTextEditor {
             if let last = items.last {
                 edits.append((last.contentEnd..<last.contentEnd, ", " + text))
             } else {
-                edits.append((sequence.range.lowerBound + 1..<sequence.range.lowerBound + 1, text))
+                throw Failure(message: "an empty flow list")
             }
             return
         }
@@ -349,28 +369,31 @@ package struct CatalogTextEditor {
     // MARK: Inserting and removing pairs
 
     private mutating func insertPair(
-        key: YAMLLayout.Node, value: YAMLLayout.Node, into mapping: YAMLLayout.Node, after previous: YAMLLayout.Pair?, inFlow: Bool
+        key: YAMLLayout.Node, value: YAMLLayout.Node, into mapping: YAMLLayout.Node, after previous: YAMLLayout.Pair?,
+        skipping removing: Set<String> = [], inFlow: Bool
     ) throws(Failure) {
         let keyText = new.text(key.range)
         let collection = value.isMapping || value.isSequence
         try insertPair(
             keyText: keyText, valueText: collection ? flowText(value) : new.text(value.range), blockValue: collection ? value : nil,
-            into: mapping, after: previous, inFlow: inFlow, scalar: collection ? nil : value)
+            into: mapping, after: previous, skipping: removing, inFlow: inFlow, scalar: collection ? nil : value)
     }
 
     private mutating func insertPair(
         keyText: String, valueText: String, blockValue: YAMLLayout.Node?, into mapping: YAMLLayout.Node, after previous: YAMLLayout.Pair?,
-        inFlow: Bool, scalar: YAMLLayout.Node? = nil
+        skipping removing: Set<String> = [], inFlow: Bool, scalar: YAMLLayout.Node? = nil
     ) throws(Failure) {
         let pairs = file.resolved(mapping).pairs
         if inFlow || mapping.style == .flow {
             let value = scalar.map { scalarText($0, replacing: nil, inFlow: true) } ?? valueText
             let entry = keyText + ": " + value
-            if let anchor = previous ?? pairs.last {
+            let staying = pairs.filter { !removing.contains(file.resolved($0.key).scalar ?? "") }
+            if let anchor = previous ?? staying.last {
                 edits.append((anchor.value.contentEnd..<anchor.value.contentEnd, ", " + entry))
             } else {
+                // Right after `{` (`{ a: 1 }` whose only entry goes: `{ b: 2 }`).
                 let open = mapping.range.lowerBound + 1
-                edits.append((open..<open, " " + entry + " "))
+                edits.append((open..<open, " " + entry))
             }
             return
         }
@@ -413,7 +436,12 @@ package struct CatalogTextEditor {
         }
         var start = range.lowerBound
         while start > 0 && bytes[start - 1] == UInt8(ascii: " ") { start -= 1 }
-        if start > 0 && bytes[start - 1] == UInt8(ascii: ",") { start -= 1 }
+        if start > 0 && bytes[start - 1] == UInt8(ascii: ",") {
+            start -= 1
+        } else if start < range.lowerBound {
+            // The only entry: `{ a: 1 }` becomes `{ }`, and an entry put after `{` reads `{ b: 2 }`.
+            start = range.lowerBound - 1
+        }
         edits.append((start..<range.upperBound, ""))
     }
 
@@ -426,24 +454,28 @@ package struct CatalogTextEditor {
 
     // MARK: Marks
 
-    private mutating func mark(_ marks: [String: String], prefix: String, root: YAMLLayout.Node) throws(Failure) {
-        guard let products = file.value(of: "products", in: root)?.pair.value else { return }
-        for item in file.resolved(products).items where item.isMapping && products.style == .block {
+    private mutating func mark(_ marks: [String: String], prefix: String, family: String, root: YAMLLayout.Node) throws(Failure) {
+        guard let products = file.value(of: "products", in: root)?.pair.value, products.style == .block else { return }
+        for item in file.resolved(products).items where item.isMapping {
             guard let id = file.value(of: "id", in: item).flatMap({ file.resolved($0.pair.value).scalar }) else { continue }
             let dashLine = file.lineStart(at: item.range.lowerBound)
-            let above = dashLine > 0 ? file.lineStart(at: dashLine - 1) : nil
-            let aboveText = above.map { file.text($0..<dashLine).trimmingWhitespace() }
-            let wanted = marks[id].map { "# " + $0 }
-            if let above, let aboveText, aboveText.hasPrefix("# " + prefix) {
-                if let wanted {
-                    if aboveText != wanted {
-                        edits.append((above..<dashLine, String(repeating: " ", count: file.indentation(at: dashLine)) + wanted + "\n"))
-                    }
-                } else {
-                    edits.append((above..<dashLine, ""))
-                }
-            } else if let wanted {
-                edits.append((dashLine..<dashLine, String(repeating: " ", count: file.indentation(at: dashLine)) + wanted + "\n"))
+            let pad = String(repeating: " ", count: file.indentation(at: dashLine))
+            // The block of iapcat's marks right above the item: this store's, and other stores'.
+            var own: Range<Int>?
+            var line = dashLine
+            while line > 0 {
+                let above = file.lineStart(at: line - 1)
+                let text = file.text(above..<line).trimmingWhitespace()
+                guard text.hasPrefix("# " + family) else { break }
+                if text.hasPrefix("# " + prefix) { own = above..<line }
+                line = above
+            }
+            let wanted = marks[id].map { pad + "# " + $0 + "\n" }
+            switch (own, wanted) {
+            case (let own?, let wanted?): if file.text(own) != wanted { edits.append((own, wanted)) }
+            case (let own?, nil): edits.append((own, ""))
+            case (nil, let wanted?): edits.append((dashLine..<dashLine, wanted))
+            case (nil, nil): break
             }
         }
     }

@@ -193,7 +193,9 @@ package struct YAMLLayout: Sendable {
     /// YAML 1.1 breaks NEL, LS and PS.
     private static func lineStarts(_ bytes: [UInt8]) -> [Int] {
         bytes.withUnsafeBufferPointer { bytes in
-            var starts = [0]
+            // libyaml's first line starts after a byte-order mark.
+            let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+            var starts = [bom ? 3 : 0]
             var index = 0
             let count = bytes.count
             while index < count {
@@ -271,9 +273,15 @@ package struct YAMLLayout: Sendable {
                         case YAML_FOLDED_SCALAR_STYLE: .folded
                         default: .plain
                         }
+                    // A block scalar (`|`, `>`) ends, for libyaml, after the line breaks that follow
+                    // it; its text ends at its last line's end.
+                    var last = end
+                    if style == .literal || style == .folded {
+                        while last > start && (bytes[last - 1] == 0x0A || bytes[last - 1] == 0x0D) { last -= 1 }
+                    }
                     finish(
                         Node(
-                            content: .scalar(value), style: style, range: start..<end, contentEnd: end, line: line, column: column,
+                            content: .scalar(value), style: style, range: start..<last, contentEnd: last, line: line, column: column,
                             anchor: string(scalar.anchor)))
                 case YAML_ALIAS_EVENT:
                     finish(

@@ -12,11 +12,25 @@ package enum BaseForms {
         package var name: String
         /// Copies the part from the second product into the first.
         package var copy: @Sendable (inout Product, Product) -> Void
+        /// Whether the base's form may stand for the pulled one at all (before the planner is
+        /// asked): where the planner looks at less than the store holds.
+        package var admits: @Sendable (_ base: Product, _ pulled: Product) -> Bool = { _, _ in true }
     }
 
     /// The parts, each taken from the base as a whole.
     package static let parts: [Part] = [
-        Part(name: "price") { $0.price = $1.price },
+        Part(
+            name: "price", copy: { $0.price = $1.price },
+            admits: { base, pulled in
+                // No price says nothing: the store's stands. An in-app purchase's pulled price
+                // names its base territory and its manual prices, each of which the base must
+                // price the same (a tier stands for its U.S. price). A subscription's names every
+                // territory; the base's form stands for the ones it does not name (equalized from
+                // its base price), as the planner reads it.
+                guard let price = base.price, !price.isEmpty else { return pulled.price == nil }
+                guard base.subscription == nil, let pulledPrice = pulled.price else { return true }
+                return pulledPrice.storefronts.allSatisfy { price.customerPrice(in: $0.storefront) == $0.amount }
+            }),
         Part(name: "availability") { product, base in
             product.availability = base.availability
             product.clearedForSale = base.clearedForSale
@@ -53,7 +67,7 @@ package enum BaseForms {
             let product = pulled.products[index]
             guard let previous = baseProducts[product.id], product.type == previous.type else { continue }
             var kept = product
-            for part in parts {
+            for part in parts where part.admits(previous, product) {
                 var candidate = kept
                 part.copy(&candidate, previous)
                 if candidate != kept && sameToStore(candidate, product) { kept = candidate }

@@ -16,8 +16,8 @@ package struct CatalogRefresh: Sendable {
         package var pruned: [String]
     }
 
-    /// The comment a product the store does not hold gets above its item; the refresh that finds
-    /// it again takes the comment away.
+    /// The comment a product the store does not hold gets above its item (one per store); the
+    /// refresh that finds it again takes that store's comment away.
     package static let markPrefix = "iapcat: not found in "
 
     /// The store pulled from.
@@ -49,14 +49,20 @@ package struct CatalogRefresh: Sendable {
         target.products.removeAll { pruned.contains($0.id) }
         let pulledIDs = Set(target.products.map(\.id))
         // Kept as the base has them; the editor matches products by id, never by position.
-        target.products += base.products.filter { notFoundSet.contains($0.id) && !pruned.contains($0.id) && !pulledIDs.contains($0.id) }
+        let kept = base.products.filter { notFoundSet.contains($0.id) && !pruned.contains($0.id) && !pulledIDs.contains($0.id) }
+        target.products += kept
+        // And the groups kept subscriptions name, when the store has no group of that key.
+        let groups = Set(target.subscriptionGroups.map(\.id))
+        let named = Set(kept.compactMap { $0.subscription?.group })
+        target.subscriptionGroups += base.subscriptionGroups.filter { named.contains($0.id) && !groups.contains($0.id) }
         let marks = Dictionary(
             uniqueKeysWithValues: notFound.filter { !pruned.contains($0) }.map {
                 ($0, Self.markPrefix + "\(storeName) when last pulled; kept")
             })
         let result: CatalogTextEditor.Result
         do throws(CatalogTextEditor.Failure) {
-            result = try CatalogTextEditor.edit(text, from: base, to: target, marks: marks, markPrefix: Self.markPrefix)
+            result = try CatalogTextEditor.edit(
+                text, from: base, to: target, marks: marks, markPrefix: Self.markPrefix + storeName, markFamily: Self.markPrefix)
         } catch {
             throw SyncFailure("\(path): cannot edit the catalog: \(error.message); nothing was written")
         }
@@ -79,11 +85,13 @@ package struct CatalogRefresh: Sendable {
 
     /// Fails unless `bytes` read back as exactly `target`: what the edit wrote is what was pulled.
     private func verify(_ bytes: [UInt8], says target: Catalog, path: String) throws(SyncFailure) {
-        let loaded = CatalogLoader().load(bytes, file: path)
+        // Validated as every command validates a catalog: a refresh never writes one that lint refuses.
+        let loaded = CatalogLoader().loadValidated(bytes, file: path)
         let writer = CatalogYAMLWriter()
         guard let catalog = loaded.catalog, !loaded.hasErrors else {
-            let first = loaded.diagnostics.first { $0.severity == .error }.map { " (\($0.text))" } ?? ""
-            throw SyncFailure("\(path): the edited catalog does not read back\(first); nothing was written")
+            let first = loaded.diagnostics.first { $0.severity == .error }.map { " (\(ServerText.printable($0.text)))" } ?? ""
+            throw SyncFailure(
+                "\(path): the edited catalog would have errors\(first); nothing was written. Pull into a new file with -o to see it")
         }
         guard let written = YAMLLayout(Array(writer.render(catalog).utf8)), let wanted = YAMLLayout(Array(writer.render(target).utf8)),
             let writtenRoot = written.root, let wantedRoot = wanted.root
