@@ -28,9 +28,18 @@ extension IAPCat {
         )
 
         @Option(
-            name: .long, help: ArgumentHelp("The reports database: a SQLite file, or a postgres:// URL.", valueName: "path|url"),
+            name: .long,
+            help: ArgumentHelp(
+                "The reports database: a SQLite file, or a postgres:// URL (default: IAPCAT_REPORTS_DB, as `iapcat serve` reads it).",
+                valueName: "path|url"),
             completion: .file())
-        var db: String
+        var db: String?
+
+        /// `--db`, else `IAPCAT_REPORTS_DB`: the database `serve` writes into.
+        var database: String? {
+            if let db, !db.isEmpty { return db }
+            return Console.current.environment["IAPCAT_REPORTS_DB"].flatMap { $0.isEmpty ? nil : $0 }
+        }
 
         @OptionGroup var catalogOptions: CatalogOptions
 
@@ -69,6 +78,7 @@ extension IAPCat {
         }
 
         func run() async throws(CommandFailure) {
+            guard let database else { throw .usage("no reports database: pass --db, or set IAPCAT_REPORTS_DB as for `iapcat serve`") }
             let catalog: Catalog
             do {
                 catalog = try catalogOptions.loadValidCatalog()
@@ -83,7 +93,7 @@ extension IAPCat {
             let context = ReportContext(
                 catalog: catalog, catalogName: catalogOptions.catalog,
                 lists: DeclaredLists.read(catalog: catalog, catalogFile: catalogOptions.catalog), observed: observedCatalogs)
-            let snapshot = try await Self.read(db, ReportQuery(since: firstDay, environment: environment))
+            let snapshot = try await Self.read(database, ReportQuery(since: firstDay, environment: environment))
             let analysis = ReportAnalyzer(context: context).analyze(snapshot)
             switch format {
             case .text: Output.report(ReportTextRenderer().render(analysis))

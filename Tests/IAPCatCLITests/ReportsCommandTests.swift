@@ -63,6 +63,20 @@ import Testing
     /// `name` in the shop's folder.
     static func inShop(_ name: String) -> String { shop + "/" + name }
 
+    /// Without `--db`, the database `serve` writes into (`IAPCAT_REPORTS_DB`); with neither, a usage error.
+    @Test func theDatabaseComesFromIAPCATReportsDBAsServeReadsIt() async throws {
+        try await Self.withDatabase(Self.mixed) { database async throws in
+            let byOption = await Self.run(database, ["--format", "json"])
+            let byVariable = await CLI.run(
+                ["reports", "--catalog", Self.inShop("catalog.yaml"), "--format", "json"], environment: ["IAPCAT_REPORTS_DB": database])
+            #expect(byVariable.status == 0, "\(byVariable.stderr)")
+            #expect(byVariable.stdout == byOption.stdout)
+            let neither = await CLI.run(["reports", "--catalog", Self.inShop("catalog.yaml")], environment: ["IAPCAT_REPORTS_DB": ""])
+            #expect(neither.status == 2)
+            #expect(neither.stderr == "iapcat: error: no reports database: pass --db, or set IAPCAT_REPORTS_DB as for `iapcat serve`\n")
+        }
+    }
+
     @Test func theFindingsOfADatabaseAgainstTheCatalogAndThePulledStores() async throws {
         try await Self.withDatabase(Self.mixed) { database async throws in
             let run = await Self.run(
