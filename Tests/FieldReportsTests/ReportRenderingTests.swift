@@ -117,5 +117,13 @@ import Testing
         #expect(
             ReportJSONRenderer().render(empty)
                 == "{\n  \"format_version\": 1,\n  \"reports\": 0,\n  \"first_day\": null,\n  \"last_day\": null,\n  \"findings\": []\n}\n")
+        // The page says how apps start sending.
+        let page = ReportPage().render(empty)
+        #expect(
+            page.hasSuffix(
+                "<p class=\"summary\">No reports.</p>\n<p class=\"empty\">Apps send a report to this server, <code>POST /v1/reports</code>, "
+                    + "when the App Store or Google Play leaves out product ids they asked for; each id's likely cause shows here. The "
+                    + "request, its limits and client code for StoreKit and Play Billing are in iapcat's docs/field-reports.md.</p>\n"
+                    + "</body>\n</html>\n"), "\(page)")
     }
 }

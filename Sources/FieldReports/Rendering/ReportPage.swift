@@ -35,6 +35,7 @@ public struct ReportPage: Sendable {
             <p class="summary">\(Self.html(ReportSummary.line(analysis)))</p>
 
             """
+        if analysis.days == nil { out += Self.howAppsStart }
         guard !shown.isEmpty else { return out + "</body>\n</html>\n" }
         out += chart(analysis).svg() + "\n"
         out +=
@@ -48,6 +49,12 @@ public struct ReportPage: Sendable {
         for (index, finding) in shown.enumerated() { out += Self.section(finding, index: index + 1) }
         return out + "</body>\n</html>\n"
     }
+
+    /// What an empty page says: how reports start arriving.
+    static let howAppsStart =
+        "<p class=\"empty\">Apps send a report to this server, <code>POST /v1/reports</code>, when the App Store or "
+        + "Google Play leaves out product ids they asked for; each id's likely cause shows here. The request, its "
+        + "limits and client code for StoreKit and Play Billing are in iapcat's docs/field-reports.md.</p>\n"
 
     /// The most reported findings' reports per day; a label is the finding's name, with its store
     /// where two findings share one.
