@@ -233,7 +233,7 @@ let package = Package(
         .testTarget(
             name: "IAPCatCLITests",
             dependencies: [
-                "IAPCatCLI", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay", "FieldReports", "IAPCatalog",
+                "IAPCatCLI", "IAPCatTestSupport", "FakeAppStoreConnect", "FakeGooglePlay", "FieldReports", "IAPCatalog", "IAPCatalogServer",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"]

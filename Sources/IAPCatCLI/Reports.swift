@@ -87,12 +87,8 @@ extension IAPCat {
                 if failure.status == .inputErrors { failure.message = "the catalog has errors; fix them to explain the reports" }
                 throw failure
             }
-            let observedCatalogs = try observed.map { path throws(CommandFailure) in
-                ObservedCatalog(name: path, catalog: try Self.loadObserved(path))
-            }
-            let context = ReportContext(
-                catalog: catalog, catalogName: catalogOptions.catalog,
-                lists: DeclaredLists.read(catalog: catalog, catalogFile: catalogOptions.catalog), observed: observedCatalogs)
+            let context = ReportContext.load(
+                catalog: catalog, catalogFile: catalogOptions.catalog, observed: try observed.map(Self.loadObserved))
             let snapshot = try await Self.read(database, ReportQuery(since: firstDay, environment: environment))
             let analysis = ReportAnalyzer(context: context).analyze(snapshot)
             switch format {
@@ -104,22 +100,17 @@ extension IAPCat {
             try Output.finish(failOn.fails(analysis) ? .inputErrors : .clean)
         }
 
-        /// A pulled catalog: read whole, its lint findings aside (a product App Store Connect holds
-        /// without metadata is one the catalog would refuse, and the very thing to see).
-        static func loadObserved(_ path: String) throws(CommandFailure) -> Catalog {
-            let result: CatalogLoader.Result
+        /// A pulled catalog (``ObservedCatalog/read(_:)``), or the command's failure.
+        static func loadObserved(_ path: String) throws(CommandFailure) -> ObservedCatalog {
             do {
-                result = try CatalogLoader().load(path)
+                return try ObservedCatalog.read(path)
             } catch {
-                throw .io(error)
+                switch error {
+                case .unreadable(let error): throw .io(error)
+                case .notACatalog(let errors):
+                    throw .inputErrors("\(path) cannot be read as a catalog", details: Output.diagnostics(errors))
+                }
             }
-            guard let catalog = result.catalog else {
-                throw .inputErrors(
-                    "\(path) cannot be read as a catalog",
-                    details: Output.diagnostics(LintResult(diagnostics: result.diagnostics.filter { $0.severity == .error }, files: [path]))
-                )
-            }
-            return catalog
         }
 
         /// The rows `query` selects from the database at `location`. A SQLite file must exist: reading never creates one.
@@ -156,7 +147,7 @@ enum FailOn: String, CaseIterable, ExpressibleByArgument {
     func fails(_ analysis: ReportAnalysis) -> Bool {
         switch self {
         case .production: analysis.productionFindings > 0
-        case .any: !analysis.findings.isEmpty
+        case .any: !analysis.isEmpty
         case .never: false
         }
     }

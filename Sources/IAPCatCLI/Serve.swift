@@ -98,6 +98,14 @@ extension IAPCat {
 
         @Option(
             name: .long,
+            help: ArgumentHelp(
+                "A catalog `iapcat asc pull` or `iapcat play pull` wrote, that the reports page explains with, as `iapcat reports --observed` (repeatable; read at start).",
+                valueName: "file"),
+            completion: .file(extensions: ["yaml", "yml"]))
+        var reportsObserved: [String] = []
+
+        @Option(
+            name: .long,
             help: "Reports (and page requests) per client per minute; 0: no limit (default \(defaults.reportsPerClientPerMinute)).")
         var reportsRate = defaults.reportsPerClientPerMinute
 
@@ -157,13 +165,15 @@ extension IAPCat {
                 throw CommandFailure(status: .usageOrIO, message: error.message)
             }
             let level = resolvedLevel
+            // Read before anything starts: a pulled catalog that cannot be read stops the start.
+            let observed = try reportsObserved.map(IAPCat.Reports.loadObserved)
             LoggingSystem.bootstrap { label in
                 var handler = StreamLogHandler.standardError(label: label)
                 handler.logLevel = level
                 return handler
             }
             let logger = Logger(label: "iapcat")
-            let reports = try openReports(logger: logger)
+            let reports = try openReports(observed: observed, logger: logger)
             configuration.reportService = reports?.service
             let server = CatalogServer(configuration: configuration, logger: logger)
             defer {
@@ -185,7 +195,9 @@ extension IAPCat {
         }
 
         /// The reports database, its writer and the routes, when `--reports-db` (or IAPCAT_REPORTS_DB) names one.
-        private func openReports(logger: Logger) throws(CommandFailure) -> (service: ReportService, writer: ReportWriter)? {
+        private func openReports(observed: [ObservedCatalog], logger: Logger) throws(CommandFailure) -> (
+            service: ReportService, writer: ReportWriter
+        )? {
             func environment(_ name: String) -> String? { Console.current.environment[name] }
             guard let location = reportsDb ?? environment("IAPCAT_REPORTS_DB"), !location.isEmpty else { return nil }
             var page: ReportPageRoute?
@@ -219,8 +231,9 @@ extension IAPCat {
             case .failure(let error): throw CommandFailure(status: .usageOrIO, message: "reports database: \(error)")
             }
             let writer = ReportWriter(database: database, configuration: .init(capacity: reportsQueue), logger: logger)
-            let service = ReportService(
+            var service = ReportService(
                 intake: ReportIntake(sink: writer), metrics: { writer.metrics() }, page: page, database: database)
+            service.observed = observed
             return (service, writer)
         }
 

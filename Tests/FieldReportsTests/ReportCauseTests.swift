@@ -26,7 +26,7 @@ import Testing
                 """)
     }
 
-    @Test func anUnknownPlayIDGetsTheNearestAndPlaysCodeAsTheOtherCause() async throws {
+    @Test func anUnknownPlayIDGetsTheNearestWithPlaysCodeAsEvidence() async throws {
         let play = F.dimensions(store: .googlePlay, storefront: "US")
         let text = try await F.text([F.missing("coinz", 4, play, status: "3")])
         #expect(
@@ -35,8 +35,7 @@ import Testing
                   cause        not in the catalog
                   evidence     catalog: no Play product id of shop/catalog.yaml is 'coinz'
                                catalog: did you mean 'coins'?
-                  also         Google Play: PRODUCT_NOT_FOUND (status 3)
-                                 store: Play gave status 3 in 4 of its 4 reports: PRODUCT_NOT_FOUND: deleted or never created, the wrong product type, or just created and not propagated yet
+                               store: Play gave status 3 in 4 of its 4 reports: PRODUCT_NOT_FOUND: deleted or never created, the wrong product type, or just created and not propagated yet
                   to do        Fix the id the app asks for (ids are case-sensitive), or add the product to the catalog and the store.
                   missing      4 in 4 reports: production 4
                   seen         2026-11-20 08:00 UTC to 2026-11-20 09:30 UTC
@@ -46,6 +45,34 @@ import Testing
                   statuses     3 (4)
 
                 """)
+    }
+
+    /// An app asking for one id at a time (what docs/field-reports.md's Kotlin code does) sends
+    /// reports whose every requested id is missing for a mere typo: the typo is the cause, on
+    /// each store, and no app version's "every id missing" takes its reports.
+    @Test(arguments: [
+        (ReportedStore.appStore, "com.example.shop.coinz", "", "did you mean 'com.example.shop.coins'?"),
+        (.googlePlay, "premium.montly", "3", "did you mean 'coins'?"),
+    ])
+    func aTypoInAOneIDRequestIsTheTypo(store: ReportedStore, id: String, status: String, suggestion: String) async throws {
+        let cell = F.dimensions("4.0", store: store, storefront: store == .appStore ? "USA" : "US")
+        let analysis = ReportAnalyzer(context: try F.context()).analyze(
+            try await F.snapshot([F.missing(id, 12, cell, status: status)], tallies: [F.tally(12, allMissing: 12, cell)]))
+        #expect(analysis.incidents.isEmpty)
+        #expect(analysis.findings.map(\.name) == [id])
+        let finding = try #require(analysis.findings.first)
+        #expect(finding.cause == .unknownID)
+        #expect(finding.stats.count == 12)
+        #expect(finding.evidence.map(\.fact).contains("\(suggestion)") == (store == .appStore))
+        if store == .googlePlay {
+            #expect(
+                finding.evidence.last
+                    == Evidence(
+                        .store,
+                        "Play gave status 3 in 12 of its 12 reports: PRODUCT_NOT_FOUND: deleted or never created, the wrong product type, or just created and not propagated yet"
+                    ))
+        }
+        #expect(finding.context == [Evidence(.reports, "12 of its reports said every requested id was missing")])
     }
 
     @Test func theAppStoreIDOfAPlayProductNamesItsPlayID() async throws {
@@ -336,8 +363,7 @@ import Testing
                 film · google_play
                   cause        no active purchase option or base plan on Google Play
                   evidence     catalog: purchase option buy is inactive (shop/catalog.yaml)
-                  also         Google Play: NO_ELIGIBLE_OFFER (status 4)
-                                 store: Play gave status 4 in 5 of its 5 reports: NO_ELIGIBLE_OFFER: the product exists, but no purchase option or base plan is available to this user
+                               store: Play gave status 4 in 5 of its 5 reports: NO_ELIGIBLE_OFFER: the product exists, but no purchase option or base plan is available to this user
                   to do        Activate a purchase option (one-time product) or a base plan (subscription); Play does not return inactive products.
                   missing      5 in 5 reports: production 5
                   seen         2026-11-20 08:00 UTC to 2026-11-20 09:30 UTC
@@ -347,6 +373,14 @@ import Testing
                   statuses     4 (5)
 
                 """)
+    }
+
+    /// Play's `3` says the product is not there: an inactive purchase option (which gives `4`) is
+    /// then only the other possibility.
+    @Test func playsNotFoundDecidesOverAnInactiveOption() async throws {
+        let findings = try await F.findings([F.missing("film", 5, F.dimensions(store: .googlePlay, storefront: "US"), status: "3")])
+        #expect(findings.map(\.cause) == [.playProductNotFound])
+        #expect(findings.first?.alternatives.map(\.cause) == [.playOfferInactive])
     }
 
     @Test(arguments: [("2", Cause.playInvalidIDFormat), ("3", .playProductNotFound), ("4", .playNoEligibleOffer)])
@@ -360,15 +394,11 @@ import Testing
     @Test func anIDPlayCallsMalformedIsCheckedAgainstPlaysRules() async throws {
         let findings = try await F.findings([F.missing("Coins!", 1, F.dimensions(store: .googlePlay, storefront: "US"), status: "2")])
         #expect(findings.map(\.cause) == [.unknownID])
+        #expect(findings.first?.alternatives == [])
         #expect(
-            findings.first?.alternatives == [
-                Alternative(
-                    cause: .playInvalidIDFormat,
-                    evidence: [
-                        Evidence(
-                            .store, "Play gave status 2 in 1 of its 1 reports: INVALID_PRODUCT_ID_FORMAT: the id is not one Play accepts"),
-                        Evidence(.reports, "'Coins!' breaks Play's rules: a lowercase letter or a digit first, then only 0-9 a-z _ ."),
-                    ])
+            findings.first?.evidence.suffix(2) == [
+                Evidence(.store, "Play gave status 2 in 1 of its 1 reports: INVALID_PRODUCT_ID_FORMAT: the id is not one Play accepts"),
+                Evidence(.reports, "'Coins!' breaks Play's rules: a lowercase letter or a digit first, then only 0-9 a-z _ ."),
             ])
     }
 
@@ -397,33 +427,66 @@ import Testing
                 """)
     }
 
-    @Test func anAppVersionWhoseReportsMissEveryIDIsOneFinding() async throws {
+    @Test func anAppVersionWhoseReportsMissEveryIDIsOneIncidentHoldingItsIDs() async throws {
         let cell = F.dimensions("2.0")
-        let text = try await F.text(
-            [F.missing("com.example.shop.coins", 10, cell), F.missing("com.example.shop.gems", 10, cell)],
-            tallies: [F.tally(10, allMissing: 10, cell)])
+        let analysis = ReportAnalyzer(context: try F.context()).analyze(
+            try await F.snapshot(
+                [F.missing("com.example.shop.coins", 10, cell), F.missing("com.example.shop.vip", 10, cell)],
+                tallies: [F.tally(10, allMissing: 10, cell)]))
+        #expect(analysis.findings.isEmpty)
+        let incident = try #require(analysis.incidents.first)
+        #expect(analysis.incidents.count == 1)
         #expect(
-            text == """
+            ReportTextRenderer().details(incident).split(separator: "\n").prefix(14).joined(separator: "\n") == """
                 app 2.0 · app_store
-                  cause        every requested id was missing
+                  incident     app 2.0: every requested id was missing (2 ids, 10 reports), first seen 2026-11-20 08:00 UTC
                   evidence     reports: production: 10 of 10 reports said every requested id was missing
-                               reports: 2 ids reported only by those reports: com.example.shop.coins, com.example.shop.gems
+                               reports: 2 ids the catalog sells on app_store missed by those reports, none with a cause of its own
                   to do        Check the Paid Apps agreement, banking and tax in App Store Connect (Business) and the membership, then the build's bundle id, its App ID (not a wildcard) and the In-App Purchase capability (TN3186, TN2413).
                   missing      10 in 10 reports: production 10
                   seen         2026-11-20 08:00 UTC to 2026-11-20 09:30 UTC
                   versions     2.0
                   storefronts  USA
                   lists        products_v1.json
-
+                  ids          10  com.example.shop.coins  unexplained
+                               10  com.example.shop.vip    unexplained
+                    com.example.shop.coins · app_store
+                      cause        unexplained
                 """)
     }
 
-    @Test func aFewEveryIDMissingReportsAreOnlyKnownOfTheProduct() async throws {
+    /// Weighed by ids, not reports: one id missing in every report is that id's problem; an id with
+    /// a cause of its own (a draft) keeps it and its counts; and only the reports that said every
+    /// id was missing leave an id's count for the incident.
+    @Test func anIncidentTakesOnlyTheReportsItExplains() async throws {
         let cell = F.dimensions("2.0")
-        let findings = try await F.findings([F.missing("com.example.shop.gems", 10, cell)], tallies: [F.tally(10, allMissing: 4, cell)])
-        #expect(findings.map(\.name) == ["com.example.shop.gems"])
-        let allMissing = try await F.findings([F.missing("com.example.shop.gems", 10, cell)], tallies: [F.tally(10, allMissing: 10, cell)])
-        #expect(allMissing.map(\.name) == ["app 2.0"])
+        let one = try await F.findings([F.missing("com.example.shop.coins", 10, cell)], tallies: [F.tally(10, allMissing: 10, cell)])
+        #expect(one.map(\.name) == ["com.example.shop.coins"])
+
+        // 10 reports: 6 missed every id they asked for (coins, vip and gems), 4 only coins.
+        var rows = [
+            F.missing("com.example.shop.coins", 10, cell), F.missing("com.example.shop.vip", 6, cell),
+            F.missing("com.example.shop.gems", 6, cell),
+        ]
+        for index in rows.indices { rows[index].allMissing = 6 }
+        let analysis = ReportAnalyzer(context: try F.context()).analyze(
+            ReportSnapshot(missing: rows, tallies: [F.tally(10, allMissing: 6, cell)]))
+        let incident = try #require(analysis.incidents.first)
+        #expect(analysis.incidents.count == 1)
+        #expect(incident.findings.map { "\($0.name) \($0.stats.count)" } == ["com.example.shop.coins 6", "com.example.shop.vip 6"])
+        #expect(
+            incident.evidence.last
+                == Evidence(
+                    .reports,
+                    "also missed, each with a cause of its own (listed apart): com.example.shop.gems (not approved yet: production returns only approved products)"
+                ))
+        #expect(
+            analysis.findings.map { "\($0.name) \($0.stats.count) \($0.cause.rawValue)" } == [
+                "com.example.shop.gems 6 not_approved", "com.example.shop.coins 4 unexplained",
+            ])
+        #expect(
+            analysis.findings.last?.context.last
+                == Evidence(.reports, "6 more reports of it are explained by app 2.0: every requested id was missing"))
     }
 
     @Test func unknownIDsPastTheDailyBoundAreOneFinding() async throws {

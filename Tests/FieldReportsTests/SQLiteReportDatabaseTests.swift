@@ -96,7 +96,7 @@ import Testing
         _ = try await connection.query("UPDATE schema_version SET version = 99")
         try await connection.close()
         let error = await #expect(throws: ReportDatabaseError.self) { try await SQLiteReportDatabase.open(path: path, logger: logger) }
-        #expect(error?.description == "reports database \(path) has schema version 99; this iapcat knows up to 1 (upgrade iapcat)")
+        #expect(error?.description == "reports database \(path) has schema version 99; this iapcat knows up to 2 (upgrade iapcat)")
     }
 
     /// Another connection holds the write lock (`BEGIN EXCLUSIVE`): the writer's batches fail
@@ -123,5 +123,39 @@ import Testing
             #expect(try await database.read(ReportQuery()).tallies.map(\.reports) == [50])
             #expect(writer.metrics().contains("iapcat_reports_total{result=\"written\"} 50\n"))
         }
+    }
+
+    /// A database of schema version 1 (as an earlier iapcat made it, with its rows) is brought to
+    /// this version: its rows read back with no "every id missing" count of their own, and new
+    /// reports add theirs.
+    @Test func aVersion1DatabaseIsMigratedWithItsRows() async throws {
+        let path = try StorageFixtures.sqlitePath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let connection = try await SQLiteConnection.open(storage: .file(path: path))
+        for statement in ReportSchema.migrations[0](.sqlite) + [
+            ReportSchema.createVersionTable, "INSERT INTO schema_version (version) VALUES (1)",
+            "INSERT INTO missing_counts VALUES (\(StorageFixtures.day0.value), '1.0', 'app_store', 'production', 'US', 'USA', "
+                + "'products_v2.json', 'gold', '', 2, \(StorageFixtures.start + 10), \(StorageFixtures.start + 20))",
+        ] {
+            _ = try await connection.query(statement)
+        }
+        try await connection.close()
+
+        let database = try await SQLiteReportDatabase.open(path: path, logger: logger)
+        #expect(try await database.write([StorageFixtures.record("a", at: StorageFixtures.start + 30, allMissing: true)]) == 1)
+        let snapshot = try await database.read(ReportQuery())
+        await database.close()
+        #expect(
+            snapshot.missing == [
+                MissingRow(
+                    day: StorageFixtures.day0, dimensions: StorageFixtures.production, productID: "gold", status: "", count: 3,
+                    firstSeen: StorageFixtures.start + 10, lastSeen: StorageFixtures.start + 30, allMissing: 1)
+            ])
+        let migrated = try await SQLiteConnection.open(storage: .file(path: path))
+        let version = try await migrated.query("SELECT version FROM schema_version").first?.column("version")?.integer
+        let columns = try await migrated.query("PRAGMA table_info(missing_counts)").compactMap { $0.column("name")?.string }
+        try await migrated.close()
+        #expect(version == 2)
+        #expect(columns == ReportSchema.missingCounts.columns.map(\.name))
     }
 }

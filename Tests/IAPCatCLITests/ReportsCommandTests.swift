@@ -1,6 +1,8 @@
 import FieldReports
 import Foundation
 import IAPCatTestSupport
+import IAPCatalog
+import IAPCatalogServer
 import Logging
 import Testing
 
@@ -90,7 +92,8 @@ import Testing
             try Golden.expect(markdown.stdout, path: Self.golden + "/sandbox.md")
             let page = await Self.run(database, ["--format", "html"])
             #expect(page.stdout.hasPrefix("<!DOCTYPE html>\n"))
-            #expect(page.stdout.components(separatedBy: "<section class=\"finding\"").count == 9)
+            #expect(page.stdout.components(separatedBy: "<section class=\"finding\"").count == 10)
+            #expect(page.stdout.components(separatedBy: "<section class=\"incident\"").count == 3)
             #expect(page.stdout.contains("data-cause=\"removed_still_listed\""))
         }
     }
@@ -110,7 +113,7 @@ import Testing
     @Test func sinceAndEnvironmentSelectTheRowsRead() async throws {
         try await Self.withDatabase(Self.mixed) { database async throws in
             let lastDay = await Self.run(database, ["--since", "2026-11-22"])
-            #expect(lastDay.stdout.hasPrefix("6 reports on 2026-11-22: 3 findings, 2 from production.\n"))
+            #expect(lastDay.stdout.hasPrefix("6 reports on 2026-11-22: 1 incident (2 ids) and 1 finding, 2 from production.\n"))
             let sandbox = await Self.run(database, ["--environment", "sandbox"])
             #expect(sandbox.stdout.hasPrefix("1 report on 2026-11-22: 1 finding, 0 from production.\n"))
             let none = await Self.run(database, ["--since", "2026-12-01"])
@@ -146,5 +149,49 @@ import Testing
             #expect(run.status == 1)
             #expect(run.stderr.contains("\(Self.shop)/lists/products_v1.json cannot be read as a catalog"))
         }
+    }
+
+    /// The page `iapcat serve` shows and `iapcat reports --format html` say the same, finding by
+    /// finding: one context (the catalog, its lists as their files hold them, the pulled stores)
+    /// and one analysis, over one database. A removed product still in a list file is where they
+    /// used to differ (the page did not read the lists).
+    @Test func thePageAndTheCommandAgreeFindingByFinding() async throws {
+        let today = ReportDay(secondsSince1970: Int64(Date().timeIntervalSince1970))
+        // The mixed reports, moved to the last three days.
+        let recent = Self.mixed.map { record in
+            var record = record
+            record.receivedAt += Int64(today.value - 2 - 20_777) * 86_400
+            return record
+        }
+        try await Self.withDatabase(recent) { path async throws in
+            let catalogFile = Self.inShop("catalog.yaml"), observed = [Self.inShop("observed-asc.yaml"), Self.inShop("observed-play.yaml")]
+            let command = await Self.run(path, ["--format", "html"] + observed.flatMap { ["--observed", $0] })
+            #expect(command.status == 0, "\(command.stderr)")
+            let catalog = try #require(try CatalogLoader().loadValidated(catalogFile).catalog)
+            let database = try await ReportDatabases.open(path, logger: Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() }))
+            let page = try await ReportService.pageHTML(
+                database: database, catalog: catalog, catalogFile: catalogFile, observed: try observed.map { try ObservedCatalog.read($0) },
+                today: today)
+            await database.close()
+            #expect(page == command.stdout)
+            #expect(page.contains("lists/product_ids.plist no longer names it: version 1.0 was built with an older copy"))
+            #expect(!page.contains("could not be read"))
+        }
+    }
+
+    /// `serve --reports-observed` reads its pulled catalogs at start, as `reports --observed` does:
+    /// one that cannot be read stops the start (exit 2) before the database is opened (and before
+    /// logging is set up, which a process does once).
+    @Test func servesPulledCatalogsAreReadAtStart() async throws {
+        let folder = NSTemporaryDirectory() + "iapcat-serve-observed-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = await CLI.run([
+            "serve", "--catalog", "catalogs/example.yaml", "--port", "0", "--reports-db", folder + "/reports.sqlite",
+            "--reports-observed", Self.inShop("missing.yaml"),
+        ])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("iapcat: error: \(Self.shop)/missing.yaml"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/reports.sqlite"))
     }
 }

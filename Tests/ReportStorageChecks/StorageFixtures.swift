@@ -57,7 +57,8 @@ package enum StorageFixtures {
         let expected = ReportSnapshot(
             missing: [
                 MissingRow(
-                    day: day0, dimensions: production, productID: "gold", status: "", count: 3, firstSeen: s + 50, lastSeen: s + 200),
+                    day: day0, dimensions: production, productID: "gold", status: "", count: 3, firstSeen: s + 50, lastSeen: s + 200,
+                    allMissing: 1),
                 MissingRow(
                     day: day0, dimensions: production, productID: "silver", status: "3", count: 1, firstSeen: s + 100, lastSeen: s + 100),
                 MissingRow(

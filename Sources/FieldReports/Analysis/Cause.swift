@@ -11,7 +11,7 @@
 /// removal in production); availability by storefront; what the store's SDK said (Play's codes);
 /// a product the pulled store state lacks; and last, nothing.
 /// ``everyIDMissing`` and ``unknownIDsPastBound`` are not causes of one product: they explain an
-/// app version's reports and the server's bucket of surplus unknown ids.
+/// app version's reports (an ``Incident``) and the server's bucket of surplus unknown ids.
 public enum Cause: String, Sendable, CaseIterable, Comparable {
     case everyIDMissing = "every_id_missing"
     case unknownIDsPastBound = "unknown_ids_past_bound"
@@ -34,6 +34,33 @@ public enum Cause: String, Sendable, CaseIterable, Comparable {
     /// Earlier in precedence first.
     public static func < (lhs: Cause, rhs: Cause) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+
+    /// Whether the cause is the id's own whatever else is wrong: false for the two that an
+    /// account-wide or build-wide problem gives too (nothing known against the id; Play's
+    /// PRODUCT_NOT_FOUND), which an app version's "every requested id was missing" explains instead.
+    public var isTheIDsOwn: Bool { self != .unexplained && self != .playProductNotFound }
+
+    /// The causes a Play status code rules out as the first: the code says the opposite
+    /// (`3` not found vs. an offer that exists; `4` exists vs. not found; `2` is about the id's form).
+    func isContradicted(byPlayStatus status: String) -> Bool {
+        switch status {
+        case "2": [.playOfferInactive, .notInStorefront, .playNoEligibleOffer, .playProductNotFound].contains(self)
+        case "3": [.playOfferInactive, .notInStorefront, .playNoEligibleOffer].contains(self)
+        case "4": [.absentFromStore, .playProductNotFound, .removedStillListed, .playInvalidIDFormat].contains(self)
+        default: false
+        }
+    }
+
+    /// What a group of ids with this cause suggests beyond each id's cause, if anything.
+    var incidentHint: String? {
+        switch self {
+        case .unknownID: "the build ships a list the catalog does not know"
+        case .removedStillListed: "those versions read an old list"
+        case .notApproved: "production builds fetch a list with products not approved yet"
+        case .storeKitConfiguration: "the scheme's StoreKit configuration file is out of date or not the catalog's"
+        default: nil
+        }
     }
 
     /// The finding's one line.

@@ -1,19 +1,17 @@
-/// One thing `iapcat reports` explains: a product id of one store and its reports, an app
-/// version whose reports said every id was missing, or the server's bucket of surplus unknown ids.
+/// One thing `iapcat reports` explains: a product id of one store and its reports, or the
+/// server's bucket of surplus unknown ids.
 public struct Finding: Sendable, Equatable {
     /// What the finding is about.
     public enum Subject: Sendable, Hashable {
         /// A product id as the app asked its store for it.
         case product(String)
-        /// An app version: every id it asked for was missing.
-        case appVersion(String)
         /// Unknown ids past the server's daily bound (``ReportRecord/otherID``).
         case otherIDs
     }
 
     /// The store the reports came from.
     public var store: ReportedStore
-    /// A product id, an app version, or the bucket of surplus unknown ids.
+    /// A product id, or the bucket of surplus unknown ids.
     public var subject: Subject
     /// What its reports add up to.
     public var stats: FindingStats
@@ -44,20 +42,18 @@ public struct Finding: Sendable, Equatable {
     /// `--fail-on production` fails on them.
     public var isProduction: Bool { stats.environments[.production] != nil }
 
-    /// The product id, the app version (`app 2.1`) or the bucket's id, as listed.
+    /// The product id or the bucket's id, as listed.
     public var name: String {
         switch subject {
         case .product(let id): id
-        case .appVersion(let version): "app " + version
         case .otherIDs: ReportRecord.otherID
         }
     }
 
-    /// `product`, `app_version` or `other_ids`.
+    /// `product` or `other_ids`.
     public var kind: String {
         switch subject {
         case .product: "product"
-        case .appVersion: "app_version"
         case .otherIDs: "other_ids"
         }
     }

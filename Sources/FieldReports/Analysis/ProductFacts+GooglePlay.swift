@@ -49,20 +49,49 @@ extension ProductFacts {
         return evidence
     }
 
-    /// What Play said for the id: `code`'s reports, with the code's documented meaning.
+    /// What Play said for the id: `code`'s reports, with the code's documented meaning (nil when
+    /// Play never gave it).
     func playStatus(_ code: String) -> [Evidence]? {
         guard store == .googlePlay, let times = stats.statuses[code], times > 0 else { return nil }
         let meaning =
             switch code {
+            case "0": "UNKNOWN: Play did not say why"
             case "2": "INVALID_PRODUCT_ID_FORMAT: the id is not one Play accepts"
             case "3": "PRODUCT_NOT_FOUND: deleted or never created, the wrong product type, or just created and not propagated yet"
-            default: "NO_ELIGIBLE_OFFER: the product exists, but no purchase option or base plan is available to this user"
+            case "4": "NO_ELIGIBLE_OFFER: the product exists, but no purchase option or base plan is available to this user"
+            default: "a code Play Billing did not document when this iapcat was written"
             }
         var evidence = [Evidence(.store, "Play gave status \(code) in \(times) of its \(stats.count) reports: \(meaning)")]
         if code == "2", !Self.isPlayID(id) {
             evidence.append(Evidence(.reports, "'\(id)' breaks Play's rules: a lowercase letter or a digit first, then only 0-9 a-z _ ."))
         }
         return evidence
+    }
+
+    /// The code Play gave most of 2, 3 and 4 (the ones that tell causes apart), if it gave any.
+    var dominantPlayStatus: String? {
+        guard store == .googlePlay else { return nil }
+        var best: (code: String, times: Int64)?
+        for code in ["2", "3", "4"] {
+            guard let times = stats.statuses[code], times > 0, times > (best?.times ?? 0) else { continue }
+            best = (code, times)
+        }
+        return best?.code
+    }
+
+    /// Everything the store's SDK said about the id, one fact per status: Play's codes with their
+    /// meaning, StoreKit's kinds as it named them.
+    var storeSaid: [Evidence] {
+        stats.statusCounts.filter { !$0.status.isEmpty }.flatMap { status, times -> [Evidence] in
+            if store == .googlePlay, status.utf8.allSatisfy({ (48...57).contains($0) }) { return playStatus(status) ?? [] }
+            let failed = ["networkError", "systemError", "unknown"].contains(status)
+            return [
+                Evidence(
+                    .store,
+                    "\(store == .appStore ? "StoreKit" : "The app") said \(status) in \(times) of its \(stats.count) reports"
+                        + (failed ? ": a failed request, not an answer about the id" : ""))
+            ]
+        }
     }
 
     /// Whether `id` follows Play's rules for product ids: a lowercase letter or digit, then

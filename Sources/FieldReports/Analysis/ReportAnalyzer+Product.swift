@@ -24,15 +24,30 @@ extension ReportAnalyzer {
         ]
         if facts.product == nil, facts.elsewhere == nil, facts.otherName == nil { budget -= comparisons }
         candidates.sort { $0.0 < $1.0 }
-        let fitting = candidates.compactMap { cause, evidence in evidence.map { Alternative(cause: cause, evidence: $0) } }
-        let chosen = fitting.first ?? Alternative(cause: .unexplained, evidence: [])
-        let alternatives = Array(fitting.dropFirst())
-        let said = Set((fitting.flatMap(\.evidence)).map(\.fact))
+        var fitting = candidates.compactMap { cause, evidence in evidence.map { Alternative(cause: cause, evidence: $0) } }
+        // What Play said decides between the causes that fit: those its code contradicts come last.
+        if let status = facts.dominantPlayStatus {
+            fitting =
+                fitting.filter { !$0.cause.isContradicted(byPlayStatus: status) }
+                + fitting.filter { $0.cause.isContradicted(byPlayStatus: status) }
+        }
+        var chosen = fitting.first ?? Alternative(cause: .unexplained, evidence: [])
+        // What the store's SDK said is evidence of every cause; a cause that is only that is then said already.
+        for fact in facts.storeSaid where !chosen.evidence.contains(fact) { chosen.evidence.append(fact) }
+        let alternatives = fitting.dropFirst().filter { alternative in
+            !(alternative.cause.isPlayStatus && alternative.evidence.allSatisfy(chosen.evidence.contains))
+        }
+        let said = Set((([chosen] + alternatives).flatMap(\.evidence)).map(\.fact))
         let context = facts.knownFacts.filter { !said.contains($0.fact) }
         return Finding(
             store: facts.store, subject: .product(facts.id), stats: facts.stats, cause: chosen.cause, evidence: chosen.evidence,
-            alternatives: alternatives, context: context)
+            alternatives: Array(alternatives), context: context)
     }
+}
+
+extension Cause {
+    /// A cause that is one of Play's status codes.
+    var isPlayStatus: Bool { self == .playInvalidIDFormat || self == .playProductNotFound || self == .playNoEligibleOffer }
 }
 
 extension ProductFacts {
@@ -61,7 +76,7 @@ extension ProductFacts {
             facts.append(
                 Evidence(.reports, "missing in the sandbox too (\(count(in: .sandbox))), where products not yet approved are returned"))
         }
-        let allMissing = Self.count(rows.filter(cells.isAllMissing))
+        let allMissing = rows.reduce(Int64(0)) { $0.saturating(plus: cells.allMissing(of: $1)) }
         if allMissing > 0 {
             facts.append(Evidence(.reports, "\(allMissing) of its reports said every requested id was missing"))
         }

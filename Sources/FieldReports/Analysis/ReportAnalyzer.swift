@@ -1,8 +1,13 @@
+import IAPCatalog
+
 /// Explains a ``ReportSnapshot``: groups the rows per product id and store, and gives each its
-/// counts, when and where it was seen, and its likely cause with the evidence
-/// (``Cause`` orders the causes); an app version whose reports mostly said every id was missing
-/// becomes one finding of its own, which takes the ids only those reports named; the server's
-/// bucket of surplus unknown ids is one finding per store.
+/// counts, when and where it was seen, and its likely cause with the evidence (``Cause`` orders
+/// the causes; what the store's SDK said is evidence of every cause and decides between them).
+/// Then it brings together what went missing together (``Incident``): an app version whose
+/// reports said every requested id was missing, weighed by the ids (``EveryIDMissing``), holds the
+/// reports it explains of its ids, which keep their own records under it; and ids of one store
+/// sharing a cause and app versions are one incident. The server's bucket of surplus unknown ids
+/// is one finding per store.
 ///
 /// Rows are untrusted (they hold what apps sent): the work is linear in the rows, apart from the
 /// "did you mean" of unknown ids, which is bounded (``suggestionBudget``).
@@ -18,49 +23,107 @@ public struct ReportAnalyzer: Sendable {
         self.context = context
     }
 
-    /// The findings of `snapshot`.
+    /// The findings and incidents of `snapshot`.
     public func analyze(_ snapshot: ReportSnapshot) -> ReportAnalysis {
         let cells = Cells(snapshot.tallies)
-        let versions = AppVersionFindings(snapshot.tallies)
         var groups: [GroupKey: [MissingRow]] = [:]
-        for row in snapshot.missing {
-            let key = GroupKey(store: row.dimensions.store, id: row.productID)
-            groups[key, default: []].append(row)
+        for row in snapshot.missing where row.count > 0 {
+            groups[GroupKey(store: row.dimensions.store, id: row.productID), default: []].append(row)
         }
         var findings: [Finding] = []
-        var folded: [AppVersionFindings.Key: [String: Int64]] = [:]
         var products: [(key: GroupKey, rows: [MissingRow], stats: FindingStats)] = []
         for (key, rows) in groups {
             let stats = Self.stats(of: rows, cells: cells)
             if key.id == ReportRecord.otherID {
                 findings.append(otherIDs(store: key.store, stats: stats))
-                continue
+            } else {
+                products.append((key, rows, stats))
             }
-            // Every row in a cell whose reports all said every id was missing, of versions with such a finding: the
-            // app version's finding explains it.
-            let explained = rows.allSatisfy { row in
-                cells.isAllMissing(row) && versions.has(AppVersionFindings.Key(row.dimensions))
-            }
-            if explained {
-                for row in rows {
-                    folded[AppVersionFindings.Key(row.dimensions), default: [:]][key.id, default: 0].saturatingAdd(row.count)
-                }
-                continue
-            }
-            products.append((key, rows, stats))
         }
         // "Did you mean" for the most reported unknown ids first, so the bound keeps the ones that matter.
         products.sort { $0.stats.count != $1.stats.count ? $0.stats.count > $1.stats.count : $0.key < $1.key }
         var suggestions = suggestionBudget
-        for (key, rows, stats) in products {
-            let facts = ProductFacts(store: key.store, id: key.id, rows: rows, stats: stats, context: context, cells: cells)
-            findings.append(productFinding(facts, suggesting: &suggestions))
+        // Each id's own finding, from all its reports.
+        let own = products.map { key, rows, stats in
+            productFinding(
+                ProductFacts(store: key.store, id: key.id, rows: rows, stats: stats, context: context, cells: cells),
+                suggesting: &suggestions)
         }
-        findings += versions.findings(folding: folded)
+
+        // The app versions whose every-id-missing reports missed enough ids without a cause of their own.
+        let versions = EveryIDMissing(snapshot.tallies)
+        var weakIDs: [EveryIDMissing.Key: Set<String>] = [:]
+        var ownIDs: [EveryIDMissing.Key: [(id: String, cause: Cause)]] = [:]
+        for (index, product) in products.enumerated() {
+            for key in Set(product.rows.filter { cells.allMissing(of: $0) > 0 }.map { EveryIDMissing.Key($0.dimensions) })
+            where versions.candidates.contains(key) {
+                if own[index].cause.isTheIDsOwn {
+                    ownIDs[key, default: []].append((product.key.id, own[index].cause))
+                } else {
+                    weakIDs[key, default: []].insert(product.key.id)
+                }
+            }
+        }
+        let verdicts = Set(weakIDs.filter { $0.value.count >= EveryIDMissing.fewestIDs }.keys)
+
+        // Each id's reports such a version explains go under it; what is left is the id's finding.
+        var members: [EveryIDMissing.Key: [Finding]] = [:]
+        var rowsOf: [[MissingRow]] = []
+        for (index, product) in products.enumerated() {
+            var finding = own[index]
+            var rows = product.rows
+            if !finding.cause.isTheIDsOwn {
+                var explained: [EveryIDMissing.Key: [MissingRow]] = [:]
+                var remaining: [MissingRow] = []
+                for row in product.rows {
+                    let key = EveryIDMissing.Key(row.dimensions)
+                    let part = verdicts.contains(key) ? cells.allMissing(of: row) : 0
+                    if part > 0 { explained[key, default: []].append(row.split(part).explained) }
+                    if part < row.count { remaining.append(row.split(part).remaining) }
+                }
+                for (key, rows) in explained {
+                    members[key, default: []].append(refinding(product.key, rows, cells: cells))
+                }
+                if !explained.isEmpty {
+                    rows = remaining
+                    guard !remaining.isEmpty else { continue }
+                    finding = refinding(product.key, remaining, cells: cells)
+                    let versions = explained.keys.map(\.appVersion).sorted(by: AppVersionOrder.precedes)
+                    let count = ProductFacts.count(explained.values.flatMap { $0 })
+                    finding.context.append(
+                        Evidence(
+                            .reports,
+                            "\(Plural.count(Int(count), "more report")) of it \(count == 1 ? "is" : "are") explained by "
+                                + versions.map { "app \($0)" }.joined(separator: ", ") + ": every requested id was missing"))
+                }
+            }
+            findings.append(finding)
+            rowsOf.append(rows)
+        }
+
+        var incidents = verdicts.map { key in versions.incident(key, members: members[key] ?? [], others: ownIDs[key] ?? []) }
+        // Ids sharing a cause and app versions: one incident each. Only product findings are grouped;
+        // `rowsOf` holds theirs, after the bucket's findings.
+        let bucket = findings.count - rowsOf.count
+        let grouped = Incident.group(Array(findings[bucket...])) { indices in Self.stats(of: indices.flatMap { rowsOf[$0] }, cells: cells) }
+        incidents += grouped.incidents
+        incidents.sort(by: Incident.listedBefore)
+        findings = Array(findings[..<bucket]) + grouped.findings
         findings.sort(by: Finding.listedBefore)
         let reports = snapshot.tallies.reduce(Int64(0)) { $0.saturating(plus: $1.reports) }
         let days = snapshot.tallies.map(\.day) + snapshot.missing.map(\.day)
-        return ReportAnalysis(findings: findings, reports: reports, days: days.min().flatMap { first in days.max().map { first...$0 } })
+        return ReportAnalysis(
+            incidents: incidents, findings: findings, reports: reports,
+            days: days.min().flatMap { first in days.max().map { first...$0 } })
+    }
+
+    /// The finding of `key` from some of its rows: a cause without a "did you mean" (an id that
+    /// has no cause of its own is a catalog's id).
+    private func refinding(_ key: GroupKey, _ rows: [MissingRow], cells: Cells) -> Finding {
+        var none = 0
+        let stats = Self.stats(of: rows, cells: cells)
+        return productFinding(
+            ProductFacts(store: key.store, id: key.id, rows: rows, stats: stats, context: context, cells: cells), suggesting: &none)
     }
 
     /// The bucket of unknown ids past the daily bound.
@@ -123,5 +186,23 @@ struct Cells {
     func isAllMissing(_ row: MissingRow) -> Bool {
         guard let tally = tallies[Key(day: row.day, dimensions: row.dimensions)] else { return false }
         return tally.reports > 0 && tally.allMissing >= tally.reports
+    }
+
+    /// How many of `row`'s reports said every requested id was missing: as counted, or all of them
+    /// where every report of the cell said so (rows written before the count, schema version 1).
+    func allMissing(of row: MissingRow) -> Int64 {
+        min(row.count, max(row.allMissing, isAllMissing(row) ? row.count : 0))
+    }
+}
+
+extension MissingRow {
+    /// The row as two: `explained` of its reports, and the others.
+    func split(_ explained: Int64) -> (explained: MissingRow, remaining: MissingRow) {
+        var first = self, second = self
+        first.count = explained
+        first.allMissing = min(allMissing, explained)
+        second.count = count - explained
+        second.allMissing = max(0, allMissing - explained)
+        return (first, second)
     }
 }

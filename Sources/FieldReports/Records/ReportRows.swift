@@ -10,9 +10,13 @@ public struct MissingRow: Sendable, Equatable {
     public var count: Int64
     public var firstSeen: Int64
     public var lastSeen: Int64
+    /// How many of those ``count`` reports said every id they requested was missing (0 in rows
+    /// written before the database counted it, schema version 1).
+    public var allMissing: Int64
 
     public init(
-        day: ReportDay, dimensions: ReportDimensions, productID: String, status: String, count: Int64, firstSeen: Int64, lastSeen: Int64
+        day: ReportDay, dimensions: ReportDimensions, productID: String, status: String, count: Int64, firstSeen: Int64, lastSeen: Int64,
+        allMissing: Int64 = 0
     ) {
         self.day = day
         self.dimensions = dimensions
@@ -21,6 +25,7 @@ public struct MissingRow: Sendable, Equatable {
         self.count = count
         self.firstSeen = firstSeen
         self.lastSeen = lastSeen
+        self.allMissing = allMissing
     }
 }
 

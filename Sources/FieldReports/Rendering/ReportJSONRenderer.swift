@@ -4,8 +4,9 @@ import IAPCatalog
 /// text (`2026-11-27`, `2026-11-27T14:03:05Z`), counts as numbers. Strings keep what the database
 /// and the catalogs hold, every control character (DEL and C1 included) as a `\u` escape.
 public struct ReportJSONRenderer: Sendable {
-    /// The document's `format_version`: raised when a key changes meaning or goes away.
-    public static let formatVersion = 1
+    /// The document's `format_version`: raised when a key changes meaning or goes away (2: an
+    /// app version's every-id-missing finding became an incident of `incidents`).
+    public static let formatVersion = 2
 
     /// A renderer.
     public init() {}
@@ -17,29 +18,65 @@ public struct ReportJSONRenderer: Sendable {
             ("reports", .int(Int(analysis.reports))),
             ("first_day", analysis.days.map { .string($0.lowerBound.description) } ?? .null),
             ("last_day", analysis.days.map { .string($0.upperBound.description) } ?? .null),
+            ("incidents", .array(analysis.incidents.map(Self.incident))),
             ("findings", .array(analysis.findings.map(Self.finding))),
         ])
         return PlanRenderer.jsonEscaped(JSONWriter.serialize(document))
     }
 
-    static func finding(_ finding: Finding) -> JSONValue {
-        let stats = finding.stats
-        var id: JSONValue = .null
+    static func incident(_ incident: Incident) -> JSONValue {
         var version: JSONValue = .null
+        if case .everyIDMissing(let appVersion) = incident.kind { version = .string(appVersion) }
+        return .object(
+            [
+                ("kind", .string(incident.kindName)),
+                ("store", .string(incident.store.rawValue)),
+                ("app_version", version),
+                ("cause", .string(incident.cause.rawValue)),
+                ("summary", .string(incident.cause.summary)),
+                ("headline", .string(incident.headline)),
+                ("action", .string(incident.cause.action(store: incident.store))),
+                ("production", .bool(incident.isProduction)),
+            ] + counts(incident.stats) + [
+                ("evidence", evidence(incident.evidence)),
+                ("findings", .array(incident.findings.map(Self.finding))),
+            ])
+    }
+
+    static func finding(_ finding: Finding) -> JSONValue {
+        var id: JSONValue = .null
         switch finding.subject {
         case .product(let product): id = .string(product)
-        case .appVersion(let appVersion): version = .string(appVersion)
         case .otherIDs: id = .string(ReportRecord.otherID)
         }
-        return .object([
-            ("kind", .string(finding.kind)),
-            ("store", .string(finding.store.rawValue)),
-            ("id", id),
-            ("app_version", version),
-            ("cause", .string(finding.cause.rawValue)),
-            ("summary", .string(finding.cause.summary)),
-            ("action", .string(finding.cause.action(store: finding.store))),
-            ("production", .bool(finding.isProduction)),
+        return .object(
+            [
+                ("kind", .string(finding.kind)),
+                ("store", .string(finding.store.rawValue)),
+                ("id", id),
+                ("cause", .string(finding.cause.rawValue)),
+                ("summary", .string(finding.cause.summary)),
+                ("action", .string(finding.cause.action(store: finding.store))),
+                ("production", .bool(finding.isProduction)),
+            ] + counts(finding.stats) + [
+                ("evidence", evidence(finding.evidence)),
+                (
+                    "also",
+                    .array(
+                        finding.alternatives.map {
+                            .object([
+                                ("cause", .string($0.cause.rawValue)), ("summary", .string($0.cause.summary)),
+                                ("evidence", evidence($0.evidence)),
+                            ])
+                        })
+                ),
+                ("known", evidence(finding.context)),
+            ])
+    }
+
+    /// What the reports add up to, as keys.
+    static func counts(_ stats: FindingStats) -> [(key: String, value: JSONValue)] {
+        [
             ("missing", .int(Int(stats.count))),
             ("reports", .int(Int(stats.reports))),
             ("first_seen", stats.count > 0 ? .string(ReportTime.instant(stats.firstSeen)) : .null),
@@ -62,19 +99,7 @@ public struct ReportJSONRenderer: Sendable {
                         .object([("day", .string($0.key.description)), ("missing", .int(Int($0.value)))])
                     })
             ),
-            ("evidence", evidence(finding.evidence)),
-            (
-                "also",
-                .array(
-                    finding.alternatives.map {
-                        .object([
-                            ("cause", .string($0.cause.rawValue)), ("summary", .string($0.cause.summary)),
-                            ("evidence", evidence($0.evidence)),
-                        ])
-                    })
-            ),
-            ("known", evidence(finding.context)),
-        ])
+        ]
     }
 
     static func evidence(_ facts: [Evidence]) -> JSONValue {

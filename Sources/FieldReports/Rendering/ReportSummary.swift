@@ -1,13 +1,20 @@
 import IAPCatalog
 
-/// The line every format starts with: how many reports over which days, how many findings.
+/// The line every format starts with: how many reports over which days, how many incidents and
+/// findings.
 enum ReportSummary {
-    /// `42 reports from 2026-11-20 to 2026-11-27: 4 findings, 3 from production.`
+    /// `42 reports from 2026-11-20 to 2026-11-27: 1 incident (28 ids) and 4 findings, 3 from production.`
     static func line(_ analysis: ReportAnalysis) -> String {
         guard let days = analysis.days else { return "No reports." }
         let span = days.lowerBound == days.upperBound ? "on \(days.lowerBound)" : "from \(days.lowerBound) to \(days.upperBound)"
         let reports = Plural.count(Int(analysis.reports), "report")
-        guard !analysis.findings.isEmpty else { return "\(reports) \(span): no missing ids." }
-        return "\(reports) \(span): \(Plural.count(analysis.findings.count, "finding")), \(analysis.productionFindings) from production."
+        guard !analysis.isEmpty else { return "\(reports) \(span): no missing ids." }
+        var parts: [String] = []
+        if !analysis.incidents.isEmpty {
+            let ids = analysis.incidents.reduce(0) { $0 + $1.findings.count }
+            parts.append("\(Plural.count(analysis.incidents.count, "incident")) (\(Plural.count(ids, "id")))")
+        }
+        if !analysis.findings.isEmpty { parts.append(Plural.count(analysis.findings.count, "finding")) }
+        return "\(reports) \(span): \(parts.joined(separator: " and ")), \(analysis.productionFindings) from production."
     }
 }

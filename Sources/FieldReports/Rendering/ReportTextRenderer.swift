@@ -1,7 +1,7 @@
 import IAPCatalog
 
-/// `iapcat reports` for a terminal: a summary line, one aligned row per finding, then each
-/// finding in full. Every value from the database or a catalog is made safe to print
+/// `iapcat reports` for a terminal: a summary line, one aligned row per incident and per finding,
+/// then each incident in full with its ids, and each finding in full. Every value from the database or a catalog is made safe to print
 /// (``ServerText``): control characters escaped, so no row can move a cursor or start a line of
 /// its own, and long values capped.
 public struct ReportTextRenderer: Sendable {
@@ -11,37 +11,67 @@ public struct ReportTextRenderer: Sendable {
     /// A renderer.
     public init() {}
 
-    /// The summary, the table and every finding in full, ending with a newline.
+    /// The summary, the table and every incident and finding in full, ending with a newline.
     public func render(_ analysis: ReportAnalysis) -> String {
         var out = ReportSummary.line(analysis) + "\n"
-        guard !analysis.findings.isEmpty else { return out }
+        let entries = ReportEntry.all(analysis)
+        guard !entries.isEmpty else { return out }
         let header = ["ENVIRONMENTS", "MISSING", "STORE", "ID", "CAUSE"]
-        let rows = analysis.findings.map { finding in
+        let rows = entries.map { entry in
             [
-                finding.stats.environmentCounts.map(\.environment.rawValue).joined(separator: ","), String(finding.stats.count),
-                finding.store.rawValue, Self.safe(finding.name), finding.cause.summary,
+                entry.stats.environmentCounts.map(\.environment.rawValue).joined(separator: ","), String(entry.stats.count),
+                entry.store.rawValue, Self.safe(entry.name), entry.cause.summary,
             ]
         }
         out += "\n" + Self.table([header] + rows, rightAligned: [1])
+        for incident in analysis.incidents { out += "\n" + details(incident) }
         for finding in analysis.findings { out += "\n" + details(finding) }
+        return out
+    }
+
+    /// One incident in full: what it is, its evidence, what to do, the counts, then its ids, each
+    /// in full, indented.
+    func details(_ incident: Incident) -> String {
+        var lines = ["\(Self.safe(incident.name)) · \(incident.store.rawValue)"]
+        Self.add("incident", [Self.safe(incident.headline)], to: &lines)
+        Self.add("evidence", incident.evidence.map(Self.fact), to: &lines)
+        Self.add("to do", [incident.cause.action(store: incident.store)], to: &lines)
+        Self.addCounts(incident.stats, to: &lines)
+        let ids = Self.table(incident.findings.map { [String($0.stats.count), Self.safe($0.name), $0.cause.summary] }, rightAligned: [0])
+        Self.add("ids", ids.split(separator: "\n").map(String.init), to: &lines)
+        var out = lines.joined(separator: "\n") + "\n"
+        for finding in incident.findings {
+            out +=
+                "\n"
+                + details(finding).split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
+                .joined(separator: "\n")
+        }
         return out
     }
 
     /// One finding in full: cause, evidence, other causes, what is known, what to do, the counts.
     func details(_ finding: Finding) -> String {
         var lines = ["\(Self.safe(finding.name)) · \(finding.store.rawValue)"]
-        func add(_ label: String, _ values: [String]) {
-            for (index, value) in values.enumerated() {
-                let head = index == 0 ? label : ""
-                lines.append("  " + head + String(repeating: " ", count: 13 - head.count) + value)
-            }
+        Self.add("cause", [finding.cause.summary], to: &lines)
+        Self.add("evidence", finding.evidence.map(Self.fact), to: &lines)
+        Self.add("also", finding.alternatives.flatMap { [$0.cause.summary] + $0.evidence.map { "  " + Self.fact($0) } }, to: &lines)
+        Self.add("known", finding.context.map(Self.fact), to: &lines)
+        Self.add("to do", [finding.cause.action(store: finding.store)], to: &lines)
+        Self.addCounts(finding.stats, to: &lines)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `values` under `label`, the label on the first line only.
+    private static func add(_ label: String, _ values: [String], to lines: inout [String]) {
+        for (index, value) in values.enumerated() {
+            let head = index == 0 ? label : ""
+            lines.append("  " + head + String(repeating: " ", count: 13 - head.count) + value)
         }
-        let stats = finding.stats
-        add("cause", [finding.cause.summary])
-        add("evidence", finding.evidence.map(Self.fact))
-        add("also", finding.alternatives.flatMap { [$0.cause.summary] + $0.evidence.map { "  " + Self.fact($0) } })
-        add("known", finding.context.map(Self.fact))
-        add("to do", [finding.cause.action(store: finding.store)])
+    }
+
+    /// What the reports add up to: how many, when, from which versions, storefronts, lists, with which statuses.
+    private static func addCounts(_ stats: FindingStats, to lines: inout [String]) {
+        func add(_ label: String, _ values: [String]) { Self.add(label, values, to: &lines) }
         let environments = stats.environmentCounts.map { "\($0.environment.rawValue) \($0.count)" }.joined(separator: ", ")
         add("missing", ["\(stats.count) in \(Plural.count(Int(stats.reports), "report")): \(environments)"])
         if stats.count > 0 { add("seen", [ReportTime.span(stats.firstSeen, stats.lastSeen)]) }
@@ -53,7 +83,6 @@ public struct ReportTextRenderer: Sendable {
                 "statuses",
                 [Self.safe(stats.statusCounts.map { "\($0.status.isEmpty ? "none" : $0.status) (\($0.count))" }.joined(separator: ", "))])
         }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// `catalog: status draft`.

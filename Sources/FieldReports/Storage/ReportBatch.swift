@@ -40,13 +40,14 @@ struct ReportBatch {
                 let key = MissingKey(tally: tallyKey, productID: product.id, status: product.status ?? "")
                 if var row = missing[key] {
                     row.count += 1
+                    row.allMissing += allMissing
                     row.firstSeen = min(row.firstSeen, at)
                     row.lastSeen = max(row.lastSeen, at)
                     missing[key] = row
                 } else {
                     missing[key] = MissingRow(
                         day: day, dimensions: record.dimensions, productID: key.productID, status: key.status, count: 1, firstSeen: at,
-                        lastSeen: at)
+                        lastSeen: at, allMissing: allMissing)
                 }
             }
         }

@@ -39,17 +39,41 @@ enum ReportSchema {
             ReportColumn("count", .count, .sum),
             ReportColumn("first_seen", .seconds, .earliest),
             ReportColumn("last_seen", .seconds, .latest),
+            // Migration 2: how many of the id's reports said every requested id was missing.
+            ReportColumn("all_missing", .count, .sum),
         ])
 
     static let seenReports = ReportTable(
         name: "seen_reports",
         columns: [ReportColumn("report_id", .text, .key), ReportColumn("day", .day, .keep)])
 
-    /// The migrations, in order; the schema's version is how many have been applied. Migration 1
-    /// creates the tables as declared above: a later change to a declaration adds a migration
-    /// (`ALTER TABLE …`) and writes migration 1's statements out as they were.
+    /// The migrations, in order; the schema's version is how many have been applied. Each is
+    /// written out as it was, whatever the declarations above say now; a change to a declaration
+    /// adds one (`ALTER TABLE …`).
     static let migrations: [@Sendable (SQLDialect) -> [String]] = [
-        { dialect in [reportCounts, missingCounts, seenReports].map { $0.createStatement(dialect) } }
+        // 1: the three tables. A table whose key is its content is one B-tree in SQLite, not a table and an index.
+        { dialect in
+            let day = dialect == .sqlite ? "INTEGER" : "integer", text = dialect == .sqlite ? "TEXT" : "text"
+            let count = dialect == .sqlite ? "INTEGER" : "bigint", rowid = dialect == .sqlite ? " WITHOUT ROWID" : ""
+            let dimensions =
+                "day \(day) NOT NULL, app_version \(text) NOT NULL, store \(text) NOT NULL, environment \(text) NOT NULL, "
+                + "storefront \(text) NOT NULL, storefront_raw \(text) NOT NULL, list \(text) NOT NULL"
+            let key = "day, app_version, store, environment, storefront, storefront_raw, list"
+            return [
+                "CREATE TABLE report_counts (\(dimensions), reports \(count) NOT NULL, all_missing \(count) NOT NULL, "
+                    + "first_seen \(count) NOT NULL, last_seen \(count) NOT NULL, PRIMARY KEY (\(key)))\(rowid)",
+                "CREATE TABLE missing_counts (\(dimensions), product_id \(text) NOT NULL, status \(text) NOT NULL, "
+                    + "count \(count) NOT NULL, first_seen \(count) NOT NULL, last_seen \(count) NOT NULL, "
+                    + "PRIMARY KEY (\(key), product_id, status))\(rowid)",
+                "CREATE TABLE seen_reports (report_id \(text) NOT NULL, day \(day) NOT NULL, PRIMARY KEY (report_id))\(rowid)",
+            ]
+        },
+        // 2: per missing id, how many of its reports said every requested id was missing (the
+        // analysis weighs an app version's "every id missing" by the distinct ids, and leaves out
+        // of an id's count only the reports that finding explains). Rows written before count 0.
+        { dialect in
+            ["ALTER TABLE missing_counts ADD COLUMN all_missing \(dialect == .sqlite ? "INTEGER" : "bigint") NOT NULL DEFAULT 0"]
+        },
     ]
 
     static var version: Int { migrations.count }
@@ -76,6 +100,7 @@ enum ReportSchema {
     static func values(_ row: MissingRow) -> [ReportValue] {
         values(row.day, row.dimensions) + [
             .text(row.productID), .text(row.status), .integer(row.count), .integer(row.firstSeen), .integer(row.lastSeen),
+            .integer(row.allMissing),
         ]
     }
 
@@ -94,7 +119,7 @@ enum ReportSchema {
         let (day, dimensions) = try reader.dimensions()
         return MissingRow(
             day: day, dimensions: dimensions, productID: try reader.text(), status: try reader.text(), count: try reader.integer(),
-            firstSeen: try reader.integer(), lastSeen: try reader.integer())
+            firstSeen: try reader.integer(), lastSeen: try reader.integer(), allMissing: try reader.integer())
     }
 
     /// Reads a stored row's values in column order; a value of the wrong type, or a store or an

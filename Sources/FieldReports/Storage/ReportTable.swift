@@ -64,21 +64,14 @@ struct ReportColumn: Sendable {
     }
 }
 
-/// A table: its columns in order (the key first is not required), the statements that create it,
-/// read it and merge a batch into it.
+/// A table: its columns in order (the key first is not required), and the statements that read it
+/// and merge a batch into it (``ReportSchema/migrations`` create it).
 struct ReportTable: Sendable {
     let name: String
     let columns: [ReportColumn]
 
     var keyColumns: [ReportColumn] { columns.filter { $0.merge == .key } }
     var columnList: String { columns.map(\.name).joined(separator: ", ") }
-
-    func createStatement(_ dialect: SQLDialect) -> String {
-        let definitions = columns.map { "\($0.name) \($0.type(dialect)) NOT NULL" }
-        let key = "PRIMARY KEY (\(keyColumns.map(\.name).joined(separator: ", ")))"
-        // A table whose key is its content is one B-tree in SQLite, not a table and an index.
-        return "CREATE TABLE \(name) (\((definitions + [key]).joined(separator: ", ")))" + (dialect == .sqlite ? " WITHOUT ROWID" : "")
-    }
 
     /// `ON CONFLICT (key) DO UPDATE SET …` (or `DO NOTHING` when no column merges).
     func conflictClause(_ dialect: SQLDialect) -> String {

@@ -1,4 +1,5 @@
 import FieldReports
+import IAPCatalog
 import Logging
 
 #if canImport(Glibc)
@@ -22,6 +23,8 @@ package struct ReportService: Sendable {
     /// How often the page is made again (it shows the last ``pageDays`` days).
     package var pageInterval: Duration = .seconds(2)
     package static let pageDays = 30
+    /// The pulled catalogs the page explains with (`serve --reports-observed`), as `iapcat reports --observed`.
+    package var observed: [ObservedCatalog] = []
 
     package init(intake: ReportIntake, metrics: @escaping @Sendable () -> String, page: ReportPageRoute?, database: any ReportDatabase) {
         self.intake = intake
@@ -40,11 +43,11 @@ package struct ReportService: Sendable {
             if let catalog = store.artifacts?.catalog {
                 var now = timespec()
                 clock_gettime(CLOCK_REALTIME, &now)
-                let today = ReportDay(secondsSince1970: Int64(now.tv_sec))
                 do {
-                    let snapshot = try await database.read(ReportQuery(since: ReportDay(today.value - Self.pageDays + 1)))
-                    let analysis = ReportAnalyzer(context: ReportContext(catalog: catalog, catalogName: catalogName)).analyze(snapshot)
-                    page.update(Array(ReportPage().render(analysis).utf8))
+                    let html = try await Self.pageHTML(
+                        database: database, catalog: catalog, catalogFile: catalogName, observed: observed,
+                        today: ReportDay(secondsSince1970: Int64(now.tv_sec)))
+                    page.update(Array(html.utf8))
                     if failing { logger.info("reports page: the database answers again") }
                     failing = false
                 } catch {
@@ -54,6 +57,16 @@ package struct ReportService: Sendable {
             }
             try? await Task.sleep(for: pageInterval)
         }
+    }
+
+    /// The page for `today`: the last ``pageDays`` days of reports in `database`, explained with
+    /// the context `iapcat reports` builds (``ReportContext/load(catalog:catalogFile:observed:)``).
+    package static func pageHTML(
+        database: any ReportDatabase, catalog: Catalog, catalogFile: String, observed: [ObservedCatalog], today: ReportDay
+    ) async throws -> String {
+        let snapshot = try await database.read(ReportQuery(since: ReportDay(today.value - Self.pageDays + 1)))
+        let context = ReportContext.load(catalog: catalog, catalogFile: catalogFile, observed: observed)
+        return ReportPage().render(ReportAnalyzer(context: context).analyze(snapshot))
     }
 
     /// The handler of `POST /v1/reports`: the catalog being served decides what is valid. Before
