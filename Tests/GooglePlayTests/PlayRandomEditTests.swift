@@ -1,5 +1,6 @@
 import FakeGooglePlay
 import Foundation
+import IAPCatTestSupport
 import IAPCatalog
 import Testing
 
@@ -9,17 +10,8 @@ import Testing
 /// the plan's steps, only to the edited product; every other product stays byte for byte as it
 /// was; no region Play had disappears; and the plan afterwards is empty.
 @Suite struct PlayRandomEditTests {
-    /// A small deterministic generator (SplitMix64), so a failing seed can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// A failing seed can be replayed.
+    typealias Generator = SeededGenerator
 
     /// One random edit of a Play product's regions, prices, texts or states; returns its index.
     static func edit(_ catalog: inout Catalog, _ random: inout Generator) -> (index: Int, what: String) {
