@@ -3,13 +3,17 @@ import PackageDescription
 
 let package = Package(
     name: "iapcat",
-    platforms: [.macOS(.v14)],
+    // The Apple platforms other than macOS are for IAPCatReporting, the product apps add (Swift
+    // concurrency needs iOS 13; its StoreKit 2 part is marked iOS 15 and later).
+    platforms: [.macOS(.v14), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "IAPCatalog", targets: ["IAPCatalog"]),
         .library(name: "IAPCatalogServer", targets: ["IAPCatalogServer"]),
         .library(name: "FieldReports", targets: ["FieldReports"]),
         .library(name: "AppStoreConnect", targets: ["AppStoreConnect"]),
         .library(name: "GooglePlay", targets: ["GooglePlay"]),
+        // What apps add to report the ids their store did not return (docs/field-reports.md).
+        .library(name: "IAPCatReporting", targets: ["IAPCatReporting"]),
         .executable(name: "iapcat", targets: ["iapcat"]),
     ],
     dependencies: [
@@ -75,6 +79,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The app side of field reports: the missing ids, the report, once per app version × list ETag
+        // × day, sent with back-off. No dependencies at all: apps add it (docs/field-reports.md).
+        .target(name: "IAPCatReporting"),
         // What both stores' API clients share: retries with back-off, deadlines, which failures are worth repeating.
         .target(
             name: "StoreHTTP",
@@ -227,6 +234,14 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             exclude: ["Fixtures"]
+        ),
+        // The app-side client against the real server, in process, and its rules with injected transports.
+        .testTarget(
+            name: "IAPCatReportingTests",
+            dependencies: [
+                "IAPCatReporting", "IAPCatalogServer", "FieldReports", "IAPCatalog", "IAPCatTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The in-process tier of the command line: commands run as a library (CommandLineTool.run),
         // each on a console of its own; no test here starts a process (ArchitectureTests).
