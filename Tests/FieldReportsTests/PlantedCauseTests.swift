@@ -163,7 +163,9 @@ import Testing
             expectation.cause = .unknownID
             expectation.facts = ["did you mean '\(original.id)'? (ids are case-sensitive)"]
         case .draftInProduction:
-            reports = (0..<times).map { _ in report(&number, version, .appStore, requested: [original.id, shop.draft], missing: [shop.draft]) }
+            reports = (0..<times).map { _ in
+                report(&number, version, .appStore, requested: [original.id, shop.draft], missing: [shop.draft])
+            }
             expectation.id = shop.draft
             expectation.cause = .notApproved
             expectation.facts = ["status draft"]
@@ -199,7 +201,8 @@ import Testing
             for _ in 0..<times {
                 if oneAtATime {
                     for id in ids {
-                        reports.append(report(&number, version, store, requested: [id], missing: [id], status: store == .googlePlay ? "3" : nil))
+                        reports.append(
+                            report(&number, version, store, requested: [id], missing: [id], status: store == .googlePlay ? "3" : nil))
                     }
                 } else {
                     reports.append(report(&number, version, store, requested: ids, missing: ids, status: store == .googlePlay ? "3" : nil))
@@ -270,7 +273,9 @@ import Testing
                 #expect(found.count == 1, "\(context): \(expected.condition) \(found.map(\.cause))")
                 #expect(found.first?.cause == expected.cause, "\(context): \(expected.condition)")
                 let evidence = found.first?.evidence.map(\.fact) ?? []
-                for fact in expected.facts { #expect(evidence.contains(fact), "\(context): \(expected.condition) lacks \(fact): \(evidence)") }
+                for fact in expected.facts {
+                    #expect(evidence.contains(fact), "\(context): \(expected.condition) lacks \(fact): \(evidence)")
+                }
                 // A one-id typo is no app version's problem.
                 #expect(
                     !analysis.incidents.contains { $0.kind == .everyIDMissing(appVersion: expected.version) },
