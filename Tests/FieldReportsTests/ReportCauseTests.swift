@@ -505,4 +505,24 @@ import Testing
 
                 """)
     }
+
+    /// One release shipping a wrong list: 30 unknown ids reported from 3.2 and 3.3 are one incident,
+    /// not 30 findings.
+    @Test func thirtyUnknownIDsOfOneReleaseAreOneIncident() async throws {
+        let rows = (0..<30).flatMap { index in
+            [
+                F.missing("com.example.shop.item\(index)", 2, F.dimensions("3.2", list: "products_v2.json")),
+                F.missing("com.example.shop.item\(index)", 1, F.dimensions("3.3", list: "products_v2.json"), days: 1),
+            ]
+        }
+        let analysis = ReportAnalyzer(context: try F.context()).analyze(F.memorySnapshot(rows))
+        #expect(analysis.findings.isEmpty)
+        #expect(
+            analysis.incidents.map(\.headline) == [
+                "30 ids: not in the catalog, all from 3.2–3.3, first seen 2026-11-20 08:00 UTC: the build ships a list the catalog does not know"
+            ])
+        #expect(analysis.incidents.first?.findings.count == 30)
+        #expect(analysis.incidents.first?.stats.count == 90)
+        #expect(ReportSummary.line(analysis) == "3 reports from 2026-11-20 to 2026-11-21: 1 incident (30 ids), 1 from production.")
+    }
 }
