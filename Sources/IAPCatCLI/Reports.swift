@@ -118,7 +118,7 @@ extension IAPCat {
             if !ReportDatabases.isPostgres(location), !InputFile.exists(location) { throw .usage("\(location): no such reports database") }
             let database: any ReportDatabase
             do {
-                database = try await ReportDatabases.open(
+                database = try await ReportDatabases.openForReading(
                     location, logger: Logger(label: "iapcat.reports", factory: { _ in SwiftLogNoOpLogHandler() }))
             } catch {
                 throw .io(error)

@@ -158,4 +158,73 @@ import Testing
         #expect(version == 2)
         #expect(columns == ReportSchema.missingCounts.columns.map(\.name))
     }
+
+    /// The bytes of the file at `path`.
+    private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    /// Reading (`iapcat reports`) writes nothing: a database of schema version 1 in rollback-journal
+    /// mode is read as it is — not migrated, not turned to WAL, byte for byte the same afterwards;
+    /// an empty file is no reports database and stays empty; an absent one is not created; and a
+    /// reader refuses to write.
+    @Test func readingChangesNothing() async throws {
+        let path = try StorageFixtures.sqlitePath()
+        let folder = (path as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let connection = try await SQLiteConnection.open(storage: .file(path: path))
+        for statement in ReportSchema.migrations[0](.sqlite) + [
+            ReportSchema.createVersionTable, "INSERT INTO schema_version (version) VALUES (1)",
+            "INSERT INTO missing_counts VALUES (\(StorageFixtures.day0.value), '1.0', 'app_store', 'production', 'US', 'USA', "
+                + "'products_v2.json', 'gold', '', 2, \(StorageFixtures.start + 10), \(StorageFixtures.start + 20))",
+        ] {
+            _ = try await connection.query(statement)
+        }
+        try await connection.close()
+        let before = bytes(path)
+
+        let reader = try await SQLiteReportDatabase.openForReading(path: path, logger: logger)
+        let snapshot = try await reader.read(ReportQuery())
+        await #expect(throws: ReportDatabaseError.readOnly(location: path)) {
+            try await reader.write([StorageFixtures.record("a", at: StorageFixtures.start)])
+        }
+        await reader.close()
+        #expect(snapshot.missing.map(\.count) == [2])
+        #expect(snapshot.missing.map(\.allMissing) == [0])
+        #expect(bytes(path) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["reports.sqlite"])
+
+        let empty = folder + "/empty.sqlite"
+        #expect(FileManager.default.createFile(atPath: empty, contents: nil))
+        await #expect(throws: ReportDatabaseError.notAReportsDatabase(location: empty)) {
+            try await SQLiteReportDatabase.openForReading(path: empty, logger: logger)
+        }
+        #expect(bytes(empty) == Data())
+        let absent = folder + "/absent.sqlite"
+        let error = await #expect(throws: ReportDatabaseError.self) { try await SQLiteReportDatabase.openForReading(path: absent, logger: logger) }
+        #expect(error?.description == "cannot open reports database \(absent): No such file or directory")
+        #expect(!FileManager.default.fileExists(atPath: absent))
+    }
+
+    /// A day or an instant no calendar holds, or a negative count — a tampered file — is refused
+    /// naming the table and column, instead of stopping the reader.
+    @Test func valuesOutOfRangeAreRefusedNamingTheColumn() async throws {
+        for (column, value, shown) in [
+            ("day", "9223372036854775807", "9223372036854775807"), ("count", "-1", "-1"), ("first_seen", "-9223372036854775808", "-9223372036854775808"),
+        ] {
+            let path = try StorageFixtures.sqlitePath()
+            defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+            let database = try await SQLiteReportDatabase.open(path: path, logger: logger)
+            #expect(try await database.write([StorageFixtures.record("a", at: StorageFixtures.start)]) == 1)
+            await database.close()
+            let connection = try await SQLiteConnection.open(storage: .file(path: path))
+            _ = try await connection.query("UPDATE missing_counts SET \(column) = \(value)")
+            try await connection.close()
+            let reader = try await SQLiteReportDatabase.openForReading(path: path, logger: logger)
+            await #expect(throws: ReportDatabaseError.unreadableRow(table: "missing_counts", column: column, value: shown)) {
+                try await reader.read(ReportQuery())
+            }
+            await reader.close()
+        }
+        #expect(ReportDay(Int.max).description == "9999-12-31")
+        #expect(ReportDay(Int.min).description == "1970-01-01")
+    }
 }

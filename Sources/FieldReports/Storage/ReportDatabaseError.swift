@@ -18,6 +18,10 @@ public enum ReportDatabaseError: Error, CustomStringConvertible, Equatable {
     case unreadableRow(table: String, column: String, value: String)
     /// The database was closed.
     case closed(location: String)
+    /// The file is a database, but not one the server made (no schema version).
+    case notAReportsDatabase(location: String)
+    /// The database was opened for reading (`iapcat reports`): it is never written.
+    case readOnly(location: String)
 
     public var description: String {
         switch self {
@@ -35,6 +39,10 @@ public enum ReportDatabaseError: Error, CustomStringConvertible, Equatable {
             "reports database: \(table).\(column) holds \(Self.shown(value, limit: 100)), which this iapcat cannot read"
         case .closed(let location):
             "reports database \(ServerText.printable(location)) is closed"
+        case .notAReportsDatabase(let location):
+            "\(ServerText.printable(location)) is not a reports database (`iapcat serve --reports-db` makes one)"
+        case .readOnly(let location):
+            "reports database \(ServerText.printable(location)) is open for reading only"
         }
     }
 

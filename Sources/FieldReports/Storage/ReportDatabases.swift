@@ -14,4 +14,13 @@ public enum ReportDatabases {
         }
         return try await SQLiteReportDatabase.open(path: location, logger: logger)
     }
+
+    /// Opens the database `location` names for reading only (`iapcat reports`): a SQLite file must
+    /// exist and is neither created, converted nor migrated (``SQLiteReportDatabase/openForReading(path:busyTimeout:logger:)``).
+    public static func openForReading(_ location: String, logger: Logger) async throws -> any ReportDatabase {
+        if isPostgres(location) {
+            return try await PostgresReportDatabase.open(url: location, logger: logger)
+        }
+        return try await SQLiteReportDatabase.openForReading(path: location, logger: logger)
+    }
 }

@@ -40,7 +40,7 @@ enum ReportSchema {
             ReportColumn("first_seen", .seconds, .earliest),
             ReportColumn("last_seen", .seconds, .latest),
             // Migration 2: how many of the id's reports said every requested id was missing.
-            ReportColumn("all_missing", .count, .sum),
+            ReportColumn("all_missing", .count, .sum, since: 2),
         ])
 
     static let seenReports = ReportTable(
@@ -109,8 +109,8 @@ enum ReportSchema {
         var reader = RowReader(table: reportCounts, values: values)
         let (day, dimensions) = try reader.dimensions()
         return TallyRow(
-            day: day, dimensions: dimensions, reports: try reader.integer(), allMissing: try reader.integer(),
-            firstSeen: try reader.integer(), lastSeen: try reader.integer())
+            day: day, dimensions: dimensions, reports: try reader.count(), allMissing: try reader.count(),
+            firstSeen: try reader.seconds(), lastSeen: try reader.seconds())
     }
 
     /// A row of `missing_counts` as read back, its values in column order.
@@ -118,13 +118,14 @@ enum ReportSchema {
         var reader = RowReader(table: missingCounts, values: values)
         let (day, dimensions) = try reader.dimensions()
         return MissingRow(
-            day: day, dimensions: dimensions, productID: try reader.text(), status: try reader.text(), count: try reader.integer(),
-            firstSeen: try reader.integer(), lastSeen: try reader.integer(), allMissing: try reader.integer())
+            day: day, dimensions: dimensions, productID: try reader.text(), status: try reader.text(), count: try reader.count(),
+            firstSeen: try reader.seconds(), lastSeen: try reader.seconds(), allMissing: try reader.count())
     }
 
-    /// Reads a stored row's values in column order; a value of the wrong type, or a store or an
-    /// environment this version does not know, is an error naming the table and the column (the
-    /// database is not trusted to hold only what this code wrote).
+    /// Reads a stored row's values in column order; a value of the wrong type or out of range (a
+    /// day outside ``ReportDay/range``, a negative count), or a store or an environment this
+    /// version does not know, is an error naming the table and the column (the database is not
+    /// trusted to hold only what this code wrote).
     private struct RowReader {
         let table: ReportTable
         let values: [ReportValue]
@@ -149,6 +150,19 @@ enum ReportSchema {
             return number
         }
 
+        /// A count (0 or more) or an instant (seconds within the days ``ReportDay/range`` holds).
+        mutating func count() throws(ReportDatabaseError) -> Int64 {
+            let number = try integer()
+            guard number >= 0 else { throw bad(.integer(number)) }
+            return number
+        }
+
+        mutating func seconds() throws(ReportDatabaseError) -> Int64 {
+            let number = try integer()
+            guard (0...Int64(ReportDay.range.upperBound) * 86_400 + 86_399).contains(number) else { throw bad(.integer(number)) }
+            return number
+        }
+
         mutating func text() throws(ReportDatabaseError) -> String {
             let value = try next()
             guard case .text(let text) = value else { throw bad(value) }
@@ -157,7 +171,7 @@ enum ReportSchema {
 
         mutating func dimensions() throws(ReportDatabaseError) -> (ReportDay, ReportDimensions) {
             let day = try integer()
-            guard let dayValue = Int(exactly: day) else { throw bad(.integer(day)) }
+            guard let dayValue = Int(exactly: day), ReportDay.range.contains(dayValue) else { throw bad(.integer(day)) }
             let appVersion = try text()
             let storeText = try text()
             guard let store = ReportedStore(rawValue: storeText) else { throw bad(.text(storeText)) }

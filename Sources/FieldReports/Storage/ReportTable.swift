@@ -46,11 +46,14 @@ struct ReportColumn: Sendable {
     let name: String
     let kind: Kind
     let merge: Merge
+    /// The schema version that added the column (a database of an older one reads it as 0).
+    let since: Int
 
-    init(_ name: String, _ kind: Kind, _ merge: Merge) {
+    init(_ name: String, _ kind: Kind, _ merge: Merge, since: Int = 1) {
         self.name = name
         self.kind = kind
         self.merge = merge
+        self.since = since
     }
 
     func type(_ dialect: SQLDialect) -> String {
@@ -105,8 +108,10 @@ struct ReportTable: Sendable {
             + "WITH ORDINALITY AS batch (\(columnList), position) ORDER BY position " + conflictClause(.postgres)
     }
 
-    /// `SELECT … FROM` the table, with `where` (already in the dialect's placeholders).
-    func select(where condition: String) -> String {
-        "SELECT \(columnList) FROM \(name)" + (condition.isEmpty ? "" : " WHERE \(condition)")
+    /// `SELECT … FROM` the table of a database at schema `version`, with `where` (already in the
+    /// dialect's placeholders): a column added by a later version is read as 0.
+    func select(where condition: String, version: Int = ReportSchema.version) -> String {
+        let columns = columns.map { $0.since <= version ? $0.name : "0 AS \($0.name)" }.joined(separator: ", ")
+        return "SELECT \(columns) FROM \(name)" + (condition.isEmpty ? "" : " WHERE \(condition)")
     }
 }

@@ -14,6 +14,36 @@
 ///   points nowhere (creating the file it names would put the database where the link says,
 ///   which nobody asked for).
 enum SQLiteDatabaseFile {
+    /// The existing file at `path`, for reading: a regular file or a link to one; an absent one
+    /// is an error (reading never creates a database).
+    static func check(_ path: String) throws(ReportDatabaseError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let error = errno
+            var link = stat()
+            if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+                throw .notARegularFile(path: path, kind: "a symbolic link to nothing (\(errorText(error)))")
+            }
+            throw .cannotOpen(path: path, reason: errorText(error))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path, kind: kind(info.st_mode)) }
+    }
+
+    /// SQLite's URI for `path` with `parameters` (`mode=ro`): `file:` and the path, its `%`, `?`
+    /// and `#` percent-encoded, relative paths as they are.
+    static func uri(_ path: String, _ parameters: String) -> String {
+        var encoded = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": encoded += "%25"
+            case "?": encoded += "%3f"
+            case "#": encoded += "%23"
+            default: encoded.unicodeScalars.append(character)
+            }
+        }
+        return "file:" + encoded + "?" + parameters
+    }
+
     static func prepare(_ path: String) throws(ReportDatabaseError) {
         var info = stat()
         if lstat(path, &info) == 0 {

@@ -10,12 +10,17 @@ import SQLiteNIO
 /// writer, then fails (the ingest queue keeps the batch and tries again).
 ///
 /// Two connections, each on the database's own thread pool (a wait for the lock then blocks
-/// none of the server's threads): one writes, one reads.
+/// none of the server's threads): one writes, one reads. Opened for reading
+/// (``openForReading(path:logger:)``, what `iapcat reports` does), one read-only connection and
+/// nothing written, not even the journal mode or a migration.
 public final class SQLiteReportDatabase: ReportDatabase {
     public let path: String
     private let threads: NIOThreadPool
-    private let writer: SQLiteConnection
+    /// Nil when opened for reading.
+    private let writer: SQLiteConnection?
     private let reader: SQLiteConnection
+    /// The schema version the file has: this iapcat's, or an older one when opened for reading.
+    private let schemaVersion: Int
     private let writes = SerialAccess()
     private let reads = SerialAccess()
     /// Seen ids before this day have been pruned.
@@ -49,7 +54,8 @@ public final class SQLiteReportDatabase: ReportDatabase {
                 throw ReportDatabaseError.cannotOpen(path: path, reason: "cannot use WAL (journal mode \(mode ?? "?"))")
             }
             for connection in opened { _ = try await connection.query("PRAGMA synchronous = NORMAL") }
-            let database = SQLiteReportDatabase(path: path, threads: threads, writer: opened[0], reader: opened[1])
+            let database = SQLiteReportDatabase(
+                path: path, threads: threads, writer: opened[0], reader: opened[1], schemaVersion: ReportSchema.version)
             try await database.migrate()
             return database
         } catch {
@@ -60,14 +66,58 @@ public final class SQLiteReportDatabase: ReportDatabase {
         }
     }
 
-    private init(path: String, threads: NIOThreadPool, writer: SQLiteConnection, reader: SQLiteConnection) {
+    /// Opens the existing database at `path` for reading only: a `mode=ro` connection (SQLite's
+    /// `immutable` one when the file's folder cannot take the shared-memory file a WAL reader
+    /// needs: a read-only copy), no journal mode set, no migration; a database of an older schema
+    /// is read as it is. Nothing is created: a path that does not exist, a file that is no
+    /// database, or a database without the server's schema is an error.
+    public static func openForReading(path: String, busyTimeout: Duration = .seconds(5), logger: Logger) async throws(
+        ReportDatabaseError
+    ) -> SQLiteReportDatabase {
+        try SQLiteDatabaseFile.check(path)
+        let threads = NIOThreadPool(numberOfThreads: 1)
+        threads.start()
+        var lastError: (any Error)?
+        for parameters in ["mode=ro", "immutable=1"] {
+            var connection: SQLiteConnection?
+            do {
+                let opened = try await SQLiteConnection.open(
+                    storage: .file(path: SQLiteDatabaseFile.uri(path, parameters)), threadPool: threads, logger: logger,
+                    on: MultiThreadedEventLoopGroup.singleton.any())
+                connection = opened
+                let milliseconds = busyTimeout.components.seconds * 1_000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+                _ = try await opened.query("PRAGMA busy_timeout = \(max(0, milliseconds))")
+                let tables = try await opened.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '\(ReportSchema.versionTable)'")
+                guard !tables.isEmpty else { throw ReportDatabaseError.notAReportsDatabase(location: path) }
+                let found = Int(try await opened.query("SELECT version FROM \(ReportSchema.versionTable)").first?.column("version")?.integer ?? 0)
+                guard found >= 1 else { throw ReportDatabaseError.notAReportsDatabase(location: path) }
+                guard found <= ReportSchema.version else {
+                    throw ReportDatabaseError.newerSchema(location: path, found: found, known: ReportSchema.version)
+                }
+                return SQLiteReportDatabase(path: path, threads: threads, writer: nil, reader: opened, schemaVersion: found)
+            } catch let error as ReportDatabaseError {
+                try? await connection?.close()
+                try? await threads.shutdownGracefully()
+                throw error
+            } catch {
+                try? await connection?.close()
+                lastError = error
+            }
+        }
+        try? await threads.shutdownGracefully()
+        throw .cannotOpen(path: path, reason: Self.reason(lastError!))
+    }
+
+    private init(path: String, threads: NIOThreadPool, writer: SQLiteConnection?, reader: SQLiteConnection, schemaVersion: Int) {
         self.path = path
         self.threads = threads
         self.writer = writer
         self.reader = reader
+        self.schemaVersion = schemaVersion
     }
 
     public func write(_ records: [ReportRecord]) async throws -> Int {
+        guard writer != nil else { throw ReportDatabaseError.readOnly(location: path) }
         guard !records.isEmpty else { return 0 }
         let batch = ReportBatch(records)
         return try await transaction("write") { connection in
@@ -101,13 +151,14 @@ public final class SQLiteReportDatabase: ReportDatabase {
             binds.append(.text(environment.rawValue))
         }
         let condition = conditions.joined(separator: " AND ")
+        let version = schemaVersion
         do {
             return try await reads.run { [reader] in
                 // One read transaction: both tables as of the same moment.
                 _ = try await reader.query("BEGIN")
                 do {
-                    let missing = try await reader.query(ReportSchema.missingCounts.select(where: condition), binds)
-                    let tallies = try await reader.query(ReportSchema.reportCounts.select(where: condition), binds)
+                    let missing = try await reader.query(ReportSchema.missingCounts.select(where: condition, version: version), binds)
+                    let tallies = try await reader.query(ReportSchema.reportCounts.select(where: condition, version: version), binds)
                     _ = try await reader.query("COMMIT")
                     return ReportSnapshot(
                         missing: try missing.map { try ReportSchema.missing(Self.values($0)) },
@@ -135,7 +186,7 @@ public final class SQLiteReportDatabase: ReportDatabase {
     }
 
     public func close() async {
-        _ = try? await writes.run { [writer] in try? await writer.close() }
+        _ = try? await writes.run { [writer] in try? await writer?.close() }
         _ = try? await reads.run { [reader] in try? await reader.close() }
         try? await threads.shutdownGracefully()
     }
@@ -166,6 +217,7 @@ public final class SQLiteReportDatabase: ReportDatabase {
     private func transaction(_ operation: String, _ body: @escaping @Sendable (SQLiteConnection) async throws -> Int) async throws -> Int {
         do {
             return try await writes.run { [writer] in
+                guard let writer else { throw ReportDatabaseError.readOnly(location: path) }
                 guard !writer.isClosed else { throw ReportDatabaseError.closed(location: path) }
                 _ = try await writer.query("BEGIN IMMEDIATE")
                 do {
