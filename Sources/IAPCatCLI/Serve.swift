@@ -116,6 +116,13 @@ extension IAPCat {
         )
         var reportsQueue = ReportWriter.Configuration().capacity
 
+        @Option(
+            name: .long,
+            help:
+                "The memory those reports may take, in MiB, at most; past it reports get 503 (default \(ReportWriter.Configuration().capacityBytes >> 20))."
+        )
+        var reportsQueueMemory = ReportWriter.Configuration().capacityBytes >> 20
+
         func validate() throws {
             _ = try resolve()
         }
@@ -147,6 +154,7 @@ extension IAPCat {
             guard reportsRate >= 0 else { throw ValidationError("--reports-rate must be 0 or more") }
             resolved.reportsPerClientPerMinute = reportsRate
             guard (1...10_000_000).contains(reportsQueue) else { throw ValidationError("--reports-queue must be 1-10000000") }
+            guard (1...65_536).contains(reportsQueueMemory) else { throw ValidationError("--reports-queue-memory must be 1-65536") }
             let levelName = logLevel ?? environment("IAPCAT_LOG_LEVEL") ?? Self.defaultLogLevel.rawValue
             guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level '\(levelName)'") }
             guard (0...65_535).contains(resolved.port) else { throw ValidationError("the port must be 0-65535") }
@@ -230,7 +238,8 @@ extension IAPCat {
             case .success(let value): database = value
             case .failure(let error): throw CommandFailure(status: .usageOrIO, message: "reports database: \(error)")
             }
-            let writer = ReportWriter(database: database, configuration: .init(capacity: reportsQueue), logger: logger)
+            let writer = ReportWriter(
+                database: database, configuration: .init(capacity: reportsQueue, capacityBytes: reportsQueueMemory << 20), logger: logger)
             var service = ReportService(
                 intake: ReportIntake(sink: writer), metrics: { writer.metrics() }, page: page, database: database)
             service.observed = observed

@@ -495,8 +495,8 @@ import Testing
             text == """
                 (other) · google_play
                   cause        unknown ids past the server's daily bound
-                  evidence     reports: 7 missing ids were not counted one by one: the server had already counted its daily bound of unknown ids on those days
-                  to do        The server counts each day's first unknown ids one by one and the rest here: fix the unknown ids listed; many distinct ones suggest the app builds ids wrongly.
+                  evidence     reports: 7 missing ids were not counted one by one: the server had already counted its daily bound of unknown ids, or of rows, on those days
+                  to do        The server counts each day's first unknown ids (and rows) one by one and the rest here: fix the unknown ids listed; many distinct ones suggest the app builds ids wrongly, or junk is being sent.
                   missing      7 in 7 reports: production 7
                   seen         2026-11-20 08:00 UTC to 2026-11-20 09:30 UTC
                   versions     2.0

@@ -1,4 +1,5 @@
 import Dispatch
+import IAPCatTestSupport
 import IAPCatalog
 import NIOConcurrencyHelpers
 import Testing
@@ -213,5 +214,67 @@ import Testing
             }
         }
         #expect(kept.withLockedValue { $0.count } == 200 + 1)
+    }
+
+    /// Each dimension is bounded, but not their combinations: a day's rows are. Past the bound a
+    /// report that would add a row is counted under app version, storefront and id `(other)`;
+    /// rows the day already has keep taking their reports.
+    @Test func aDaysRowsAreBounded() throws {
+        let normalizer = ReportNormalizer(bounds: ReportBounds(rowsPerDay: 4))
+        let coins = "com.example.fieldreports.coins100"
+        // Two rows: the tally and the id's.
+        let first = try Self.normalize(Self.report(requested: [coins], missing: [MissingProduct(id: coins, status: "3")]), normalizer)
+        #expect(first.dimensions.appVersion == "2.4.1" && first.missing == [MissingProduct(id: coins, status: "3")])
+        // Two more: the bound.
+        let second = try Self.normalize(
+            Self.report(requested: [coins], missing: [MissingProduct(id: coins)], appVersion: "2.5"), normalizer)
+        #expect(second.dimensions.appVersion == "2.5")
+        // A fifth row is one too many: counted as (other).
+        let third = try Self.normalize(
+            Self.report(requested: [coins], missing: [MissingProduct(id: coins)], storefront: "DEU"), normalizer)
+        #expect(
+            [third.dimensions.appVersion, third.dimensions.storefront, third.dimensions.storefrontRaw]
+                == [ReportRecord.otherID, ReportRecord.otherID, ReportRecord.otherID])
+        #expect(third.missing == [MissingProduct(id: ReportRecord.otherID)])
+        #expect(third.dimensions.list == "products_v2.json" && third.dimensions.environment == .production)
+        // What the day has keeps its rows; the next day starts afresh.
+        #expect(
+            try Self.normalize(Self.report(requested: [coins], missing: [MissingProduct(id: coins)], appVersion: "2.5"), normalizer)
+                == second)
+        let tomorrow = try Self.normalize(
+            Self.report(requested: [coins], missing: [MissingProduct(id: coins)], storefront: "DEU"), normalizer, at: Self.now + 86_400)
+        #expect(tomorrow.dimensions.storefront == "DE")
+    }
+
+    /// Junk within every per-day bound — reports each of 100 app versions, 175 storefronts, two
+    /// lists, four environments and 200 unknown ids with 20 statuses — adds at most the day's row
+    /// bound and a few dozen more (here a bound of 2,000: 100 reports add over 10,000 rows without it).
+    @Test func junkWithinEveryBoundAddsAtMostTheDaysRows() throws {
+        var random = SeededGenerator(state: 46)
+        let storefronts = Array(AppStoreStorefronts.codes).sorted()
+        var reports: [FieldReport] = []
+        for index in 0..<100 {
+            let ids = (0..<200).map { _ in "junk.\(Int.random(in: 0..<200, using: &random))" }
+            var report = Self.report(
+                requested: ids,
+                missing: Array(Set(ids)).sorted().map { MissingProduct(id: $0, status: "s\(Int.random(in: 0..<20, using: &random))") },
+                appVersion: "1.\(Int.random(in: 0..<100, using: &random))", storefront: storefronts.randomElement(using: &random)!,
+                list: ["products_v2.json", "bundle"].randomElement(using: &random)!)
+            report.reportID = "junk-\(index)"
+            report.environment = ReportedEnvironment.allCases.randomElement(using: &random)!
+            reports.append(report)
+        }
+        func rows(_ bounds: ReportBounds) throws -> Int {
+            let normalizer = ReportNormalizer(bounds: bounds)
+            let records = try reports.map { try Self.normalize($0, normalizer) }
+            let counts = ReportBatch(records).counts(new: Set(records.map(\.reportID)))
+            return counts.tallies.count + counts.missing.count
+        }
+        let unbounded = try rows(ReportBounds(rowsPerDay: .max))
+        #expect(unbounded > 10_000, "\(unbounded) rows")
+        let bound = 2_000
+        let bounded = try rows(ReportBounds(rowsPerDay: bound))
+        // A report adds at most 201 rows; past the bound, (other) rows per store × environment × list.
+        #expect((bound - 201...bound + 2 * 4 * 2 * 2).contains(bounded), "\(bounded) rows")
     }
 }

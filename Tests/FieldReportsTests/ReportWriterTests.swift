@@ -145,10 +145,40 @@ private final class FakeDatabase: ReportDatabase {
                 # HELP iapcat_reports_queue_capacity Field reports the queue holds at most.
                 # TYPE iapcat_reports_queue_capacity gauge
                 iapcat_reports_queue_capacity 3
+                # HELP iapcat_reports_queue_bytes Memory the queued field reports take (estimated).
+                # TYPE iapcat_reports_queue_bytes gauge
+                iapcat_reports_queue_bytes 0
+                # HELP iapcat_reports_queue_capacity_bytes Memory the queued field reports may take at most.
+                # TYPE iapcat_reports_queue_capacity_bytes gauge
+                iapcat_reports_queue_capacity_bytes 67108864
                 # HELP iapcat_reports_write_failures_total Batch writes to the reports database that failed (each retried).
                 # TYPE iapcat_reports_write_failures_total counter
                 iapcat_reports_write_failures_total \(failures)
 
                 """)
+    }
+
+    /// The queue is bounded in memory as well as in reports: while the database is down, large
+    /// reports fill it before it holds its count of them; written, they free their room.
+    @Test func theQueueIsBoundedInBytes() async throws {
+        let database = FakeDatabase()
+        database.state.withLockedValue { $0.failing = true }
+        let large = (0..<200).map { MissingProduct(id: "id\($0)") }
+        let size = StorageFixtures.record("r00", at: StorageFixtures.start, missing: large).queuedBytes
+        #expect(size == 400 + 3 + 48 * 200)
+        var configuration = fast(capacity: 1_000, batchSize: 5)
+        configuration.capacityBytes = 10 * size
+        let writer = ReportWriter(database: database, configuration: configuration, logger: logger)
+        let offered = (0..<12).map {
+            writer.offer(StorageFixtures.record(String(format: "r%02d", $0), at: StorageFixtures.start, missing: large))
+        }
+        #expect(offered == Array(repeating: true, count: 10) + [false, false])
+        #expect(writer.counts.queuedBytes == 10 * size)
+        #expect(writer.metrics().contains("iapcat_reports_queue_bytes \(10 * size)\n"))
+        database.state.withLockedValue { $0.failing = false }
+        #expect(try await StorageFixtures.waitUntil(30) { writer.counts.written == 10 })
+        #expect(writer.counts.queuedBytes == 0)
+        #expect(writer.offer(StorageFixtures.record("r12", at: StorageFixtures.start, missing: large)))
+        #expect(await writer.shutdown() == 0)
     }
 }

@@ -96,8 +96,8 @@ public enum Cause: String, Sendable, CaseIterable, Comparable {
                 : "Check the Paid Apps agreement, banking and tax in App Store Connect (Business) and the membership, then the "
                     + "build's bundle id, its App ID (not a wildcard) and the In-App Purchase capability (TN3186, TN2413)."
         case .unknownIDsPastBound:
-            "The server counts each day's first unknown ids one by one and the rest here: fix the unknown ids listed; many "
-                + "distinct ones suggest the app builds ids wrongly."
+            "The server counts each day's first unknown ids (and rows) one by one and the rest here: fix the unknown ids listed; many "
+                + "distinct ones suggest the app builds ids wrongly, or junk is being sent."
         case .unknownID:
             "Fix the id the app asks for (ids are case-sensitive), or add the product to the catalog and the store."
         case .notSoldOnStore:

@@ -134,7 +134,7 @@ public struct ReportAnalyzer: Sendable {
                 Evidence(
                     .reports,
                     "\(stats.count) missing ids were not counted one by one: the server had already counted its daily bound of "
-                        + "unknown ids on those days")
+                        + "unknown ids, or of rows, on those days")
             ])
     }
 

@@ -36,4 +36,13 @@ public struct CatalogFacts: Sendable, Equatable {
     public func knows(_ id: String) -> Bool {
         productIDs.values.contains { $0.contains(id) }
     }
+
+    /// The catalog's own copy of `id`, when it knows it: queued reports then share one string per
+    /// id instead of each holding the one it was sent.
+    func interned(_ id: String) -> String? {
+        for ids in productIDs.values {
+            if let index = ids.firstIndex(of: id) { return ids[index] }
+        }
+        return nil
+    }
 }

@@ -12,14 +12,21 @@ public struct ReportBounds: Sendable, Equatable {
     public var unknownStatusesPerDay: Int
     /// Storefront codes neither Apple's storefront table nor Play's region table holds.
     public var unknownStorefrontsPerDay: Int
+    /// Rows a day may add to the database (`report_counts` and `missing_counts` together): each
+    /// dimension above is bounded, but their combinations are not. Past it, a report that would
+    /// add a row is counted under app version, storefront and id `(other)` (its store, environment
+    /// and list kept), so a day adds at most this many rows and a few dozen more.
+    public var rowsPerDay: Int
 
     public init(
-        unknownIDsPerDay: Int = 200, appVersionsPerDay: Int = 100, unknownStatusesPerDay: Int = 20, unknownStorefrontsPerDay: Int = 20
+        unknownIDsPerDay: Int = 200, appVersionsPerDay: Int = 100, unknownStatusesPerDay: Int = 20, unknownStorefrontsPerDay: Int = 20,
+        rowsPerDay: Int = 20_000
     ) {
         self.unknownIDsPerDay = unknownIDsPerDay
         self.appVersionsPerDay = appVersionsPerDay
         self.unknownStatusesPerDay = unknownStatusesPerDay
         self.unknownStorefrontsPerDay = unknownStorefrontsPerDay
+        self.rowsPerDay = rowsPerDay
     }
 
     /// What a value past its bound is counted as: ``ReportRecord/otherID``. No storefront or

@@ -58,8 +58,10 @@ public final class ReportNormalizer: Sendable {
         var recorded: [MissingProduct] = []
         var hasOther = false
         for product in missing {
-            let id = facts.knows(product.id) ? product.id : keptIDs.next()!
-            let status = product.status.map { Self.knownStatuses.contains($0) ? $0 : keptStatuses.next()! }
+            let id = facts.interned(product.id) ?? keptIDs.next()!
+            let status = product.status.map { status in
+                Self.knownStatuses.firstIndex(of: status).map { Self.knownStatuses[$0] } ?? keptStatuses.next()!
+            }
             if id == ReportBounds.other {
                 // Past the bound, ids are counted once per report, like every other id.
                 guard !hasOther else { continue }
@@ -71,8 +73,9 @@ public final class ReportNormalizer: Sendable {
         let dimensions = ReportDimensions(
             appVersion: kept.appVersion, store: report.store, environment: report.environment, storefront: storefront,
             storefrontRaw: alpha2 == nil ? storefront : raw, list: list)
-        return ReportRecord(
-            reportID: report.reportID, receivedAt: receivedAt, dimensions: dimensions,
-            allMissing: !report.requested.isEmpty && report.requested.allSatisfy(seen.contains), missing: recorded)
+        return vocabulary.admitRows(
+            ReportRecord(
+                reportID: report.reportID, receivedAt: receivedAt, dimensions: dimensions,
+                allMissing: !report.requested.isEmpty && report.requested.allSatisfy(seen.contains), missing: recorded))
     }
 }

@@ -5,8 +5,8 @@ import NIOConcurrencyHelpers
 /// database in batches, off the request path.
 ///
 /// - ``offer(_:)`` never blocks (it takes a lock for an append): false when ``Configuration/capacity``
-///   reports are already waiting or being written, and the report is counted as dropped (the
-///   server answers 503).
+///   reports, or ``Configuration/capacityBytes`` of them (``ReportRecord/queuedBytes``), are
+///   already waiting or being written, and the report is counted as dropped (the server answers 503).
 /// - The writer wakes every ``Configuration/interval``, or as soon as ``Configuration/batchSize``
 ///   reports wait, and writes them in transactions of at most `batchSize`.
 /// - A write that fails (database down, locked, slow past its deadline) keeps its batch and is
@@ -24,6 +24,9 @@ public final class ReportWriter: ReportSink {
     public struct Configuration: Sendable {
         /// Reports accepted and not yet written, at most.
         public var capacity: Int
+        /// The memory those reports may take, at most (``ReportRecord/queuedBytes``): a queue of
+        /// large reports is full before it holds ``capacity`` of them.
+        public var capacityBytes: Int
         /// Reports per transaction, at most; the writer also wakes when this many wait.
         public var batchSize: Int
         /// How often the writer wakes to write what has arrived.
@@ -34,10 +37,11 @@ public final class ReportWriter: ReportSink {
         public var maximumRetryDelay: Duration
 
         public init(
-            capacity: Int = 100_000, batchSize: Int = 1_000, interval: Duration = .milliseconds(200),
+            capacity: Int = 100_000, capacityBytes: Int = 64 << 20, batchSize: Int = 1_000, interval: Duration = .milliseconds(200),
             retryDelay: Duration = .milliseconds(100), maximumRetryDelay: Duration = .seconds(5)
         ) {
             self.capacity = max(1, capacity)
+            self.capacityBytes = max(1, capacityBytes)
             self.batchSize = max(1, batchSize)
             self.interval = interval
             self.retryDelay = retryDelay
@@ -57,6 +61,8 @@ public final class ReportWriter: ReportSink {
         public var duplicate = 0
         /// Accepted and not yet written.
         public var queued = 0
+        /// Their ``ReportRecord/queuedBytes``.
+        public var queuedBytes = 0
         /// Write attempts that failed (each batch is tried again).
         public var writeFailures = 0
 
@@ -67,6 +73,8 @@ public final class ReportWriter: ReportSink {
         var queue: [ReportRecord] = []
         /// Taken from the queue by the writer and not yet written.
         var inFlight = 0
+        /// ``ReportRecord/queuedBytes`` of the queue and of what is in flight.
+        var bytes = 0
         var counts = Counts()
         var waiter: CheckedContinuation<Void, Never>?
         var wakePending = false
@@ -89,11 +97,15 @@ public final class ReportWriter: ReportSink {
 
     public func offer(_ record: ReportRecord) -> Bool {
         let (accepted, waiter) = state.withLockedValue { state -> (Bool, CheckedContinuation<Void, Never>?) in
-            guard !state.stopping, state.queue.count + state.inFlight < configuration.capacity else {
+            let bytes = record.queuedBytes
+            guard !state.stopping, state.queue.count + state.inFlight < configuration.capacity,
+                state.bytes + bytes <= configuration.capacityBytes
+            else {
                 state.counts.dropped += 1
                 return (false, nil)
             }
             state.queue.append(record)
+            state.bytes += bytes
             state.counts.accepted += 1
             guard state.queue.count >= configuration.batchSize, let waiter = state.waiter else { return (true, nil) }
             state.waiter = nil
@@ -108,6 +120,7 @@ public final class ReportWriter: ReportSink {
         state.withLockedValue { state in
             var counts = state.counts
             counts.queued = state.queue.count + state.inFlight
+            counts.queuedBytes = state.bytes
             return counts
         }
     }
@@ -128,6 +141,12 @@ public final class ReportWriter: ReportSink {
         text += "# HELP iapcat_reports_queue_capacity Field reports the queue holds at most.\n"
         text += "# TYPE iapcat_reports_queue_capacity gauge\n"
         text += "iapcat_reports_queue_capacity \(configuration.capacity)\n"
+        text += "# HELP iapcat_reports_queue_bytes Memory the queued field reports take (estimated).\n"
+        text += "# TYPE iapcat_reports_queue_bytes gauge\n"
+        text += "iapcat_reports_queue_bytes \(counts.queuedBytes)\n"
+        text += "# HELP iapcat_reports_queue_capacity_bytes Memory the queued field reports may take at most.\n"
+        text += "# TYPE iapcat_reports_queue_capacity_bytes gauge\n"
+        text += "iapcat_reports_queue_capacity_bytes \(configuration.capacityBytes)\n"
         text += "# HELP iapcat_reports_write_failures_total Batch writes to the reports database that failed (each retried).\n"
         text += "# TYPE iapcat_reports_write_failures_total counter\n"
         text += "iapcat_reports_write_failures_total \(counts.writeFailures)\n"
@@ -176,8 +195,10 @@ public final class ReportWriter: ReportSink {
                 let new = try await database.write(batch)
                 next += batch.count
                 if next == backlog.count { (backlog, next) = ([], 0) }
+                let written = batch.reduce(0) { $0 + $1.queuedBytes }
                 state.withLockedValue { state in
                     state.inFlight -= batch.count
+                    state.bytes -= written
                     state.counts.written += new
                     state.counts.duplicate += batch.count - new
                 }

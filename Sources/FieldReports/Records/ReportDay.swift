@@ -12,13 +12,13 @@ public struct ReportDay: Sendable, Hashable, Comparable, CustomStringConvertible
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
 
     /// The days a stored row may name: 1970-01-01 to 9999-12-31. A database holding another is
-    /// refused as unreadable, and ``description`` clamps to it (no arithmetic overflows).
+    /// refused as unreadable; ``description`` clamps far beyond it, where no arithmetic overflows.
     public static let range = 0...2_932_896
 
     /// `2026-11-27`.
     public var description: String {
         // Howard Hinnant's civil_from_days.
-        let z = min(max(value, Self.range.lowerBound), Self.range.upperBound) + 719_468
+        let z = min(max(value, -(1 << 40)), 1 << 40) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
         let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365

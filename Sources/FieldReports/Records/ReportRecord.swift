@@ -26,6 +26,11 @@ public struct ReportRecord: Sendable, Equatable {
     }
 
     public var day: ReportDay { ReportDay(secondsSince1970: receivedAt) }
+
+    /// What the record takes in memory while it waits to be written, measured (docs/reliability.md):
+    /// a fixed part, its report id, and 48 bytes a missing id — ids, app versions and statuses are
+    /// the catalog's or the day's one copy (``ReportNormalizer``), shared by every record.
+    public var queuedBytes: Int { 400 + reportID.utf8.count + 48 * missing.count }
 }
 
 /// What a report is counted under besides its day and ids (each a bounded vocabulary or a

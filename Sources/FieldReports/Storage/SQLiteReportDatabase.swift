@@ -71,9 +71,9 @@ public final class SQLiteReportDatabase: ReportDatabase {
     /// needs: a read-only copy), no journal mode set, no migration; a database of an older schema
     /// is read as it is. Nothing is created: a path that does not exist, a file that is no
     /// database, or a database without the server's schema is an error.
-    public static func openForReading(path: String, busyTimeout: Duration = .seconds(5), logger: Logger) async throws(
-        ReportDatabaseError
-    ) -> SQLiteReportDatabase {
+    public static func openForReading(path: String, busyTimeout: Duration = .seconds(5), logger: Logger) async throws(ReportDatabaseError)
+        -> SQLiteReportDatabase
+    {
         try SQLiteDatabaseFile.check(path)
         let threads = NIOThreadPool(numberOfThreads: 1)
         threads.start()
@@ -87,9 +87,11 @@ public final class SQLiteReportDatabase: ReportDatabase {
                 connection = opened
                 let milliseconds = busyTimeout.components.seconds * 1_000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
                 _ = try await opened.query("PRAGMA busy_timeout = \(max(0, milliseconds))")
-                let tables = try await opened.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '\(ReportSchema.versionTable)'")
+                let tables = try await opened.query(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name = '\(ReportSchema.versionTable)'")
                 guard !tables.isEmpty else { throw ReportDatabaseError.notAReportsDatabase(location: path) }
-                let found = Int(try await opened.query("SELECT version FROM \(ReportSchema.versionTable)").first?.column("version")?.integer ?? 0)
+                let found = Int(
+                    try await opened.query("SELECT version FROM \(ReportSchema.versionTable)").first?.column("version")?.integer ?? 0)
                 guard found >= 1 else { throw ReportDatabaseError.notAReportsDatabase(location: path) }
                 guard found <= ReportSchema.version else {
                     throw ReportDatabaseError.newerSchema(location: path, found: found, known: ReportSchema.version)
