@@ -119,6 +119,26 @@ import Testing
         }
     }
 
+    @Test func storeAndAppVersionSelectTheReportsAndThePageSaysWhichWereKept() async throws {
+        try await Self.withDatabase(Self.mixed) { database async throws in
+            let play = await Self.run(database, ["--store", "google_play"])
+            #expect(play.stdout.hasPrefix("2 reports on 2026-11-21: 1 finding, 1 from production.\n"), "\(play.stdout)")
+            let version = await Self.run(database, ["--app-version", "2.1"])
+            #expect(version.stdout.hasPrefix("3 reports on 2026-11-20: 1 finding, 1 from production.\n"), "\(version.stdout)")
+            let page = await Self.run(
+                database, ["--store", "app_store", "--app-version", "2.1", "--environment", "production", "--format", "html"])
+            #expect(
+                page.stdout.contains(
+                    "<p class=\"filter\">Showing environment <strong>production</strong>, store <strong>app_store</strong>, "
+                        + "version <strong>2.1</strong>.</p>"))
+            #expect(page.stdout.components(separatedBy: "<section class=\"finding\"").count == 2)
+            #expect(await !Self.run(database, ["--format", "html"]).stdout.contains("class=\"filter\""))
+            let amazon = await Self.run(database, ["--store", "amazon"])
+            #expect(amazon.status == 2)
+            #expect(amazon.stderr.contains("--store"))
+        }
+    }
+
     @Test func whatCannotBeReadIsExit2() async throws {
         let missing = await Self.run(Self.inShop("no-such.sqlite"), [])
         #expect(missing.status == 2)

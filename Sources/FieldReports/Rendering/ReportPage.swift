@@ -1,15 +1,20 @@
 import IAPCatalog
 
-/// The findings as one HTML page for people who would rather look: the summary, a chart of
-/// reports per day for the most reported findings (``DailyChart``, inline SVG), the table, and each
-/// finding in full. No script and no external resource (its Content-Security-Policy allows neither);
-/// every value from the database or a catalog is escaped (``HTMLText``). The same analysis gives the
-/// same bytes.
+/// The findings as one HTML page for people who would rather look: the summary, the filter
+/// (``ReportPageFilter``), a chart of reports per day for the most reported findings
+/// (``DailyChart``, inline SVG), the table, and each finding in full. No script and no external
+/// resource (its Content-Security-Policy allows neither); every value from the database or a
+/// catalog is escaped (``HTMLText``). The same analysis gives the same bytes. It fits a phone:
+/// the table scrolls in its own box, the chart scales, and a product id breaks only after a `.` or
+/// a `_` (anywhere only when one part is wider than a phone).
 public struct ReportPage: Sendable {
     /// Findings shown at most: the first in their order.
     public var limit = 2_000
     /// Findings drawn in the chart.
     public var chartLines = 5
+    /// The filter the analysed reports went through, shown under the summary; its period is the
+    /// span of the summary and the chart. Nil: no filter, the span is the reports'.
+    public var filter: ReportPageFilter?
     /// The largest count a day of the chart shows (2⁴⁰): its scale times its height, and a year of
     /// them summed, stay within 64 bits.
     static let chartCountLimit: Int64 = 1 << 40
@@ -20,6 +25,7 @@ public struct ReportPage: Sendable {
     /// The page, a whole HTML document.
     public func render(_ analysis: ReportAnalysis) -> String {
         let shown = analysis.findings.prefix(limit)
+        let days = filter?.days(data: analysis.days) ?? analysis.days
         var out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -32,16 +38,18 @@ public struct ReportPage: Sendable {
             </head>
             <body>
             <h1>iapcat reports</h1>
-            <p class="summary">\(Self.html(ReportSummary.line(analysis)))</p>
+            <p class="summary">\(Self.html(ReportSummary.line(analysis, days: days)))</p>
 
             """
-        if analysis.days == nil { out += Self.howAppsStart }
+        out += filter?.html() ?? ""
+        if analysis.days == nil { out += filter?.leavesReportsOut == true ? Self.noneMatch : Self.howAppsStart }
         guard !shown.isEmpty else { return out + "</body>\n</html>\n" }
         out += chart(analysis).svg() + "\n"
         out +=
-            "<table class=\"findings\">\n<thead><tr><th>Environments</th><th>Missing</th><th>Store</th><th>Id</th><th>Cause</th></tr></thead>\n<tbody>\n"
+            "<div class=\"scroll\"><table class=\"findings\">\n<thead><tr><th>Environments</th><th>Missing</th><th>Store</th><th>Id</th>"
+            + "<th>Cause</th><th>First seen (UTC)</th><th>Last seen (UTC)</th><th>Versions</th></tr></thead>\n<tbody>\n"
         for (index, finding) in shown.enumerated() { out += Self.row(finding, index: index + 1) }
-        out += "</tbody>\n</table>\n"
+        out += "</tbody>\n</table></div>\n"
         if shown.count < analysis.findings.count {
             out +=
                 "<p class=\"cut\">\(analysis.findings.count - shown.count) more findings not shown; run iapcat reports for all of them.</p>\n"
@@ -56,14 +64,17 @@ public struct ReportPage: Sendable {
         + "Google Play leaves out product ids they asked for; each id's likely cause shows here. The request, its "
         + "limits and client code for StoreKit and Play Billing are in iapcat's docs/field-reports.md.</p>\n"
 
-    /// The most reported findings' reports per day; a label is the finding's name, with its store
-    /// where two findings share one.
+    /// What a page whose filter left every report out says.
+    static let noneMatch = "<p class=\"empty\">No reports match this filter.</p>\n"
+
+    /// The most reported findings' reports per day over the summary's days; a label is the
+    /// finding's name, with its store where two findings share one.
     func chart(_ analysis: ReportAnalysis) -> DailyChart {
         let top = analysis.findings.sorted {
             $0.stats.count != $1.stats.count ? $0.stats.count > $1.stats.count : Finding.listedBefore($0, $1)
         }.prefix(chartLines)
         let names = top.map(\.name)
-        return DailyChart(
+        var chart = DailyChart(
             series: top.map { finding in
                 let shared = names.count { $0 == finding.name } > 1
                 // The chart escapes its labels but keeps line breaks: here they are U+FFFD, as other control characters are.
@@ -72,20 +83,25 @@ public struct ReportPage: Sendable {
                 let counts = finding.stats.perDay.mapValues { min(max($0, 0), Self.chartCountLimit) }
                 return DailyChart.Series(label: shared ? "\(name) (\(finding.store.rawValue))" : name, counts: counts)
             })
+        chart.days = filter?.days(data: analysis.days) ?? analysis.days
+        return chart
     }
 
     static func row(_ finding: Finding, index: Int) -> String {
         let environments = finding.stats.environmentCounts.map(\.environment.rawValue).joined(separator: ", ")
         let production = finding.isProduction ? " class=\"production\"" : ""
-        return "<tr\(production)><td>\(environments)</td><td class=\"count\">\(finding.stats.count)</td>"
-            + "<td>\(finding.store.rawValue)</td><td><a href=\"#finding-\(index)\"><code>\(Self.html(finding.name))</code></a></td>"
-            + "<td>\(Self.html(finding.cause.summary))</td></tr>\n"
+        let stats = finding.stats
+        let seen = stats.count > 0 ? (Self.time(stats.firstSeen), Self.time(stats.lastSeen)) : ("", "")
+        return "<tr\(production)><td>\(environments)</td><td class=\"count\">\(stats.count)</td>"
+            + "<td>\(finding.store.rawValue)</td><td><a href=\"#finding-\(index)\"><code>\(Self.breakable(finding.name, over: Self.wholeInRow))</code></a></td>"
+            + "<td>\(Self.html(finding.cause.summary))</td><td class=\"time\">\(seen.0)</td><td class=\"time\">\(seen.1)</td>"
+            + "<td>\(Self.html(Self.versions(stats.appVersions)))</td></tr>\n"
     }
 
     static func section(_ finding: Finding, index: Int) -> String {
         let stats = finding.stats
         var out = "<section class=\"finding\" id=\"finding-\(index)\" data-cause=\"\(finding.cause.rawValue)\">\n"
-        out += "<h2><code>\(Self.html(finding.name))</code> <span class=\"store\">\(finding.store.rawValue)</span></h2>\n"
+        out += "<h2><code>\(Self.breakable(finding.name))</code> <span class=\"store\">\(finding.store.rawValue)</span></h2>\n"
         out += "<p class=\"cause\">\(Self.html(finding.cause.summary))</p>\n"
         out += facts(finding.evidence, class: "evidence")
         for alternative in finding.alternatives {
@@ -120,12 +136,21 @@ public struct ReportPage: Sendable {
         HTMLText.escape(text).replacing("\n", with: "&#10;").replacing("\t", with: "&#9;")
     }
 
+    /// The page's style: the table keeps readable columns (at least 64em wide) and scrolls inside
+    /// its own box where the screen is narrower, and the chart scales down to the width; below
+    /// 40em, text with no break left (a hostile id) breaks anywhere rather than widening the page.
     static let style = """
         body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:72em;padding:0 1em;color:#222}\
-        table{border-collapse:collapse;margin:1em 0}th,td{border-bottom:1px solid #ddd;padding:.3em .6em;text-align:left;vertical-align:top}\
+        div.scroll{overflow-x:auto;margin:1em 0}\
+        table{border-collapse:collapse}th,td{border-bottom:1px solid #ddd;padding:.3em .4em;text-align:left;vertical-align:top}\
+        table.findings{min-width:64em}table.findings code{font-size:.92em}span.day{white-space:nowrap}\
         td.count{text-align:right}tr.production td:first-child{font-weight:600;color:#a00}\
+        svg.chart{display:block;max-width:100%;height:auto}\
+        nav.filters p{margin:.3em 0}nav.filters span.name{display:inline-block;min-width:6.5em;color:#555}\
+        p.facet a,p.facet strong{display:inline-block;padding:.1em .3em}span.more{color:#555}\
         section.finding{border-top:2px solid #ccc;margin-top:1.5em}p.cause{font-weight:600}\
-        span.source{display:inline-block;min-width:5.5em;color:#555}dl.stats{display:grid;grid-template-columns:8em 1fr;gap:.2em 1em}\
-        dt{color:#555}dd{margin:0}code{overflow-wrap:anywhere}
+        span.source{display:inline-block;min-width:5.5em;color:#555}dl.stats{display:grid;grid-template-columns:8em minmax(0,1fr);gap:.2em 1em}\
+        dt{color:#555}dd{margin:0}\
+        @media (max-width:40em){body{margin:1em auto}p,li,dd,h2,nav{overflow-wrap:anywhere}dl.stats{grid-template-columns:6em minmax(0,1fr)}}
         """
 }
