@@ -213,7 +213,7 @@ let package = Package(
         .testTarget(
             name: "IAPCatalogServerTests",
             dependencies: [
-                "IAPCatalogServer", "IAPCatTestSupport", .product(name: "Logging", package: "swift-log"),
+                "IAPCatalogServer", "FieldReports", "IAPCatTestSupport", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]

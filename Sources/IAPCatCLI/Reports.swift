@@ -24,6 +24,7 @@ extension IAPCat {
                   iapcat reports --db catalogs/example/reports.sqlite --catalog catalogs/example.yaml
                   iapcat reports --db catalogs/example/reports.sqlite --catalog catalogs/example.yaml --environment production --format markdown
                   iapcat reports --db catalogs/example/reports.sqlite --catalog catalogs/example.yaml --since 7d --format json
+                  iapcat reports --db catalogs/example/reports.sqlite --catalog catalogs/example.yaml --store google_play --app-version 3.0 --format html
                 """
         )
 
@@ -60,6 +61,13 @@ extension IAPCat {
         @Option(name: .long, help: "Only reports from this environment: production, sandbox, xcode or unknown.")
         var environment: ReportedEnvironment?
 
+        @Option(name: .long, help: "Only reports from this store: app_store or google_play.")
+        var store: ReportedStore?
+
+        @Option(
+            name: .long, help: ArgumentHelp("Only reports from this app version, exactly as apps sent it (2.4.1).", valueName: "version"))
+        var appVersion: String?
+
         @Option(name: .long, help: "text, json, markdown, or html (the page `iapcat serve` shows at /reports).")
         var format: ReportsFormat = .text
 
@@ -67,14 +75,14 @@ extension IAPCat {
         var failOn: FailOn = .never
 
         mutating func validate() throws {
-            if let since, firstDay == nil {
+            if let since, ReportFilter.Period(since) == nil {
                 throw ValidationError("--since \(since) is neither a day (YYYY-MM-DD) nor a number of days (7d)")
             }
         }
 
-        /// The first day `--since` names, UTC.
-        private var firstDay: ReportDay? {
-            since.flatMap { ReportPeriod.since($0, today: ReportDay(secondsSince1970: Int64(Date().timeIntervalSince1970))) }
+        /// The reports `--environment`, `--store`, `--app-version` and `--since` keep: the page's filter.
+        private var filter: ReportFilter {
+            ReportFilter(environment: environment, store: store, appVersion: appVersion, period: since.flatMap { ReportFilter.Period($0) })
         }
 
         func run() async throws(CommandFailure) {
@@ -89,13 +97,18 @@ extension IAPCat {
             }
             let context = ReportContext.load(
                 catalog: catalog, catalogFile: catalogOptions.catalog, observed: try observed.map(Self.loadObserved))
-            let snapshot = try await Self.read(database, ReportQuery(since: firstDay, environment: environment))
+            let today = ReportDay(secondsSince1970: Int64(Date().timeIntervalSince1970))
+            let filter = self.filter
+            let snapshot = filter.apply(to: try await Self.read(database, filter.query(today: today)), today: today)
             let analysis = ReportAnalyzer(context: context).analyze(snapshot)
             switch format {
             case .text: Output.report(ReportTextRenderer().render(analysis))
             case .json: Output.report(ReportJSONRenderer().render(analysis))
             case .markdown: Output.report(ReportMarkdownRenderer().render(analysis))
-            case .html: Output.report(ReportPage().render(analysis))
+            case .html:
+                var page = ReportPage()
+                if filter != ReportFilter() { page.filter = ReportPageFilter(filter: filter, today: today) }
+                Output.report(page.render(analysis))
             }
             try Output.finish(failOn.fails(analysis) ? .inputErrors : .clean)
         }
@@ -154,3 +167,5 @@ enum FailOn: String, CaseIterable, ExpressibleByArgument {
 }
 
 extension ReportedEnvironment: ExpressibleByArgument {}
+
+extension ReportedStore: ExpressibleByArgument {}

@@ -209,7 +209,8 @@ extension IAPCat {
             func environment(_ name: String) -> String? { Console.current.environment[name] }
             guard let location = reportsDb ?? environment("IAPCAT_REPORTS_DB"), !location.isEmpty else { return nil }
             var page: ReportPageRoute?
-            if let tokenFile = reportsTokenFile ?? environment("IAPCAT_REPORTS_TOKEN_FILE") {
+            let tokenFile = reportsTokenFile ?? environment("IAPCAT_REPORTS_TOKEN_FILE")
+            if let tokenFile {
                 let token: String
                 do {
                     token = String(decoding: try InputFile.read(tokenFile, sizeLimit: 4_096), as: UTF8.self)
@@ -238,12 +239,23 @@ extension IAPCat {
             case .success(let value): database = value
             case .failure(let error): throw CommandFailure(status: .usageOrIO, message: "reports database: \(error)")
             }
+            logger.info("\(Self.reportsLine(location: location, tokenFile: tokenFile))")
             let writer = ReportWriter(
                 database: database, configuration: .init(capacity: reportsQueue, capacityBytes: reportsQueueMemory << 20), logger: logger)
             var service = ReportService(
                 intake: ReportIntake(sink: writer), metrics: { writer.metrics() }, page: page, database: database)
             service.observed = observed
             return (service, writer)
+        }
+
+        /// What the server logs once at start when reports are on: where they go (a PostgreSQL
+        /// URL without its password) and whether the page is served.
+        static func reportsLine(location: String, tokenFile: String?) -> String {
+            let database = ServerText.printable(ReportDatabases.redacted(location))
+            let page =
+                tokenFile.map { "the page at \(ReportPageRoute.path) for the token in \(ServerText.printable($0))" }
+                ?? "no page at \(ReportPageRoute.path) (no --reports-token-file)"
+            return "reports on: POST /v1/reports into \(database); \(page)"
         }
 
         /// Runs `work` on Swift's threads and waits for it here (the command's own thread, which

@@ -69,6 +69,59 @@ import Testing
         try Golden.expect(ReportPage().render(try await Self.analysis()), path: Self.golden("reports.html"))
     }
 
+    @Test func anIdBreaksOnlyAfterADotOrAnUnderscoreEscapedFirst() {
+        #expect(ReportPage.breakable("com.example.season_pass.2026") == "com.<wbr>example.<wbr>season_<wbr>pass.<wbr>2026")
+        #expect(ReportPage.breakable("a.<b>_&.") == "a.<wbr>&lt;b&gt;_<wbr>&amp;.")
+        #expect(ReportPage.breakable("x\ny") == "x&#10;y")
+        // A row keeps an id of up to 40 characters whole; a section breaks it between its parts.
+        let forty = "com.example.cosmicquest.season_pass.2026"
+        #expect(ReportPage.breakable(forty, over: ReportPage.wholeInRow) == forty)
+        #expect(ReportPage.breakable(forty + "x", over: ReportPage.wholeInRow).components(separatedBy: "<wbr>").count == 6)
+    }
+
+    @Test func theTableSaysWhenEachFindingWasFirstAndLastSeenAndFromWhichVersions() async throws {
+        let page = ReportPage().render(try await Self.analysis())
+        #expect(
+            page.contains(
+                "<th>Cause</th><th>First seen (UTC)</th><th>Last seen (UTC)</th><th>Versions</th></tr></thead>"))
+        // gems: 2.0 on three days and 1.0 (whose other ids its own finding takes), seen 2026-11-20 08:00 to 2026-11-22 09:30.
+        #expect(
+            page.contains(
+                "<code>com.example.shop.gems</code></a></td><td>not approved yet: production returns only approved products</td>"
+                    + "<td class=\"time\"><span class=\"day\">2026-11-20</span> 08:00</td>"
+                    + "<td class=\"time\"><span class=\"day\">2026-11-22</span> 09:30</td><td>1.0, 2.0</td></tr>"))
+        #expect(ReportPage.versions(["1.0"]) == "1.0")
+        #expect(ReportPage.versions(["1", "2", "3"]) == "1, 2, 3")
+        #expect(ReportPage.versions(["1", "2", "3", "4", "5"]) == "2 more, 3, 4, 5")
+    }
+
+    @Test func aPeriodIsTheSpanOfTheSummaryAndOfTheChart() async throws {
+        let analysis = try await Self.analysis()
+        let plain = ReportPage().render(analysis)
+        #expect(plain.contains(" reports from 2026-11-20 to 2026-11-22: 2 incidents (4 ids) and 5 findings, "))
+        #expect(plain.contains("text-anchor=\"start\">2026-11-20</text>") && plain.contains("text-anchor=\"end\">2026-11-22</text>"))
+        var page = ReportPage()
+        page.filter = ReportPageFilter(filter: ReportFilter(period: .lastDays(7)), today: ReportDay(F.day.value + 3))
+        let week = page.render(analysis)
+        #expect(week.contains(" reports from 2026-11-17 to 2026-11-23: 2 incidents (4 ids) and 5 findings, "))
+        #expect(week.contains("text-anchor=\"start\">2026-11-17</text>") && week.contains("text-anchor=\"end\">2026-11-23</text>"))
+        #expect(week.contains("<p class=\"filter\">Showing the last <strong>7 days</strong>.</p>"))
+    }
+
+    @Test func aFilterThatLeavesEveryReportOutSaysSo() {
+        let empty = ReportAnalysis(findings: [], reports: 0, days: nil)
+        var page = ReportPage()
+        page.filter = ReportPageFilter(filter: ReportFilter(environment: .xcode), today: F.day)
+        #expect(page.render(empty).hasSuffix("<p class=\"empty\">No reports match this filter.</p>\n</body>\n</html>\n"))
+        // On the server: only when its span holds reports; else, how apps start sending.
+        let none = ReportPageFilter.Choices(snapshot: ReportSnapshot(missing: [], tallies: []), periods: [7], defaultDays: 30)
+        page.filter = ReportPageFilter(filter: ReportFilter(period: .lastDays(7)), today: F.day, choices: none)
+        #expect(page.render(empty).contains("<p class=\"empty\">Apps send a report to this server"))
+        let some = ReportPageFilter.Choices(snapshot: ReportFilterTests.snapshot, periods: [7], defaultDays: 30)
+        page.filter = ReportPageFilter(filter: ReportFilter(period: .lastDays(7)), today: F.day, choices: some)
+        #expect(page.render(empty).contains("<p class=\"empty\">No reports match this filter.</p>"))
+    }
+
     @Test func noRenderingCarriesAControlCharacterFromTheRows() async throws {
         let analysis = try await Self.analysis()
         for output in [

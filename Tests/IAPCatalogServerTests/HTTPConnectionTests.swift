@@ -444,7 +444,7 @@ import Testing
 
     /// An `HTTPConnection` on an `EmbeddedChannel` as the server makes it: for the example catalog's
     /// lists and the server's routes, with `POST /v1/reports` answering with the body's length and
-    /// byte sum; active, from 192.0.2.7.
+    /// byte sum, and `extraRoutes`; active, from 192.0.2.7.
     final class Client {
         let channel = EmbeddedChannel()
         let wire = Wire()
@@ -455,11 +455,12 @@ import Testing
 
         init(
             store: CatalogStore = HTTPConnectionTests.example, headerTimeout: TimeAmount = .seconds(10),
-            idleTimeout: TimeAmount = .seconds(60)
+            idleTimeout: TimeAmount = .seconds(60), extraRoutes: [Route] = []
         )
             throws
         {
             var configuration = ServerConfiguration()
+            configuration.extraRoutes = extraRoutes
             let calls = self.calls
             configuration.reportHandler = { request in
                 calls.record(request.body)

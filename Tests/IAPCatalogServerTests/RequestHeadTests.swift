@@ -27,6 +27,7 @@ import Testing
         let request = try head(text)
         #expect(request.method == .get)
         #expect(field(request.path, of: text) == "/products_v2.json")
+        #expect(field(request.query, of: text) == "build=42")
         #expect(request.isHTTP11 && request.keepAlive && !request.hasBody)
         #expect(field(request.acceptEncoding, of: text) == "gzip, br")
         #expect(field(request.ifNoneMatch, of: text) == "\"abc\"")
@@ -35,7 +36,11 @@ import Testing
         #expect(field(request.ifUnmodifiedSince, of: text) == "1")
         let bare = try head("GET / HTTP/1.1\r\nHost: a\r\nAccept-Encoding:\r\n\r\n")
         #expect(field(bare.acceptEncoding, of: "GET / HTTP/1.1\r\nHost: a\r\nAccept-Encoding:\r\n\r\n") == "")
-        #expect(bare.ifNoneMatch == nil && bare.ifModifiedSince == nil && bare.ifMatch == nil && bare.ifUnmodifiedSince == nil)
+        #expect(field(try head("GET /a?b?c HTTP/1.1\r\nHost: a\r\n\r\n").query, of: "GET /a?b?c HTTP/1.1\r\nHost: a\r\n\r\n") == "b?c")
+        #expect(field(try head("GET /a? HTTP/1.1\r\nHost: a\r\n\r\n").query, of: "GET /a? HTTP/1.1\r\nHost: a\r\n\r\n") == "")
+        #expect(
+            bare.query == nil && bare.ifNoneMatch == nil && bare.ifModifiedSince == nil && bare.ifMatch == nil
+                && bare.ifUnmodifiedSince == nil)
     }
 
     @Test func methodsVersionsAndConnections() throws {

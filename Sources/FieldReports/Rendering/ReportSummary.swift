@@ -3,9 +3,10 @@ import IAPCatalog
 /// The line every format starts with: how many reports over which days, how many incidents and
 /// findings.
 enum ReportSummary {
-    /// `42 reports from 2026-11-20 to 2026-11-27: 1 incident (28 ids) and 4 findings, 3 from production.`
-    static func line(_ analysis: ReportAnalysis) -> String {
-        guard let days = analysis.days else { return "No reports." }
+    /// `42 reports from 2026-11-20 to 2026-11-27: 1 incident (28 ids) and 4 findings, 3 from production.`; `span` (the
+    /// page's period) instead of the days the reports came on, when given.
+    static func line(_ analysis: ReportAnalysis, days span: ClosedRange<ReportDay>? = nil) -> String {
+        guard let days = analysis.days.map({ span ?? $0 }) else { return "No reports." }
         let span = days.lowerBound == days.upperBound ? "on \(days.lowerBound)" : "from \(days.lowerBound) to \(days.upperBound)"
         let reports = Plural.count(Int(analysis.reports), "report")
         guard !analysis.isEmpty else { return "\(reports) \(span): no missing ids." }

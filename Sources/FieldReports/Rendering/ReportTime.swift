@@ -1,10 +1,10 @@
 /// How the renderers write seconds since 1970 (UTC): `2026-11-27 14:03 UTC` for people,
 /// `2026-11-27T14:03:05Z` for programs.
 enum ReportTime {
-    /// `2026-11-27 14:03 UTC`.
-    static func minute(_ seconds: Int64) -> String {
+    /// `2026-11-27 14:03 UTC`; without `zone`, `2026-11-27 14:03` (a column that says UTC once).
+    static func minute(_ seconds: Int64, zone: Bool = true) -> String {
         let (day, time) = split(seconds)
-        return "\(day) \(two(time / 3_600)):\(two(time / 60 % 60)) UTC"
+        return "\(day) \(two(time / 3_600)):\(two(time / 60 % 60))" + (zone ? " UTC" : "")
     }
 
     /// `2026-11-20 08:00 UTC to 2026-11-27 14:03 UTC`, or one time when both are the same minute.

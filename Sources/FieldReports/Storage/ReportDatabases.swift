@@ -8,6 +8,14 @@ public enum ReportDatabases {
     /// Whether `location` names a PostgreSQL database rather than a SQLite file.
     public static func isPostgres(_ location: String) -> Bool { PostgresURL.isPostgres(location) }
 
+    /// `location` as a log may show it: a PostgreSQL URL without its password or parameters
+    /// (`postgres://USER@HOST:PORT/DATABASE`, ``PostgresURL/redacted``; what cannot be parsed is
+    /// cut as ``PostgresURL/redact(_:)`` cuts it), a SQLite path as it is.
+    public static func redacted(_ location: String) -> String {
+        guard isPostgres(location) else { return location }
+        return (try? PostgresURL(location))?.redacted ?? PostgresURL.redact(location)
+    }
+
     public static func open(_ location: String, logger: Logger) async throws -> any ReportDatabase {
         if isPostgres(location) {
             return try await PostgresReportDatabase.open(url: location, logger: logger)

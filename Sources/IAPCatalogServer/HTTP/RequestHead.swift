@@ -21,6 +21,8 @@ struct RequestHead: Equatable {
     var method: Method
     /// The path, without the query.
     var path: Range<Int>
+    /// The query: what follows the first `?` of the target (nil without one).
+    var query: Range<Int>?
     var isHTTP11: Bool
     var keepAlive: Bool
     /// `Content-Length`, when sent (a value too large for `Int` reads as `Int.max`).
@@ -92,6 +94,7 @@ struct RequestHead: Equatable {
             cursor += 1
         }
         guard cursor > targetStart, cursor < end, bytes[cursor] == 32 else { return .invalid(status: 400) }
+        let targetEnd = cursor
         let path = targetStart..<(queryStart >= 0 ? queryStart : cursor)
         cursor += 1
         guard cursor + 8 <= end, bytes[cursor] == 72, bytes[cursor + 1] == 84, bytes[cursor + 2] == 84, bytes[cursor + 3] == 80,
@@ -103,6 +106,7 @@ struct RequestHead: Equatable {
         cursor += 2
 
         var head = RequestHead(method: method, path: path, isHTTP11: isHTTP11, keepAlive: isHTTP11)
+        if queryStart >= 0 { head.query = (queryStart + 1)..<(targetEnd) }
         var hosts = 0
         // Header lines, up to the blank line at `end`.
         while cursor < end {

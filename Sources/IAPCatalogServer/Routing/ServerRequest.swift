@@ -45,6 +45,8 @@ package struct ServerRequest: Sendable {
     package var method: HTTPMethod { head.method }
     /// The path, without the query.
     package var path: String { text(head.path)! }
+    /// The query, as sent (percent-encoded), without its `?`; nil when the target has none.
+    package var query: String? { text(head.query) }
     /// `Content-Type`, as sent.
     package var contentType: String? { text(head.contentType) }
     /// `Content-Encoding`, as sent.

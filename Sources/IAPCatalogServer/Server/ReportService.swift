@@ -1,6 +1,7 @@
 import FieldReports
 import IAPCatalog
 import Logging
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
     import Glibc
@@ -20,9 +21,9 @@ package struct ReportService: Sendable {
     package let page: ReportPageRoute?
     /// What the page is made from.
     package let database: any ReportDatabase
-    /// How often the page is made again (it shows the last ``pageDays`` days).
+    /// How often the database is read again for the page (it shows the last ``pageDays`` days).
     package var pageInterval: Duration = .seconds(2)
-    package static let pageDays = 30
+    package static let pageDays = ReportPageRoute.days
     /// The pulled catalogs the page explains with (`serve --reports-observed`), as `iapcat reports --observed`.
     package var observed: [ObservedCatalog] = []
 
@@ -33,40 +34,98 @@ package struct ReportService: Sendable {
         self.database = database
     }
 
-    /// Makes the page again every ``pageInterval`` from the database and the catalog being served,
-    /// until cancelled: off the request path, so a slow or absent database only leaves the page
-    /// as it was (and says so in the log). Returns at once without a page.
+    /// The reports the pages are made from: the last ``pageDays`` days as last read, the day
+    /// they end on, and the values the filters offer. ``serial`` changes only with them.
+    struct PageData: Sendable {
+        var snapshot: ReportSnapshot
+        var today: ReportDay
+        var choices: ReportPageFilter.Choices
+        var serial: Int
+    }
+
+    /// Makes the pages until cancelled, off the request path: one task reads the database every
+    /// ``pageInterval``, another makes the unfiltered page again whenever the reports or the
+    /// catalog being served changed, and each filtered page when it is asked for
+    /// (``ReportPages``), from the reports last read. A slow or absent database only leaves the
+    /// pages as they were (and says so in the log); it never holds up a filtered page of the
+    /// reports already read. Returns at once without a page.
     package func refreshPage(store: CatalogStore, catalogName: String, logger: Logger) async {
         guard let page else { return }
+        let latest = NIOLockedValueBox<PageData?>(nil)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await readForPages(into: latest, pages: page.pages, logger: logger) }
+            group.addTask { await makePages(from: latest, pages: page.pages, store: store, catalogName: catalogName) }
+        }
+    }
+
+    /// Reads the last ``pageDays`` days every ``pageInterval`` into `latest`, and wakes the maker.
+    private func readForPages(into latest: NIOLockedValueBox<PageData?>, pages: ReportPages, logger: Logger) async {
         var failing = false
         while !Task.isCancelled {
-            if let catalog = store.artifacts?.catalog {
-                var now = timespec()
-                clock_gettime(CLOCK_REALTIME, &now)
-                do {
-                    let html = try await Self.pageHTML(
-                        database: database, catalog: catalog, catalogFile: catalogName, observed: observed,
-                        today: ReportDay(secondsSince1970: Int64(now.tv_sec)))
-                    page.update(Array(html.utf8))
-                    if failing { logger.info("reports page: the database answers again") }
-                    failing = false
-                } catch {
-                    if !failing { logger.warning("reports page: cannot read the reports database; the page stays as it was: \(error)") }
-                    failing = true
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            let today = ReportDay(secondsSince1970: Int64(now.tv_sec))
+            do {
+                let snapshot = try await database.read(ReportPageRoute.unfiltered.query(today: today))
+                latest.withLockedValue { data in
+                    guard data?.snapshot != snapshot || data?.today != today else { return }
+                    let choices = ReportPageFilter.Choices(snapshot: snapshot, periods: ReportPageRoute.periods, defaultDays: Self.pageDays)
+                    data = PageData(snapshot: snapshot, today: today, choices: choices, serial: (data?.serial ?? 0) + 1)
                 }
+                if failing { logger.info("reports page: the database answers again") }
+                failing = false
+            } catch {
+                if !failing { logger.warning("reports page: cannot read the reports database; the page stays as it was: \(error)") }
+                failing = true
             }
+            pages.ring()
             try? await Task.sleep(for: pageInterval)
         }
     }
 
-    /// The page for `today`: the last ``pageDays`` days of reports in `database`, explained with
-    /// the context `iapcat reports` builds (``ReportContext/load(catalog:catalogFile:observed:)``).
-    package static func pageHTML(
-        database: any ReportDatabase, catalog: Catalog, catalogFile: String, observed: [ObservedCatalog], today: ReportDay
-    ) async throws -> String {
-        let snapshot = try await database.read(ReportQuery(since: ReportDay(today.value - Self.pageDays + 1)))
+    /// Makes pages whenever woken: the unfiltered one when the reports or the catalog changed
+    /// since it was made, then every filter asked for, one at a time.
+    private func makePages(
+        from latest: NIOLockedValueBox<PageData?>, pages: ReportPages, store: CatalogStore, catalogName: String
+    ) async {
+        var made: (serial: Int, artifacts: ArtifactSet)?
+        var generation = 0
+        for await _ in pages.wakeups {
+            guard let data = latest.withLockedValue({ $0 }), let artifacts = store.artifacts else { continue }
+            if made?.serial != data.serial || made?.artifacts !== artifacts {
+                generation = pages.advance()
+                made = (data.serial, artifacts)
+                let html = Self.page(pages.pinned, data: data, catalog: artifacts, catalogName: catalogName, observed: observed)
+                pages.store(html, for: pages.pinned, generation: generation)
+            }
+            for filter in pages.takeWanted() where filter != pages.pinned {
+                await Task.yield()
+                pages.store(
+                    Self.page(filter, data: data, catalog: artifacts, catalogName: catalogName, observed: observed), for: filter,
+                    generation: generation)
+            }
+        }
+    }
+
+    /// The page of `filter`: the reports it keeps, explained with the catalog `artifacts` serves.
+    static func page(
+        _ filter: ReportFilter, data: PageData, catalog artifacts: ArtifactSet, catalogName: String, observed: [ObservedCatalog]
+    ) -> [UInt8] {
+        let analysis = Self.analysis(
+            filter, snapshot: data.snapshot, today: data.today, catalog: artifacts.catalog, catalogFile: catalogName, observed: observed)
+        var page = ReportPage()
+        page.filter = ReportPageFilter(filter: filter, today: data.today, choices: data.choices)
+        return Array(page.render(analysis).utf8)
+    }
+
+    /// What the page of `filter` explains: the reports of `snapshot` it keeps, explained with the
+    /// context `iapcat reports` builds (``ReportContext/load(catalog:catalogFile:observed:)``: the
+    /// catalog, its lists as their files hold them, the pulled catalogs).
+    package static func analysis(
+        _ filter: ReportFilter, snapshot: ReportSnapshot, today: ReportDay, catalog: Catalog, catalogFile: String, observed: [ObservedCatalog]
+    ) -> ReportAnalysis {
         let context = ReportContext.load(catalog: catalog, catalogFile: catalogFile, observed: observed)
-        return ReportPage().render(ReportAnalyzer(context: context).analyze(snapshot))
+        return ReportAnalyzer(context: context).analyze(filter.apply(to: snapshot, today: today))
     }
 
     /// The handler of `POST /v1/reports`: the catalog being served decides what is valid. Before
