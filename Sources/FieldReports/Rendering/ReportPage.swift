@@ -189,6 +189,6 @@ public struct ReportPage: Sendable {
         details>section.finding{margin-left:1em;border-top:1px solid #ddd}summary{cursor:pointer;margin:.5em 0}\
         span.source{display:inline-block;min-width:5.5em;color:#555}dl.stats{display:grid;grid-template-columns:8em minmax(0,1fr);gap:.2em 1em}\
         dt{color:#555}dd{margin:0}\
-        @media (max-width:40em){body{margin:1em auto}p,li,dd,h2,nav{overflow-wrap:anywhere}dl.stats{grid-template-columns:6em minmax(0,1fr)}}
+        @media (max-width:40em){body{margin:1em auto}p,li,dd,h2,nav,summary{overflow-wrap:anywhere}dl.stats{grid-template-columns:6em minmax(0,1fr)}}
         """
 }

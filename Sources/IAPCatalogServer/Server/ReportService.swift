@@ -122,7 +122,8 @@ package struct ReportService: Sendable {
     /// context `iapcat reports` builds (``ReportContext/load(catalog:catalogFile:observed:)``: the
     /// catalog, its lists as their files hold them, the pulled catalogs).
     package static func analysis(
-        _ filter: ReportFilter, snapshot: ReportSnapshot, today: ReportDay, catalog: Catalog, catalogFile: String, observed: [ObservedCatalog]
+        _ filter: ReportFilter, snapshot: ReportSnapshot, today: ReportDay, catalog: Catalog, catalogFile: String,
+        observed: [ObservedCatalog]
     ) -> ReportAnalysis {
         let context = ReportContext.load(catalog: catalog, catalogFile: catalogFile, observed: observed)
         return ReportAnalyzer(context: context).analyze(filter.apply(to: snapshot, today: today))
