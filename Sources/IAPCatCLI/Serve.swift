@@ -245,6 +245,7 @@ extension IAPCat {
             var service = ReportService(
                 intake: ReportIntake(sink: writer), metrics: { writer.metrics() }, page: page, database: database)
             service.observed = observed
+            service.written = { writer.counts.written }
             return (service, writer)
         }
 

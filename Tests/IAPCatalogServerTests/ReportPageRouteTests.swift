@@ -115,6 +115,7 @@ import Testing
         var service = ReportService(
             intake: ReportIntake(sink: NoSink()), metrics: { "" }, page: route, database: database)
         service.pageInterval = .milliseconds(20)
+        service.idleReadInterval = .milliseconds(20)
         let making = Task { [service] in
             await service.refreshPage(
                 store: HTTPConnectionTests.example, catalogName: "example.yaml",
@@ -134,6 +135,50 @@ import Testing
         database.release()
         await making.value
     }
+}
+
+
+/// Idle, the page costs nothing: the database is read again only when this server wrote reports
+/// (or the idle interval passed), not every time the page looks.
+@Suite struct ReportPageReadTests {
+    @Test func theDatabaseIsReadAgainOnlyWhenReportsWereWritten() async throws {
+        let database = CountingDatabase()
+        let written = CountingDatabase()  // its reads stand for reports written
+        var service = ReportService(
+            intake: ReportIntake(sink: NoSink()), metrics: { "" }, page: ReportPageRoute(token: "a-token-of-sixteen-bytes"), database: database)
+        service.pageInterval = .milliseconds(10)
+        service.written = { written.reads }
+        let making = Task { [service] in
+            await service.refreshPage(
+                store: HTTPConnectionTests.example, catalogName: "example.yaml",
+                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        }
+        defer { making.cancel() }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while database.reads < 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        // 30 looks (300 ms) with nothing written: no read.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(database.reads == 1)
+        _ = try await written.read(ReportQuery())
+        while database.reads < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(database.reads == 2)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(database.reads == 2)
+    }
+}
+
+/// A database that counts its reads and holds nothing (also a counter of its own: the reports
+/// "written" in the test above).
+final class CountingDatabase: ReportDatabase, @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var reads: Int { lock.withLock { count } }
+    func write(_ records: [ReportRecord]) async throws -> Int { 0 }
+    func read(_ query: ReportQuery) async throws -> ReportSnapshot {
+        lock.withLock { count += 1 }
+        return ReportSnapshot(missing: [], tallies: [])
+    }
+    func close() async {}
 }
 
 /// Reports accepted nowhere: the page's tests send none.

@@ -11,6 +11,8 @@ import IAPCatalog
 public struct ReportPage: Sendable {
     /// Incidents and findings shown at most: the first in their order.
     public var limit = 2_000
+    /// An incident's ids shown in full at most: the first in their order.
+    static let idsShown = 200
     /// Findings drawn in the chart.
     public var chartLines = 5
     /// The filter the analysed reports went through, shown under the summary; its period is the
@@ -126,7 +128,12 @@ public struct ReportPage: Sendable {
         out += "<details>\n<summary>\(Plural.count(incident.findings.count, "id")): "
         out += incident.findings.prefix(5).map { "<code>\(Self.breakable($0.name))</code>" }.joined(separator: ", ")
         out += (incident.findings.count > 5 ? " …" : "") + "</summary>\n"
-        for (member, finding) in incident.findings.enumerated() { out += section(finding, id: "incident-\(index)-\(member + 1)") }
+        for (member, finding) in incident.findings.prefix(Self.idsShown).enumerated() {
+            out += section(finding, id: "incident-\(index)-\(member + 1)")
+        }
+        if incident.findings.count > Self.idsShown {
+            out += "<p class=\"cut\">\(incident.findings.count - Self.idsShown) more ids not shown; run iapcat reports for all of them.</p>\n"
+        }
         return out + "</details>\n</section>\n"
     }
 

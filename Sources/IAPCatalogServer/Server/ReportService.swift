@@ -26,6 +26,15 @@ package struct ReportService: Sendable {
     package static let pageDays = ReportPageRoute.days
     /// The pulled catalogs the page explains with (`serve --reports-observed`), as `iapcat reports --observed`.
     package var observed: [ObservedCatalog] = []
+    /// How many reports this server's writer has written so far: the page reads the database again
+    /// when it changed (and the day turned), not every ``pageInterval`` whatever happened.
+    package var written: @Sendable () -> Int = { 0 }
+    /// How often the page reads the database when this server wrote nothing: what other replicas
+    /// wrote shows within it.
+    package var idleReadInterval: Duration = .seconds(60)
+    /// A read and its analysis may take at most a tenth of the time between reads: after one that
+    /// took `t`, the next waits at least `readCostFactor × t`.
+    static let readCostFactor = 10
 
     package init(intake: ReportIntake, metrics: @escaping @Sendable () -> String, page: ReportPageRoute?, database: any ReportDatabase) {
         self.intake = intake
@@ -58,28 +67,40 @@ package struct ReportService: Sendable {
         }
     }
 
-    /// Reads the last ``pageDays`` days every ``pageInterval`` into `latest`, and wakes the maker.
+    /// Reads the last ``pageDays`` days into `latest` when they may have changed — this server
+    /// wrote reports, the UTC day turned, ``idleReadInterval`` passed, or the last read failed —
+    /// looking every ``pageInterval`` (or, after a read that took `t`, ``readCostFactor`` × `t`:
+    /// reading is at most a tenth of a core), and wakes the maker. Idle, the database is read once
+    /// a minute.
     private func readForPages(into latest: NIOLockedValueBox<PageData?>, pages: ReportPages, logger: Logger) async {
         var failing = false
+        var last: (written: Int, day: ReportDay, at: ContinuousClock.Instant)?
+        var wait = pageInterval
         while !Task.isCancelled {
             var now = timespec()
             clock_gettime(CLOCK_REALTIME, &now)
             let today = ReportDay(secondsSince1970: Int64(now.tv_sec))
-            do {
-                let snapshot = try await database.read(ReportPageRoute.unfiltered.query(today: today))
-                latest.withLockedValue { data in
-                    guard data?.snapshot != snapshot || data?.today != today else { return }
-                    let choices = ReportPageFilter.Choices(snapshot: snapshot, periods: ReportPageRoute.periods, defaultDays: Self.pageDays)
-                    data = PageData(snapshot: snapshot, today: today, choices: choices, serial: (data?.serial ?? 0) + 1)
+            let written = self.written()
+            let started = ContinuousClock.now
+            if failing || last.map({ $0.written != written || $0.day != today || started - $0.at >= idleReadInterval }) ?? true {
+                do {
+                    let snapshot = try await database.read(ReportPageRoute.unfiltered.query(today: today))
+                    latest.withLockedValue { data in
+                        guard data?.snapshot != snapshot || data?.today != today else { return }
+                        let choices = ReportPageFilter.Choices(snapshot: snapshot, periods: ReportPageRoute.periods, defaultDays: Self.pageDays)
+                        data = PageData(snapshot: snapshot, today: today, choices: choices, serial: (data?.serial ?? 0) + 1)
+                    }
+                    last = (written, today, started)
+                    if failing { logger.info("reports page: the database answers again") }
+                    failing = false
+                } catch {
+                    if !failing { logger.warning("reports page: cannot read the reports database; the page stays as it was: \(error)") }
+                    failing = true
                 }
-                if failing { logger.info("reports page: the database answers again") }
-                failing = false
-            } catch {
-                if !failing { logger.warning("reports page: cannot read the reports database; the page stays as it was: \(error)") }
-                failing = true
+                wait = max(pageInterval, (ContinuousClock.now - started) * Self.readCostFactor)
             }
             pages.ring()
-            try? await Task.sleep(for: pageInterval)
+            try? await Task.sleep(for: wait)
         }
     }
 
