@@ -36,6 +36,14 @@ extension IAPCat {
             completion: .file())
         var db: String?
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The postgres:// URL's password, alone in this file, when the URL holds none; else PGPASSWORD, else PGPASSFILE or ~/.pgpass, as libpq (default: IAPCAT_REPORTS_DB_PASSWORD_FILE, as `iapcat serve` reads it).",
+                valueName: "file"),
+            completion: .file())
+        var dbPasswordFile: String?
+
         /// `--db`, else `IAPCAT_REPORTS_DB`: the database `serve` writes into.
         var database: String? {
             if let db, !db.isEmpty { return db }
@@ -97,9 +105,18 @@ extension IAPCat {
             }
             let context = ReportContext.load(
                 catalog: catalog, catalogFile: catalogOptions.catalog, observed: try observed.map(Self.loadObserved))
+            if db.map({ !$0.isEmpty }) ?? false, ReportDatabases.holdsPassword(database) {
+                Output.error(
+                    "iapcat: warning: the --db URL holds a password, which every user of this machine can read in the process list (ps, /proc/PID/cmdline); give it in --db-password-file, PGPASSWORD or PGPASSFILE (~/.pgpass) instead, or the whole URL in IAPCAT_REPORTS_DB"
+                )
+            }
+            let variables = Console.current.environment
+            let postgres = PostgresEnvironment(
+                variables: variables,
+                passwordFile: dbPasswordFile ?? variables["IAPCAT_REPORTS_DB_PASSWORD_FILE"].flatMap { $0.isEmpty ? nil : $0 })
             let today = ReportDay(secondsSince1970: Int64(Date().timeIntervalSince1970))
             let filter = self.filter
-            let snapshot = filter.apply(to: try await Self.read(database, filter.query(today: today)), today: today)
+            let snapshot = filter.apply(to: try await Self.read(database, filter.query(today: today), postgres: postgres), today: today)
             let analysis = ReportAnalyzer(context: context).analyze(snapshot)
             switch format {
             case .text: Output.report(ReportTextRenderer().render(analysis))
@@ -127,12 +144,16 @@ extension IAPCat {
         }
 
         /// The rows `query` selects from the database at `location`. A SQLite file must exist: reading never creates one.
-        static func read(_ location: String, _ query: ReportQuery) async throws(CommandFailure) -> ReportSnapshot {
+        static func read(_ location: String, _ query: ReportQuery, postgres: PostgresEnvironment = .none) async throws(CommandFailure)
+            -> ReportSnapshot
+        {
             if !ReportDatabases.isPostgres(location), !InputFile.exists(location) { throw .usage("\(location): no such reports database") }
             let database: any ReportDatabase
             do {
+                let console = Console.current
                 database = try await ReportDatabases.openForReading(
-                    location, logger: Logger(label: "iapcat.reports", factory: { _ in SwiftLogNoOpLogHandler() }))
+                    location, environment: postgres, logger: Logger(label: "iapcat.reports", factory: { _ in SwiftLogNoOpLogHandler() })
+                ) { console.error(raw: "iapcat: warning: \($0)\n") }
             } catch {
                 throw .io(error)
             }

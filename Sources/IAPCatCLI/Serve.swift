@@ -85,9 +85,16 @@ extension IAPCat {
         @Option(
             name: .long,
             help: ArgumentHelp(
-                "Take reports from apps at POST /v1/reports into this database: a SQLite file (created if absent) or a postgres:// URL (IAPCAT_REPORTS_DB; default: off, /v1/reports is 404).",
+                "Take reports from apps at POST /v1/reports into this database: a SQLite file (created if absent) or a postgres:// URL (IAPCAT_REPORTS_DB; default: off, /v1/reports is 404). Keep a password out of it: see --reports-db-password-file.",
                 valueName: "path|url"))
         var reportsDb: String?
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The postgres:// URL's password, alone in this file, when the URL holds none; else PGPASSWORD, else PGPASSFILE or ~/.pgpass, as libpq (IAPCAT_REPORTS_DB_PASSWORD_FILE).",
+                valueName: "file"))
+        var reportsDbPasswordFile: String?
 
         @Option(
             name: .long,
@@ -227,9 +234,16 @@ extension IAPCat {
                 }
                 page = ReportPageRoute(token: token)
             }
+            if reportsDb != nil, ReportDatabases.holdsPassword(location) {
+                logger.warning("\(Self.passwordWarning)")
+            }
+            let postgres = PostgresEnvironment(
+                variables: Console.current.environment,
+                passwordFile: reportsDbPasswordFile ?? environment("IAPCAT_REPORTS_DB_PASSWORD_FILE").flatMap { $0.isEmpty ? nil : $0 })
             let opened = Self.wait { () async -> Result<any ReportDatabase, any Error> in
                 do {
-                    return .success(try await ReportDatabases.open(location, logger: logger))
+                    return .success(
+                        try await ReportDatabases.open(location, environment: postgres, logger: logger) { logger.warning("\($0)") })
                 } catch {
                     return .failure(error)
                 }
@@ -237,6 +251,7 @@ extension IAPCat {
             let database: any ReportDatabase
             switch opened {
             case .success(let value): database = value
+            case .failure(let error as ReportDatabaseError): throw CommandFailure(status: .usageOrIO, message: "\(error)")
             case .failure(let error): throw CommandFailure(status: .usageOrIO, message: "reports database: \(error)")
             }
             logger.info("\(Self.reportsLine(location: location, tokenFile: tokenFile))")
@@ -258,6 +273,10 @@ extension IAPCat {
                 ?? "no page at \(ReportPageRoute.path) (no --reports-token-file)"
             return "reports on: POST /v1/reports into \(database); \(page)"
         }
+
+        /// Said once at start when `--reports-db` holds a password.
+        static let passwordWarning =
+            "the --reports-db URL holds a password, which every user of this machine can read in the process list (ps, /proc/PID/cmdline); give it in --reports-db-password-file, PGPASSWORD or PGPASSFILE (~/.pgpass) instead, or the whole URL in IAPCAT_REPORTS_DB"
 
         /// Runs `work` on Swift's threads and waits for it here (the command's own thread, which
         /// the server's loop then blocks on anyway).

@@ -19,14 +19,18 @@ final class ServerProcess: @unchecked Sendable {
     private(set) var log = ""
 
     /// Starts `iapcat serve --catalog catalog --port 0 …` and waits until it says where it listens.
-    static func start(catalog: String, extraArguments: [String] = []) async throws -> ServerProcess {
-        try await offThePool { try ServerProcess(catalog: catalog, extraArguments: extraArguments) }
+    /// `environment` adds variables to the inherited ones.
+    static func start(catalog: String, extraArguments: [String] = [], environment: [String: String] = [:]) async throws
+        -> ServerProcess
+    {
+        try await offThePool { try ServerProcess(catalog: catalog, extraArguments: extraArguments, environment: environment) }
     }
 
-    private init(catalog: String, extraArguments: [String] = []) throws {
+    private init(catalog: String, extraArguments: [String], environment: [String: String]) throws {
         process.executableURL = URL(fileURLWithPath: IAPCat.executable)
         process.arguments = ["serve", "--catalog", catalog, "--port", "0", "--reload-interval", "100"] + extraArguments
         process.currentDirectoryURL = URL(fileURLWithPath: IAPCat.packageRoot)
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         exit = try ProcessExit.launch(process)

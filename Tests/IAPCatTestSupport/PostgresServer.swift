@@ -4,8 +4,9 @@ import Testing
 /// A real PostgreSQL for the tests, from the system's `postgresql` package (Debian puts its
 /// programs in `/usr/lib/postgresql/VERSION/bin`): its own cluster in a temporary folder,
 /// listening on 127.0.0.1 at a free port and on a socket in that folder, trust authentication
-/// (loopback only), user `postgres`. Tests that need one are skipped with ``skipReason`` when
-/// it is not installed.
+/// (loopback only), user `postgres`; a server of a test's own may also ask for passwords, speak
+/// TLS and log each connection (``Options``). Tests that need one are skipped with
+/// ``skipReason`` when it is not installed.
 ///
 /// - Fast: `initdb` runs once into a template cluster kept in the temporary folder (one per
 ///   PostgreSQL version and user); each server starts from a copy. ``shared()`` is one server
@@ -19,7 +20,7 @@ public final class PostgresServer: @unchecked Sendable {
     public let folder: String
     /// The TCP port on 127.0.0.1.
     public let port: Int
-    private let durable: Bool
+    private let options: Options
     private let lock = NSLock()
     private var nextDatabase = 0
 
@@ -52,18 +53,52 @@ public final class PostgresServer: @unchecked Sendable {
     /// One server for the whole test process, started on first use.
     public static func shared() async throws -> PostgresServer { try await sharedServer.value }
 
-    private static let sharedServer = Task { try await offThePool { try PostgresServer.startWaiting(durable: false) } }
+    private static let sharedServer = Task { try await offThePool { try PostgresServer.startWaiting(Options()) } }
+
+    /// How a server of its own is set up; the defaults are the shared server's.
+    public struct Options: Sendable {
+        /// PostgreSQL's defaults (fsync, synchronous commits), for figures; otherwise they are
+        /// off, which tests do not need.
+        public var durable = false
+        /// Every role but `postgres` logs in over TCP with a password (`scram-sha-256`);
+        /// `postgres`, and every role on the Unix socket, still need none.
+        public var passwords = false
+        /// TLS (`ssl=on`) with this certificate and key, PEM files copied into the server's folder.
+        public var tls: (certificate: String, key: String)?
+        /// `log_connections`: each attempt and its outcome in ``log()``.
+        public var logConnections = false
+        public var maxConnections = 50
+
+        public init(
+            durable: Bool = false, passwords: Bool = false, tls: (certificate: String, key: String)? = nil,
+            logConnections: Bool = false, maxConnections: Int = 50
+        ) {
+            (self.durable, self.passwords, self.tls) = (durable, passwords, tls)
+            (self.logConnections, self.maxConnections) = (logConnections, maxConnections)
+        }
+    }
 
     /// A new server of its own. `durable` keeps PostgreSQL's defaults (fsync, synchronous
     /// commits), for figures; otherwise they are off, which tests do not need.
     public static func start(durable: Bool = false) async throws -> PostgresServer {
-        try await offThePool { try startWaiting(durable: durable) }
+        try await start(Options(durable: durable))
     }
 
-    private init(folder: String, port: Int, durable: Bool) {
+    /// A new server of its own, set up as `options` say.
+    public static func start(_ options: Options) async throws -> PostgresServer {
+        try await offThePool { try startWaiting(options) }
+    }
+
+    private init(folder: String, port: Int, options: Options) {
         self.folder = folder
         self.port = port
-        self.durable = durable
+        self.options = options
+    }
+
+    /// What the server logged so far.
+    public func log() async -> String {
+        let folder = folder
+        return await offThePool { (try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? "" }
     }
 
     /// `postgres://postgres@127.0.0.1:PORT/DATABASE?sslmode=disable`.
@@ -120,7 +155,7 @@ public final class PostgresServer: @unchecked Sendable {
 
     // MARK: - Blocking work, each on a thread of its own
 
-    private static func startWaiting(durable: Bool) throws -> PostgresServer {
+    private static func startWaiting(_ options: Options) throws -> PostgresServer {
         guard let binaries else { throw FixtureError("postgresql is not installed") }
         let template = try makeTemplate(binaries)
         var made = [CChar]("/tmp/iapcat-postgres.XXXXXX".utf8CString)
@@ -128,12 +163,27 @@ public final class PostgresServer: @unchecked Sendable {
         let folder = String(decoding: made.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         watch(folder)
         try runChecked("/bin/cp", ["-a", template, folder + "/data"])
+        if options.passwords {
+            try """
+            local all all trust
+            host all postgres 127.0.0.1/32 trust
+            host all postgres ::1/128 trust
+            host all all 127.0.0.1/32 scram-sha-256
+            host all all ::1/128 scram-sha-256
+
+            """.write(toFile: folder + "/data/pg_hba.conf", atomically: false, encoding: .utf8)
+        }
+        if let tls = options.tls {
+            try runChecked("/bin/cp", [tls.certificate, folder + "/server.crt"])
+            try runChecked("/bin/cp", [tls.key, folder + "/server.key"])
+            chmod(folder + "/server.key", 0o600)
+        }
         try giveToServer(folder)
         var lastError: Error = FixtureError("no free port")
         for _ in 0..<3 {
             guard let (descriptor, port) = TestSockets.listenOnLoopback(backlog: 1) else { continue }
             close(descriptor)
-            let server = PostgresServer(folder: folder, port: Int(port), durable: durable)
+            let server = PostgresServer(folder: folder, port: Int(port), options: options)
             do {
                 try server.startWaiting()
                 return server
@@ -146,10 +196,15 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     private func startWaiting() throws {
-        var options = "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=50"
-        if !durable { options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off" }
+        var settings = "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=\(options.maxConnections)"
+        if options.maxConnections < 10 { settings += " -c superuser_reserved_connections=1" }
+        if !options.durable { settings += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off" }
+        if options.logConnections { settings += " -c log_connections=on" }
+        if options.tls != nil {
+            settings += " -c ssl=on -c ssl_cert_file=\(folder)/server.crt -c ssl_key_file=\(folder)/server.key"
+        }
         let line = Self.command(
-            Self.binaries! + "/pg_ctl", ["-D", folder + "/data", "-l", folder + "/log", "-w", "-t", "60", "-o", options, "start"],
+            Self.binaries! + "/pg_ctl", ["-D", folder + "/data", "-l", folder + "/log", "-w", "-t", "60", "-o", settings, "start"],
             asServer: true)
         let (status, output) = try Self.spawnAlone(line, output: folder + "/pg_ctl.out", wait: true)
         guard status == 0 else {

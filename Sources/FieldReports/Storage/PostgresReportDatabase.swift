@@ -3,71 +3,61 @@ import Logging
 import NIOConcurrencyHelpers
 import PostgresNIO
 
-/// Reports counted in PostgreSQL (postgres-nio's `PostgresClient`, a small pool), for several
-/// replicas serving one app. Each batch is one transaction of one statement per table, every
+/// Reports counted in PostgreSQL (postgres-nio's connections, made and kept by
+/// ``PostgresConnections``), for several replicas serving one app. Each batch is one transaction of one statement per table, every
 /// column an array parameter (`INSERT … SELECT … FROM unnest(…) ON CONFLICT …`): the batch is
 /// aggregated first (one statement may not touch a row twice) and sorted by key, so that replicas
 /// writing overlapping keys take their row locks in the same order and cannot deadlock.
 public final class PostgresReportDatabase: ReportDatabase {
     /// `postgres://USER@HOST:PORT/DATABASE`: what errors and logs show.
     public let location: String
-    private let configuration: PostgresClient.Configuration
-    private let pool: NIOLockedValueBox<Pool>
+    private let connections: PostgresConnections
     private let logger: Logger
-    /// How long one write or read may take, waiting for a connection included, before it fails
-    /// (the ingest queue then keeps the batch and tries again).
+    /// How long one write or read may take, connecting included, before it fails (the ingest
+    /// queue then keeps the batch and tries again).
     private let deadline: Duration
     /// Seen ids before this day have been pruned by this process.
     private let prunedBefore = NIOLockedValueBox<ReportDay?>(nil)
 
-    /// The client in use. postgres-nio's pool backs off between connection attempts, up to a
-    /// minute after a long outage, and meanwhile fails every request at once: a client that has
-    /// failed for ``reconnectAfter`` is replaced by a new one, which connects at its first use, so
-    /// that writes resume soon after the server is back.
-    private struct Pool {
-        var client: PostgresClient
-        var running: Task<Void, Never>
-        var failingSince: ContinuousClock.Instant?
-        var madeAt: ContinuousClock.Instant
-    }
-
-    static let reconnectAfter: Duration = .seconds(10)
-
     /// Taken (for the migration's transaction) by whichever replica migrates first.
     static let migrationLock: Int64 = 0x6961_7063_6174_0001
 
-    /// Connects to `url` and brings the schema to this version (one replica at a time).
-    public static func open(url: String, deadline: Duration = .seconds(10), logger: Logger) async throws(ReportDatabaseError)
-        -> PostgresReportDatabase
-    {
-        let parsed = try PostgresURL(url)
+    /// Connects to `url` and brings the schema to this version (one replica at a time). A URL
+    /// without a password takes one from `environment`, as libpq would; `warn` gets what the
+    /// user should hear of that (a pass file ignored for its permissions).
+    public static func open(
+        url: String, environment: PostgresEnvironment = .none, deadline: Duration = .seconds(10), logger: Logger,
+        warn: @Sendable (String) -> Void = { _ in }
+    ) async throws(ReportDatabaseError) -> PostgresReportDatabase {
+        var parsed = try PostgresURL(url)
+        let (found, warnings) = try environment.password(for: parsed)
+        warnings.forEach(warn)
+        parsed.password = found?.password
         if let password = parsed.password { ServerText.mask(password) }
+        let defaultRoot = environment.defaultRootCertificate
+        let roots = parsed.tls(defaultRootCertificate: defaultRoot).roots
         let database = PostgresReportDatabase(
-            location: parsed.redacted, configuration: try parsed.configuration(), deadline: deadline, logger: logger)
+            location: parsed.redacted, configuration: try parsed.configuration(defaultRootCertificate: defaultRoot),
+            tls: .init(host: parsed.host, roots: roots.map { "the root certificates in \($0)" } ?? "the system's root certificates"),
+            deadline: deadline, logger: logger)
         do {
             try await database.migrate()
         } catch {
             await database.close()
             throw error
         }
+        database.connections.markOpened()
         return database
     }
 
-    private init(location: String, configuration: PostgresClient.Configuration, deadline: Duration, logger: Logger) {
+    private init(
+        location: String, configuration: PostgresConnection.Configuration, tls: PostgresConnections.TLSNames, deadline: Duration,
+        logger: Logger
+    ) {
         self.location = location
-        self.configuration = configuration
         self.deadline = deadline
         self.logger = logger
-        pool = NIOLockedValueBox(Self.makePool(configuration, logger))
-    }
-
-    private static func makePool(_ configuration: PostgresClient.Configuration, _ logger: Logger) -> Pool {
-        // The driver logs each failed connection attempt at info; the writer already says why a
-        // write failed, with its back-off.
-        var background = logger
-        background.logLevel = max(logger.logLevel, .warning)
-        let client = PostgresClient(configuration: configuration, backgroundLogger: background)
-        return Pool(client: client, running: Task { await client.run() }, failingSince: nil, madeAt: .now)
+        connections = PostgresConnections(configuration: configuration, location: location, tls: tls, logger: logger)
     }
 
     public func write(_ records: [ReportRecord]) async throws -> Int {
@@ -115,7 +105,7 @@ public final class PostgresReportDatabase: ReportDatabase {
         let parameters = binds
         return try await withDeadline("read") {
             // One snapshot for both tables.
-            try await self.client().withConnection { connection in
+            try await self.connections.withConnection { connection in
                 try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: self.logger)
                 do {
                     let missing = try await Self.rows(connection, self.logger, ReportSchema.missingCounts, condition, parameters)
@@ -133,9 +123,7 @@ public final class PostgresReportDatabase: ReportDatabase {
     }
 
     public func close() async {
-        let running = pool.withLockedValue { $0.running }
-        running.cancel()
-        await running.value
+        await connections.close()
     }
 
     // MARK: -
@@ -166,7 +154,9 @@ public final class PostgresReportDatabase: ReportDatabase {
         _ operation: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Int
     ) async throws(ReportDatabaseError) -> Int {
         try await withDeadline(operation) {
-            try await self.client().withTransaction(logger: self.logger) { connection in try await body(connection, self.logger) }
+            try await self.connections.withConnection { connection in
+                try await connection.withTransaction(logger: self.logger) { connection in try await body(connection, self.logger) }
+            }
         }
     }
 
@@ -174,37 +164,22 @@ public final class PostgresReportDatabase: ReportDatabase {
     private func withDeadline<Result: Sendable>(_ operation: String, _ body: @escaping @Sendable () async throws -> Result)
         async throws(ReportDatabaseError) -> Result
     {
+        let start = ContinuousClock.now
         do {
             guard let result = try await Deadline.run(within: deadline, body) else {
+                if let failure = connections.lastFailure(since: start) {
+                    throw ReportDatabaseError.cannotConnect(
+                        location: location, reason: "no connection within \(deadline): \(failure) (is the server up?)")
+                }
                 throw ReportDatabaseError.failed(
                     location: location, operation: operation, reason: "no answer within \(deadline) (is the server up?)")
             }
-            pool.withLockedValue { $0.failingSince = nil }
             return result
         } catch {
-            replaceClientIfFailingLong()
+            var error: any Error = error
+            if let transaction = error as? PostgresTransactionError, let inner = transaction.closureError { error = inner }
             if let error = error as? ReportDatabaseError { throw error }
             throw .failed(location: location, operation: operation, reason: Self.reason(error))
-        }
-    }
-
-    private func client() -> PostgresClient { pool.withLockedValue { $0.client } }
-
-    private func replaceClientIfFailingLong() {
-        let now = ContinuousClock.now
-        let replaced = pool.withLockedValue { pool -> Task<Void, Never>? in
-            let since = pool.failingSince ?? now
-            pool.failingSince = since
-            guard now - since >= Self.reconnectAfter, now - pool.madeAt >= Self.reconnectAfter else { return nil }
-            let old = pool.running
-            pool = Self.makePool(configuration, logger)
-            pool.failingSince = since
-            return old
-        }
-        if let replaced {
-            logger.notice(
-                "reports database \(location): failing for \(now - (pool.withLockedValue { $0.failingSince } ?? now)), connecting anew")
-            replaced.cancel()
         }
     }
 
@@ -255,6 +230,9 @@ public final class PostgresReportDatabase: ReportDatabase {
 
     /// What went wrong, without the query (it holds a whole batch) or the connection's secrets.
     static func reason(_ error: any Error) -> String {
+        if let error = error as? PostgresTransactionError {
+            if let failure = error.beginError ?? error.closureError ?? error.commitError { return reason(failure) }
+        }
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] {
                 return message + (error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? "")

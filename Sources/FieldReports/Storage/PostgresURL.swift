@@ -4,13 +4,15 @@ import PostgresNIO
 /// A PostgreSQL URL as libpq writes it:
 /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…&sslrootcert=…&host=/socket/folder&connect_timeout=S]`
 /// (`postgresql://` too; user, password and database percent-encoded). Its ``redacted`` form,
-/// `postgres://USER@HOST:PORT/DATABASE`, is what errors and logs show: never the password.
+/// `postgres://USER@HOST:PORT/DATABASE`, is what errors and logs show: never the password. A URL
+/// without a password gets one as libpq finds it (``PostgresEnvironment``).
 ///
-/// `sslmode` is libpq's: `disable`; `allow` and `prefer` (the default) use TLS when the server
-/// offers it, without checking its certificate; `require` insists on TLS, still unchecked;
-/// `verify-ca` checks the certificate against `sslrootcert` (or the system's roots);
-/// `verify-full` also checks the host name. `host=/folder` connects to the Unix socket
-/// `/folder/.s.PGSQL.PORT` instead of TCP.
+/// `sslmode` is libpq's (``tls(defaultRootCertificate:)``): `disable`; `allow` and `prefer` (the
+/// default) use TLS when the server offers it, without checking its certificate; `require` insists
+/// on TLS, and checks the certificate's chain when there is a root certificate file (`sslrootcert`,
+/// else `~/.postgresql/root.crt` when it exists), as `verify-ca` does; `verify-ca` checks the chain
+/// against that file (or the system's roots); `verify-full` also checks the host name.
+/// `host=/folder` connects to the Unix socket `/folder/.s.PGSQL.PORT` instead of TCP (never TLS).
 struct PostgresURL: Sendable, Equatable {
     enum SSLMode: String, Sendable, CaseIterable {
         case disable, allow, prefer, require
@@ -118,32 +120,75 @@ struct PostgresURL: Sendable, Equatable {
         return "postgres://\(user)@\(shownHost):\(port)/\(database)"
     }
 
-    /// The client's configuration: a small pool (the writer writes one batch at a time; the
-    /// rest is for `iapcat reports` and the page).
-    func configuration() throws(ReportDatabaseError) -> PostgresClient.Configuration {
-        var configuration: PostgresClient.Configuration
+    /// What TLS a connection uses, and what it checks of the server's certificate.
+    struct TLSPolicy: Equatable {
+        enum Use: Equatable { case disable, prefer, require }
+        enum Check: Equatable {
+            /// Nothing: any certificate will do (the connection is encrypted, not authenticated).
+            case none
+            /// The chain, up to `roots`.
+            case chain
+            /// The chain, and that the certificate names the host connected to.
+            case chainAndHost
+        }
+        var use: Use
+        var check: Check
+        /// The root certificates (a PEM file) the chain is checked against; nil: the system's.
+        var roots: String?
+    }
+
+    /// libpq's `sslmode`: `require` checks the chain as `verify-ca` does when there is a root
+    /// certificate file, the URL's `sslrootcert` or else `defaultRootCertificate`
+    /// (`~/.postgresql/root.crt` when it exists). `allow` and `prefer` never check (libpq checks
+    /// them too when there is a root file, and then falls back to no TLS when the check fails: no
+    /// protection against an active attacker either way).
+    func tls(defaultRootCertificate: String?) -> TLSPolicy {
+        let roots = rootCertificate ?? defaultRootCertificate
+        switch sslMode {
+        case .disable: return TLSPolicy(use: .disable, check: .none)
+        case .allow, .prefer: return TLSPolicy(use: .prefer, check: .none)
+        case .require: return TLSPolicy(use: .require, check: roots == nil ? .none : .chain, roots: roots)
+        case .verifyCA: return TLSPolicy(use: .require, check: .chain, roots: roots)
+        case .verifyFull: return TLSPolicy(use: .require, check: .chainAndHost, roots: roots)
+        }
+    }
+
+    /// The configuration of one connection: TLS as ``tls(defaultRootCertificate:)`` says (none on
+    /// a Unix socket, as libpq), the root certificate file read now.
+    func configuration(defaultRootCertificate: String?) throws(ReportDatabaseError) -> PostgresConnection.Configuration {
+        var configuration: PostgresConnection.Configuration
         if let socketFolder {
             configuration = .init(
                 unixSocketPath: socketFolder + "/.s.PGSQL.\(port)", username: user, password: password, database: database)
         } else {
+            let policy = tls(defaultRootCertificate: defaultRootCertificate)
             var tls = TLSConfiguration.makeClientConfiguration()
-            switch sslMode {
-            case .disable, .allow, .prefer, .require: tls.certificateVerification = .none
-            case .verifyCA: tls.certificateVerification = .noHostnameVerification
-            case .verifyFull: tls.certificateVerification = .fullVerification
+            switch policy.check {
+            case .none: tls.certificateVerification = .none
+            case .chain: tls.certificateVerification = .noHostnameVerification
+            case .chainAndHost: tls.certificateVerification = .fullVerification
             }
-            if let rootCertificate, sslMode == .verifyCA || sslMode == .verifyFull { tls.trustRoots = .file(rootCertificate) }
-            let mode: PostgresClient.Configuration.TLS =
-                switch sslMode {
-                case .disable: .disable
-                case .allow, .prefer: .prefer(tls)
-                case .require, .verifyCA, .verifyFull: .require(tls)
+            if let roots = policy.roots, policy.check != .none {
+                guard InputFile.exists(roots) else {
+                    throw .invalidURL(url: redacted, reason: "sslrootcert \(roots): no such file")
                 }
+                tls.trustRoots = .file(roots)
+            }
+            let mode: PostgresConnection.Configuration.TLS
+            do {
+                switch policy.use {
+                case .disable: mode = .disable
+                case .prefer: mode = .prefer(try NIOSSLContext(configuration: tls))
+                case .require: mode = .require(try NIOSSLContext(configuration: tls))
+                }
+            } catch {
+                throw .invalidURL(
+                    url: redacted, reason: "sslrootcert \(policy.roots ?? "(the system's)") cannot be used: \(error)")
+            }
             configuration = .init(host: host, port: port, username: user, password: password, database: database, tls: mode)
         }
-        configuration.options.minimumConnections = 0
-        configuration.options.maximumConnections = 4
-        configuration.options.connectTimeout = connectTimeout
+        configuration.options.connectTimeout = .nanoseconds(
+            connectTimeout.components.seconds * 1_000_000_000 + connectTimeout.components.attoseconds / 1_000_000_000)
         return configuration
     }
 

@@ -12,6 +12,11 @@ public enum ReportDatabaseError: Error, CustomStringConvertible, Equatable {
     case invalidURL(url: String, reason: String)
     /// The database answered with an error, or could not be reached.
     case failed(location: String, operation: String, reason: String)
+    /// No connection could be made: the server refused it (its message and SQLSTATE), its
+    /// certificate failed the check, or nothing answered within the deadline.
+    case cannotConnect(location: String, reason: String)
+    /// iapcat's password file (`--reports-db-password-file`) cannot be read or holds no password.
+    case cannotReadPassword(path: String, reason: String)
     /// The database's schema is newer than this iapcat knows.
     case newerSchema(location: String, found: Int, known: Int)
     /// A stored value this iapcat cannot read.
@@ -33,6 +38,10 @@ public enum ReportDatabaseError: Error, CustomStringConvertible, Equatable {
             "invalid PostgreSQL URL \(ServerText.printable(url)): \(ServerText.printable(reason))"
         case .failed(let location, let operation, let reason):
             "reports database \(ServerText.printable(location)): \(operation) failed: \(Self.shown(reason))"
+        case .cannotConnect(let location, let reason):
+            "reports database \(ServerText.printable(location)): \(Self.shown(reason))"
+        case .cannotReadPassword(let path, let reason):
+            "reports database password file \(ServerText.printable(path)): \(ServerText.printable(reason))"
         case .newerSchema(let location, let found, let known):
             "reports database \(ServerText.printable(location)) has schema version \(found); this iapcat knows up to \(known) (upgrade iapcat)"
         case .unreadableRow(let table, let column, let value):

@@ -16,18 +16,31 @@ public enum ReportDatabases {
         return (try? PostgresURL(location))?.redacted ?? PostgresURL.redact(location)
     }
 
-    public static func open(_ location: String, logger: Logger) async throws -> any ReportDatabase {
+    /// Whether `location` is a PostgreSQL URL that holds a password (which a command line would
+    /// show every user in the process list).
+    public static func holdsPassword(_ location: String) -> Bool {
+        guard isPostgres(location), let url = try? PostgresURL(location) else { return false }
+        return !(url.password ?? "").isEmpty
+    }
+
+    /// Opens the database at `location`; a PostgreSQL URL without a password takes one from
+    /// `environment` (``PostgresEnvironment``), and `warn` gets what the user should hear of that.
+    public static func open(
+        _ location: String, environment: PostgresEnvironment = .none, logger: Logger, warn: @Sendable (String) -> Void = { _ in }
+    ) async throws -> any ReportDatabase {
         if isPostgres(location) {
-            return try await PostgresReportDatabase.open(url: location, logger: logger)
+            return try await PostgresReportDatabase.open(url: location, environment: environment, logger: logger, warn: warn)
         }
         return try await SQLiteReportDatabase.open(path: location, logger: logger)
     }
 
     /// Opens the database `location` names for reading only (`iapcat reports`): a SQLite file must
     /// exist and is neither created, converted nor migrated (``SQLiteReportDatabase/openForReading(path:busyTimeout:logger:)``).
-    public static func openForReading(_ location: String, logger: Logger) async throws -> any ReportDatabase {
+    public static func openForReading(
+        _ location: String, environment: PostgresEnvironment = .none, logger: Logger, warn: @Sendable (String) -> Void = { _ in }
+    ) async throws -> any ReportDatabase {
         if isPostgres(location) {
-            return try await PostgresReportDatabase.open(url: location, logger: logger)
+            return try await PostgresReportDatabase.open(url: location, environment: environment, logger: logger, warn: warn)
         }
         return try await SQLiteReportDatabase.openForReading(path: location, logger: logger)
     }
