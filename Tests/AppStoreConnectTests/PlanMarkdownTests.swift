@@ -209,7 +209,7 @@ import Testing
                 #### Needs consent (1)
 
                 - in-app purchase `com.example.\\u{1B}]8;;https://evil.example\\u{7}coins\\u{1B}]8;;\\u{7}\\u{1B}c`
-                  - `!` set where in-app purchase com.example.\\\\u{1B}\\]8;;https://evil.example\\\\u{7}coins\\\\u{1B}\\]8;;\\\\u{7}\\\\u{1B}c \
+                  - `!` set where in-app purchase com.example.\\\\u{1B}\\]8;;https\\://evil.example\\\\u{7}coins\\\\u{1B}\\]8;;\\\\u{7}\\\\u{1B}c \
                 is sold: JP\\\\u{9B}2JN removed; D\\\\u{8}\\\\u{8}EU\\\\u{7F} added
 
                 #### Not done (1)
@@ -285,5 +285,25 @@ import Testing
             ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
         }
         #expect(raw.isEmpty, "\(raw.map { String($0.value, radix: 16) })")
+    }
+
+    /// A right-to-left override (and the other bidirectional controls) in a store's id or message would show a reviewer
+    /// the text reordered: every format writes them as it writes a control character.
+    @Test func bidiControlsAreEscapedInEveryFormat() {
+        let plan = ConnectPlan(notDone: [PlanNote(resource: "com.example.coins\u{202E}gnp.exe", message: "a\u{2066}b\u{200F}c\u{61C}")])
+        #expect(
+            PlanRenderer().text(plan).hasPrefix(#"not done: com.example.coins\u{202E}gnp.exe a\u{2066}b\u{200F}c\u{61C}"# + "\n"))
+        #expect(
+            PlanRenderer().markdown(plan).contains(
+                #"- `com.example.coins\u{202E}gnp.exe`: a\\u{2066}b\\u{200F}c\\u{61C}"# + "\n"))
+        #expect(
+            PlanRenderer().json(plan).contains(
+                #"""
+                      "message" : "a\u2066b\u200fc\u061c",
+                      "resource" : "com.example.coins\u202egnp.exe"
+                """#))
+        for output in [PlanRenderer().text(plan), PlanRenderer().markdown(plan), PlanRenderer().json(plan)] {
+            #expect(!output.unicodeScalars.contains { [0x061C, 0x200F, 0x202E, 0x2066].contains($0.value) })
+        }
     }
 }

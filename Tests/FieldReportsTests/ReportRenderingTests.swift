@@ -9,8 +9,9 @@ import Testing
 @Suite struct ReportRenderingTests {
     typealias F = ReportFixtures
 
-    /// An id a hostile app could send: a terminal sequence, a line break, HTML, Markdown and a workflow command.
-    static let hostile = "x\u{1B}[31m<b>|`*\n::error::\u{9B}2J"
+    /// An id a hostile app (or a tampered database) could hold: a terminal sequence, a line break, HTML, Markdown, a
+    /// workflow command, a right-to-left override, and a URL, an e-mail address and a `www.` name GitHub would link.
+    static let hostile = "x\u{1B}[31m<b>|`*\n::error::\u{9B}2J\u{202E}exe.txt https://evil.example/reset a@evil.example www.evil.example"
 
     /// Findings of every kind over three days, in every environment, with a hostile id and version;
     /// an app version whose reports missed every id (two of the catalog's, and a draft with a
@@ -128,7 +129,7 @@ import Testing
             ReportTextRenderer().render(analysis), ReportJSONRenderer().render(analysis), ReportMarkdownRenderer().render(analysis),
             ReportPage().render(analysis),
         ] {
-            let controls = output.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+            let controls = output.unicodeScalars.filter { $0 != "\n" && EscapedCharacters.contains($0) }
             #expect(controls.isEmpty)
             #expect(!output.split(separator: "\n").contains { $0.hasPrefix("::") })
         }
@@ -139,7 +140,9 @@ import Testing
 
     @Test func theJSONGivesTheValuesBack() async throws {
         let json = ReportJSONRenderer().render(try await Self.analysis())
-        #expect(json.contains(#""id": "x\u001B[31m<b>|`*\n::error::\u009b2J""#))
+        #expect(
+            json.contains(
+                #""id": "x\u001B[31m<b>|`*\n::error::\u009b2J\u202eexe.txt https://evil.example/reset a@evil.example www.evil.example""#))
         #expect(json.contains(#""app_versions": [\#n        "9\u0007<i>"\#n      ]"#))
     }
 

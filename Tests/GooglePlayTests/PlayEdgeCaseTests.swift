@@ -227,7 +227,7 @@ extension PlayEdgeCaseTests {
         #expect(markdown.contains("- `gems`: listing fr\\\\u{1B}c-FR is on Google Play but not in the catalog: kept\n"))
         #expect(
             markdown.contains(
-                "- `gems`: purchase option \\\\u{1B}\\]8;;https://x\\\\u{7}old\\\\u{1B}\\]8;;\\\\u{7} is on Google Play but not in the "
+                "- `gems`: purchase option \\\\u{1B}\\]8;;https\\://x\\\\u{7}old\\\\u{1B}\\]8;;\\\\u{7} is on Google Play but not in the "
                     + "catalog: left as it is (iapcat never deletes)\n"))
         for output in [text, markdown, PlanRenderer().json(plan)] {
             #expect(!output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })

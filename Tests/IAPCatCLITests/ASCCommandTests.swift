@@ -202,6 +202,35 @@ import Testing
         #expect(applied.stdout.hasSuffix("Applied 1 change.\n"), "\(applied.stdout)")
     }
 
+    /// A plan file that says two things — `"app"` given twice: jq, Python and JavaScript read the second, iapcat's
+    /// reader kept the first — is refused by every command that reads it, at the second place, naming the member and
+    /// where it was first given; nothing is sent.
+    @Test func aSavedPlanGivingAMemberTwiceIsRefusedAndNothingIsSent() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        let file = setup.directory + "/plan.json"
+        let plan = await setup.run(["asc", "plan", "--catalog", setup.catalog, "-o", file])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        var lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\n")
+        let first = try #require(lines.firstIndex { $0.hasPrefix(#"  "app": "#) })
+        lines.insert(#"  "app": "9999999999","#, at: first + 1)
+        try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+
+        let requests = setup.fake.requests.count
+        let refusal =
+            "iapcat: error: \(file):\(first + 2):3: not a plan file: \"app\" appears more than once (first at line \(first + 1), column 3)\n"
+        for arguments in [
+            ["asc", "apply", file, "--catalog", setup.catalog, "--yes"], ["asc", "show", file], ["asc", "submit", file, "--yes"],
+        ] {
+            let run = await setup.run(arguments)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.stderr == refusal, "\(arguments)")
+            #expect(run.stdout == "", "\(arguments)")
+        }
+        #expect(setup.fake.requests.count == requests)
+        #expect(setup.fake.state(app: "1234567890").inAppPurchases == 0)
+    }
+
     @Test func credentialsAndRefusedTokensAreClearErrorsWithoutSecrets() async throws {
         let setup = try await Setup.start()
         defer { Task { try? await setup.stop() } }

@@ -134,6 +134,33 @@ import _CryptoExtras
         try await setup.stop()
     }
 
+    /// A plan file giving `"app"` twice (jq, Python and JavaScript read the second, iapcat's reader kept the first) is
+    /// refused by `play apply FILE` and `play show FILE`, at the second place, naming the member and where it was first
+    /// given; nothing is sent, no token is asked for.
+    @Test func aSavedPlanGivingAMemberTwiceIsRefusedAndNothingIsSent() async throws {
+        let setup = try await Setup.start()
+        let file = setup.directory + "/plan.json"
+        let plan = await setup.run(["play", "plan", "--catalog", setup.catalog, "-o", file])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        var lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\n")
+        let first = try #require(lines.firstIndex { $0.hasPrefix(#"  "app": "#) })
+        lines.insert(#"  "app": "com.example.other","#, at: first + 1)
+        try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+
+        let (requests, tokens) = (setup.fake.requestLog.count, setup.fake.tokenRequests.count)
+        let refusal =
+            "iapcat: error: \(file):\(first + 2):3: not a plan file: \"app\" appears more than once (first at line \(first + 1), column 3)\n"
+        for arguments in [["play", "apply", file, "--catalog", setup.catalog, "--yes", "--allow-impact"], ["play", "show", file]] {
+            let run = await setup.run(arguments)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.stderr == refusal, "\(arguments)")
+            #expect(run.stdout == "", "\(arguments)")
+        }
+        #expect(setup.fake.requestLog.count == requests)
+        #expect(setup.fake.tokenRequests.count == tokens)
+        try await setup.stop()
+    }
+
     /// An error from Play quoting the access token iapcat sent (of no known shape here) and a
     /// Google access token: stderr says where, never what.
     @Test func anAccessTokenQuotedByPlayIsNeverPrinted() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// A program from outside the project that some tests run (actionlint, nginx, curl, openssl, xmllint):
+/// A program from outside the project that some tests run (actionlint, nginx, curl, openssl, xmllint, cmark-gfm):
 /// `scripts/bootstrap` installs each, and a test whose program is missing is skipped with
 /// ``skipReason`` rather than failing, the same way for every such program.
 public struct ExternalTool: Sendable {
@@ -27,6 +27,10 @@ public struct ExternalTool: Sendable {
     /// openssl, which makes the certificates of the PostgreSQL TLS tests.
     public static let openssl = ExternalTool(
         name: "openssl", installedBy: "scripts/bootstrap --tests installs it", extraFolders: ["/usr/bin"])
+
+    /// cmark-gfm, GitHub's Markdown renderer (Debian's cmark-gfm): iapcat's Markdown is rendered as GitHub renders it.
+    public static let cmarkGFM = ExternalTool(
+        name: "cmark-gfm", installedBy: "scripts/bootstrap --tests installs Debian's cmark-gfm", extraFolders: ["/usr/bin"])
     /// `script`, from util-linux: a pseudo-terminal for the colour tests.
     public static let script = ExternalTool(name: "script", installedBy: "util-linux has it", extraFolders: ["/usr/bin"])
 

@@ -50,6 +50,27 @@ import Testing
         #expect(result.findings.map(\.position) == [SourcePosition(line: 2, column: 2)])
     }
 
+    /// Read as a value (a saved plan, an API's answer), a member given twice is refused at its second place, naming it
+    /// and where it was first given: jq, Python and JavaScript take the last value, the document the first.
+    @Test(arguments: [
+        (
+            "{\"format\": \"x\",\n \"catalog\": {\"sha256\": \"a\", \"sha256\": \"b\"}}",
+            #""catalog.sha256" appears more than once (first at line 2, column 14)"#, 2, 29
+        ),
+        (#"[{"a": [1, {"b": 1, "b": 2}]}]"#, #""[0].a[1].b" appears more than once (first at line 1, column 13)"#, 1, 21),
+        // The earliest in the file: the member whose second value holds another duplicate.
+        (#"{"a": 1, "a": {"b": 1, "b": 2}}"#, #""a" appears more than once (first at line 1, column 2)"#, 1, 10),
+    ])
+    func aValueReaderRefusesAMemberGivenTwice(json: String, message: String, line: Int, column: Int) {
+        #expect(throws: DocumentSyntaxError(message, at: SourcePosition(line: line, column: column))) {
+            try JSONValueReader.read(Array(json.utf8))
+        }
+        // The same member name in two objects is no duplicate.
+        #expect(
+            (try? JSONValueReader.read(Array(#"[{"a": 1}, {"a": 2}]"#.utf8)))
+                == .array([.object([("a", .int(1))]), .object([("a", .int(2))])]))
+    }
+
     @Test(arguments: [
         ("", "the file is empty; expected a JSON value", 1, 1),
         ("[1,]", "trailing comma before ']'", 1, 4),

@@ -84,6 +84,45 @@ import Testing
         #expect(GitHubActionsReporter.escapeData("a\u{1B}[31mb\u{9B}c\u{2028}") == "a\\u{1B}[31mb\\u{9B}c\\u{2028}")
     }
 
+    /// A right-to-left override (and every other bidirectional control) from an input, in each format's own escape:
+    /// text `\u{202e}`, JSON `\u202e`, GitHub annotations and SARIF messages (which GitHub shows) `\u{202E}`, SARIF
+    /// paths percent-encoded. None carries the character raw, to reorder what a reader sees.
+    @Test func bidiControlsAreEscapedInEveryFormat() {
+        let result = LintResult(
+            diagnostics: [
+                Diagnostic(
+                    .unknownProductID, "'coins\u{202E}gnp.exe' is not in the catalog\u{2066}",
+                    at: SourceLocation(file: "a\u{200F}b.json", line: 1, column: 2))
+            ], files: ["a\u{200F}b.json"])
+        #expect(
+            TextReporter().lines(result.diagnostics)
+                == #"a\u{200f}b.json:1:2: error: 'coins\u{202e}gnp.exe' is not in the catalog\u{2066} [unknown_product_id]"# + "\n")
+        #expect(
+            GitHubActionsReporter().report(result)
+                == #"::error file=a\u{200F}b.json,line=1,col=2,title=iapcat unknown_product_id::'coins\u{202E}gnp.exe' is not in "#
+                + #"the catalog\u{2066}"# + "\n")
+        #expect(
+            JSONReporter().report(result) == #"""
+                [
+                  {
+                    "file": "a\u200fb.json",
+                    "line": 1,
+                    "column": 2,
+                    "severity": "error",
+                    "rule": "unknown_product_id",
+                    "message": "'coins\u202egnp.exe' is not in the catalog\u2066"
+                  }
+                ]
+
+                """#)
+        let sarif = SARIFReporter().report(result)
+        #expect(sarif.contains(#""text": "'coins\\u{202E}gnp.exe' is not in the catalog\\u{2066}""#))
+        #expect(sarif.contains(#""uri": "a%E2%80%8Fb.json""#))
+        for output in [TextReporter().report(result), GitHubActionsReporter().report(result), JSONReporter().report(result), sarif] {
+            #expect(!output.unicodeScalars.contains { [0x200F, 0x202E, 0x2066].contains($0.value) })
+        }
+    }
+
     @Test func sarifURIsArePercentEncodedRelativeReferences() {
         #expect(SARIFReporter.uri("App/Ids, v2: old.plist") == "App/Ids%2C%20v2%3A%20old.plist")
         #expect(SARIFReporter.uri("Münzen.yaml") == "M%C3%BCnzen.yaml")

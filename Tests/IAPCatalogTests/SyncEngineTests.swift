@@ -165,6 +165,17 @@ import Testing
         #expect(try SavedPlan.read(saved.bytes(), file: "plan.json") == saved)
     }
 
+    /// A plan file is reviewed as a file and a diff: a right-to-left override or a C1 control a store answered is a
+    /// JSON escape there (so it reorders and moves nothing), and reads back as the store's text.
+    @Test func aSavedPlanWritesBidiAndC1ControlsAsEscapes() async throws {
+        var saved = try await saved(Adapter(["a.b": 1]), Self.catalog(["a.b"]))
+        saved.rows[0].value = .string("coins\u{202E}gnp.exe\u{9B}2J\u{2066}")
+        let text = String(decoding: saved.bytes(), as: UTF8.self)
+        #expect(text.contains(#""value": "coins\u202egnp.exe\u009b2J\u2066""#))
+        #expect(!text.unicodeScalars.contains { $0 != "\n" && EscapedCharacters.contains($0) })
+        #expect(try SavedPlan.read(saved.bytes(), file: "plan.json") == saved)
+    }
+
     @Test func applyingASavedPlanRereadsOnlyItsRowsAndRefusesWhenOneMoved() async throws {
         let adapter = Adapter(["a.b": 1, "x.y": 3])
         let catalog = Self.catalog(["a.b", "c.d", "x.y"])
@@ -260,7 +271,12 @@ import Testing
             "plan.json: a plan file of format version 2; this iapcat reads version 1: plan again with it"
         ),
         (#"{"format": "iapcat-plan", "format_version": 1, "catalog": {}}"#, "plan.json: \"store\" is missing or not a string"),
-        ("{", "plan.json: not a plan file: unexpected end of file; expected a string key"),
+        ("{", "plan.json:1:2: not a plan file: unexpected end of file; expected a string key"),
+        // jq, Python and JavaScript would read "other"; iapcat read "iapcat-plan". Neither: the file is refused.
+        (
+            #"{"format": "iapcat-plan", "format": "other"}"#,
+            #"plan.json:1:27: not a plan file: "format" appears more than once (first at line 1, column 2)"#
+        ),
     ])
     func aFileThatIsNoPlanIsRefusedSayingWhy(text: String, message: String) {
         #expect(throws: SyncFailure(message)) { _ = try SavedPlan.read(Array(text.utf8), file: "plan.json") }

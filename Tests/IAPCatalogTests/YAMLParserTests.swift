@@ -84,7 +84,7 @@ import Testing
             result.findings == [
                 DocumentFinding(
                     rule: .duplicateKey, message: "duplicate key 'a' (first at line 1)",
-                    position: SourcePosition(line: 3, column: 1))
+                    position: SourcePosition(line: 3, column: 1), firstPosition: SourcePosition(line: 1, column: 1))
             ])
         #expect(try #require(result.document.root).pairs.count == 2)
     }

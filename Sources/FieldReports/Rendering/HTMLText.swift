@@ -1,6 +1,11 @@
+import IAPCatalog
+
 /// Text made safe inside HTML and SVG, as element content or a quoted attribute value: `& < > " '`
-/// become references, and control characters (which no page should show, and which a hostile
-/// report could carry) become U+FFFD.
+/// become references, and control characters and bidirectional controls (``EscapedCharacters``:
+/// which no page should show, and which a hostile report or database could carry) become U+FFFD,
+/// a visible mark that reorders nothing. A numeric reference would not do for a bidirectional
+/// control: `&#x202E;` is parsed into U+202E itself and reorders the text as the raw character
+/// does. The text and JSON formats keep which character it was (`\u{202E}`, `\u202e`).
 enum HTMLText {
     static func escape(_ text: String) -> String {
         var result = ""
@@ -14,8 +19,7 @@ enum HTMLText {
             case "'": result += "&#39;"
             case "\t", "\n": result.unicodeScalars.append(scalar)
             default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
+                if EscapedCharacters.contains(scalar) {
                     result += "\u{FFFD}"
                 } else {
                     result.unicodeScalars.append(scalar)

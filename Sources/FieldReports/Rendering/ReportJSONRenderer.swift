@@ -21,7 +21,7 @@ public struct ReportJSONRenderer: Sendable {
             ("incidents", .array(analysis.incidents.map(Self.incident))),
             ("findings", .array(analysis.findings.map(Self.finding))),
         ])
-        return PlanRenderer.jsonEscaped(JSONWriter.serialize(document))
+        return EscapedCharacters.escapingJSON(JSONWriter.serialize(document))
     }
 
     static func incident(_ incident: Incident) -> JSONValue {

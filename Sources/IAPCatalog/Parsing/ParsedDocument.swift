@@ -20,4 +20,6 @@ package struct DocumentFinding: Sendable, Equatable {
     package var rule: RuleID
     package var message: String
     package var position: SourcePosition
+    /// For a duplicate key: where the key was first given (the value that was kept).
+    package var firstPosition: SourcePosition? = nil
 }

@@ -129,7 +129,7 @@ struct SourceDocumentBuilder {
             duplicateKeys.map {
                 DocumentFinding(
                     rule: .duplicateKey, message: "duplicate key '\($0.key)' (first at line \($0.firstPosition.line))",
-                    position: $0.position)
+                    position: $0.position, firstPosition: $0.firstPosition)
             }
             + invalidMerges.map {
                 DocumentFinding(rule: .invalidValue, message: "a merge key (<<) needs a mapping or a list of mappings", position: $0)

@@ -44,8 +44,9 @@ public struct GitHubActionsReporter: DiagnosticReporter {
             case "\n": result += "%0A"
             case ":" where properties: result += "%3A"
             case "," where properties: result += "%2C"
-            // Any other control character (ESC, BEL, C1, line separators) as text, as in every other format.
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
+            // Any other control character (ESC, BEL, C1, line separators) and the bidirectional controls (U+202E, …) as
+            // text, as in every other format (``EscapedCharacters``): GitHub shows the message, and one would reorder it.
+            case _ where EscapedCharacters.contains(scalar):
                 result += ServerText.printable(String(scalar))
             default: result.unicodeScalars.append(scalar)
             }

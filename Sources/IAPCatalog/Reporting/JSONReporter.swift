@@ -4,9 +4,10 @@ public struct JSONReporter: DiagnosticReporter {
     /// Creates a reporter.
     public init() {}
 
-    /// The diagnostics as a pretty-printed JSON array (`[]` when there are none), ending in a newline.
+    /// The diagnostics as a pretty-printed JSON array (`[]` when there are none), ending in a newline. Strings keep the
+    /// text as it is, every control character and bidirectional control a JSON `\u` escape (``EscapedCharacters``).
     public func report(_ result: LintResult) -> String {
-        JSONWriter.serialize(.array(result.diagnostics.map(Self.object)))
+        EscapedCharacters.escapingJSON(JSONWriter.serialize(.array(result.diagnostics.map(Self.object))))
     }
 
     static func object(_ diagnostic: Diagnostic) -> JSONValue {

@@ -48,7 +48,7 @@ public struct SARIFReporter: DiagnosticReporter {
                 ("ruleId", .string(diagnostic.rule.rawValue)),
                 ("ruleIndex", .int(ruleIndex[diagnostic.rule]!)),
                 ("level", .string(diagnostic.severity.rawValue)),
-                ("message", .object([("text", .string(diagnostic.text))])),
+                ("message", .object([("text", .string(Self.shown(diagnostic.text)))])),
                 ("locations", .array([.object(location)])),
             ])
         }
@@ -67,6 +67,22 @@ public struct SARIFReporter: DiagnosticReporter {
                     ])
                 ),
             ]))
+    }
+
+    /// A message as GitHub shows it once the JSON is read: the characters no output carries raw (``EscapedCharacters``:
+    /// ESC, U+202E, …) written as the `text` format writes them (`\u{202E}`), not only JSON-escaped, since a JSON escape
+    /// gives GitHub the character back, to reorder the alert. Line breaks stay (JSON escapes them), as in annotations.
+    static func shown(_ text: String) -> String {
+        guard EscapedCharacters.any(in: text) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar != "\n" && scalar != "\r" && EscapedCharacters.contains(scalar) {
+                result += ServerText.printable(String(scalar))
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// A relative URI reference for `path`: unreserved characters and `/` kept, others percent-encoded.

@@ -2,7 +2,8 @@ import Foundation
 
 /// Text iapcat prints that it did not write — error details, ids, names from a store's API or
 /// from a catalog — made safe for a terminal and a CI log: control characters escaped (so no
-/// line starts inside it: no `::error` workflow command, no ANSI sequence), `::` broken up,
+/// line starts inside it: no `::error` workflow command, no ANSI sequence), bidirectional
+/// controls too (so none reorders what is shown), `::` broken up,
 /// credentials redacted, and the length capped. Credentials are found by shape (bearer tokens,
 /// JWTs, PEM private keys, Google OAuth access tokens `ya29.…`) and by value: every token iapcat
 /// sends is registered here (``mask(_:)``) when it is made, so a server quoting it back, whatever
@@ -18,22 +19,19 @@ package enum ServerText {
         return printable(text).split(separator: "::", omittingEmptySubsequences: false).joined(separator: ": :")
     }
 
-    /// `line` with every control character (C0, DEL, C1, line and paragraph separators) as `\u{…}`.
+    /// `line` with every control character (C0, DEL, C1, line and paragraph separators) and bidirectional control
+    /// (U+202E, …) as `\u{…}` (``EscapedCharacters``).
     package static func printable(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: isControl) else { return line }
+        guard EscapedCharacters.any(in: line) else { return line }
         var out = ""
         for scalar in line.unicodeScalars {
-            if isControl(scalar) {
+            if EscapedCharacters.contains(scalar) {
                 out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     /// `text` with credentials replaced: `Bearer …`, anything shaped like a JWT, PEM private keys,

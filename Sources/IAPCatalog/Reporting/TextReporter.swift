@@ -30,26 +30,23 @@ public struct TextReporter: DiagnosticReporter {
         return output
     }
 
-    /// The message with line breaks and other control characters (C0, DEL, C1) escaped, so one
-    /// diagnostic stays one line whatever text an input carried into it, and no input moves a
-    /// terminal's cursor or changes its colours.
+    /// The message with line breaks, other control characters (C0, DEL, C1, U+2028/U+2029) and
+    /// bidirectional controls escaped (``EscapedCharacters``), so one diagnostic stays one line
+    /// whatever text an input carried into it, no input moves a terminal's cursor or changes its
+    /// colours, and none reorders the line.
     static func oneLine(_ message: String) -> String {
-        guard message.unicodeScalars.contains(where: isControl) else { return message }
+        guard EscapedCharacters.any(in: message) else { return message }
         var result = ""
         for scalar in message.unicodeScalars {
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where isControl(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
+            case _ where EscapedCharacters.contains(scalar): result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     static func render(_ location: SourceLocation) -> String {

@@ -55,8 +55,9 @@ public struct PlanRenderer: Sendable {
 
     /// `{"changes": [{"resource", "kind", "action", "summary"}], "not_done": [...], "warnings": [...]}`. Strings keep
     /// what the catalog and the store say, every control character (C0, DEL, C1, the line and paragraph separators)
-    /// written as a JSON `\u` escape, so a reader gets the text back as it was and the output holds no raw control
-    /// character for a terminal or a log to act on.
+    /// and bidirectional control written as a JSON `\u` escape (``EscapedCharacters``), so a reader gets the text back
+    /// as it was and the output holds no raw control character for a terminal or a log to act on, nor one that
+    /// reorders what is shown.
     public func json<P: SyncPlan>(_ plan: P) -> String {
         let document = JSONDocument(
             changes: plan.steps.map {
@@ -67,26 +68,7 @@ public struct PlanRenderer: Sendable {
             errors: plan.errors.map(JSONDocument.Note.init), estimated_requests: plan.estimatedRequests)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return Self.jsonEscaped(String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self)) + "\n"
-    }
-
-    /// `json` with DEL, the C1 controls (U+0080–U+009F: CSI, OSC, …) and U+2028/U+2029 as `\u007f`-style escapes: the
-    /// encoder escapes only C0. Outside its strings a JSON text is ASCII, so every such character is inside a string.
-    package static func jsonEscaped(_ json: String) -> String {
-        func isUnescaped(_ scalar: Unicode.Scalar) -> Bool {
-            (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-        }
-        guard json.unicodeScalars.contains(where: isUnescaped) else { return json }
-        var out = String.UnicodeScalarView()
-        for scalar in json.unicodeScalars {
-            guard isUnescaped(scalar) else {
-                out.append(scalar)
-                continue
-            }
-            let hex = String(scalar.value, radix: 16)
-            out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-        }
-        return String(out)
+        return EscapedCharacters.escapingJSON(String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self)) + "\n"
     }
 
     /// The most a `markdown` plan holds, in UTF-8 bytes (so in characters too): GitHub refuses comments over 65,536

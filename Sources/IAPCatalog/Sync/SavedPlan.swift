@@ -121,7 +121,9 @@ package struct SavedPlan: Sendable, Equatable {
 
     // MARK: The file
 
-    /// The file's JSON: members in a fixed order, two-space indentation, one value per line.
+    /// The file's JSON: members in a fixed order, two-space indentation, one value per line; every control character
+    /// and bidirectional control in a string a `\u` escape (``EscapedCharacters``), so a plan reviewed as a file or a diff
+    /// shows what it holds.
     package func bytes() -> [UInt8] {
         func scopeValue(_ scope: SyncScope) -> JSONValue {
             .object([
@@ -159,16 +161,17 @@ package struct SavedPlan: Sendable, Equatable {
             ("errors", notes(errors)),
             ("estimated_requests", .int(estimatedRequests)),
         ])
-        return JSONWriter.bytes(document)
+        return Array(EscapedCharacters.escapingJSON(JSONWriter.serialize(document)).utf8)
     }
 
-    /// The plan in `bytes` (a file's content; `file` names it in errors).
+    /// The plan in `bytes` (a file's content; `file` names it in errors), read as strict JSON: a syntax error or a
+    /// member given twice (which JSON readers take differently) is refused at its line and column.
     package static func read(_ bytes: [UInt8], file: String) throws(SyncFailure) -> SavedPlan {
         let root: JSONValue
         do {
             root = try JSONValueReader.read(bytes)
         } catch {
-            throw SyncFailure("\(file): not a plan file: \(error.message)")
+            throw SyncFailure("\(file):\(error.position.line):\(error.position.column): not a plan file: \(error.message)")
         }
         let reader = Reader(file: file)
         guard root["format"]?.string == formatName else {
