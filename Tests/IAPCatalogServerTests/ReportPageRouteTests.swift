@@ -137,7 +137,6 @@ import Testing
     }
 }
 
-
 /// Idle, the page costs nothing: the database is read again only when this server wrote reports
 /// (or the idle interval passed), not every time the page looks.
 @Suite struct ReportPageReadTests {
@@ -145,7 +144,8 @@ import Testing
         let database = CountingDatabase()
         let written = CountingDatabase()  // its reads stand for reports written
         var service = ReportService(
-            intake: ReportIntake(sink: NoSink()), metrics: { "" }, page: ReportPageRoute(token: "a-token-of-sixteen-bytes"), database: database)
+            intake: ReportIntake(sink: NoSink()), metrics: { "" }, page: ReportPageRoute(token: "a-token-of-sixteen-bytes"),
+            database: database)
         service.pageInterval = .milliseconds(10)
         service.written = { written.reads }
         let making = Task { [service] in

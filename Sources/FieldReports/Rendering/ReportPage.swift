@@ -132,7 +132,8 @@ public struct ReportPage: Sendable {
             out += section(finding, id: "incident-\(index)-\(member + 1)")
         }
         if incident.findings.count > Self.idsShown {
-            out += "<p class=\"cut\">\(incident.findings.count - Self.idsShown) more ids not shown; run iapcat reports for all of them.</p>\n"
+            out +=
+                "<p class=\"cut\">\(incident.findings.count - Self.idsShown) more ids not shown; run iapcat reports for all of them.</p>\n"
         }
         return out + "</details>\n</section>\n"
     }

@@ -87,7 +87,8 @@ package struct ReportService: Sendable {
                     let snapshot = try await database.read(ReportPageRoute.unfiltered.query(today: today))
                     latest.withLockedValue { data in
                         guard data?.snapshot != snapshot || data?.today != today else { return }
-                        let choices = ReportPageFilter.Choices(snapshot: snapshot, periods: ReportPageRoute.periods, defaultDays: Self.pageDays)
+                        let choices = ReportPageFilter.Choices(
+                            snapshot: snapshot, periods: ReportPageRoute.periods, defaultDays: Self.pageDays)
                         data = PageData(snapshot: snapshot, today: today, choices: choices, serial: (data?.serial ?? 0) + 1)
                     }
                     last = (written, today, started)
