@@ -139,7 +139,8 @@ extension PostgresReportDatabaseTests {
             run.stderr
                 == "iapcat: error: reports database postgres://writer@127.0.0.1:\(server.port)/reports: password authentication failed for user \"writer\" (28P01)\n"
         )
-        #expect(elapsed < .seconds(5))
+        // One log-in is what the server's log proves; the time also holds waiting for a process slot on a busy machine.
+        #expect(elapsed < .seconds(60))
         #expect(await count("password authentication failed for user \"writer\"", in: server, after: offset) == 1)
         #expect(!run.stderr.contains("not-the-password"))
     }
@@ -349,6 +350,6 @@ struct PostgresTLSTests {
             run.stderr
                 == "iapcat: error: reports database postgres://postgres@127.0.0.1:\(fixture.server.port)/tls: TLS: the server's certificate is not signed by the root certificates in \(fixture.wrongRoot) (CERTIFICATE_VERIFY_FAILED)\n"
         )
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(60))
     }
 }
