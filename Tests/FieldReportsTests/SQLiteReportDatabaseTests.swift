@@ -125,12 +125,9 @@ import Testing
         }
     }
 
-    /// A database of schema version 1 (as an earlier iapcat made it, with its rows) is brought to
-    /// this version: its rows read back with no "every id missing" count of their own, and new
-    /// reports add theirs.
-    @Test func aVersion1DatabaseIsMigratedWithItsRows() async throws {
-        let path = try StorageFixtures.sqlitePath()
-        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+    /// A database at `path` as iapcat made it at schema version 1 (rollback journal), with one row:
+    /// `gold` missing twice.
+    static func makeVersion1Database(_ path: String) async throws {
         let connection = try await SQLiteConnection.open(storage: .file(path: path))
         for statement in ReportSchema.migrations[0](.sqlite) + [
             ReportSchema.createVersionTable, "INSERT INTO schema_version (version) VALUES (1)",
@@ -140,6 +137,15 @@ import Testing
             _ = try await connection.query(statement)
         }
         try await connection.close()
+    }
+
+    /// A database of schema version 1 (as an earlier iapcat made it, with its rows) is brought to
+    /// this version: its rows read back with no "every id missing" count of their own, and new
+    /// reports add theirs.
+    @Test func aVersion1DatabaseIsMigratedWithItsRows() async throws {
+        let path = try StorageFixtures.sqlitePath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        try await Self.makeVersion1Database(path)
 
         let database = try await SQLiteReportDatabase.open(path: path, logger: logger)
         #expect(try await database.write([StorageFixtures.record("a", at: StorageFixtures.start + 30, allMissing: true)]) == 1)
@@ -170,15 +176,7 @@ import Testing
         let path = try StorageFixtures.sqlitePath()
         let folder = (path as NSString).deletingLastPathComponent
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let connection = try await SQLiteConnection.open(storage: .file(path: path))
-        for statement in ReportSchema.migrations[0](.sqlite) + [
-            ReportSchema.createVersionTable, "INSERT INTO schema_version (version) VALUES (1)",
-            "INSERT INTO missing_counts VALUES (\(StorageFixtures.day0.value), '1.0', 'app_store', 'production', 'US', 'USA', "
-                + "'products_v2.json', 'gold', '', 2, \(StorageFixtures.start + 10), \(StorageFixtures.start + 20))",
-        ] {
-            _ = try await connection.query(statement)
-        }
-        try await connection.close()
+        try await Self.makeVersion1Database(path)
         let before = bytes(path)
 
         let reader = try await SQLiteReportDatabase.openForReading(path: path, logger: logger)
