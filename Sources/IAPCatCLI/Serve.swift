@@ -189,6 +189,9 @@ extension IAPCat {
             }
             let logger = Logger(label: "iapcat")
             let reports = try openReports(observed: observed, logger: logger)
+            if reports?.service.page != nil, !Self.isLoopback(configuration.host) {
+                logger.warning("\(Self.publicPageWarning(host: configuration.host))")
+            }
             configuration.reportService = reports?.service
             let server = CatalogServer(configuration: configuration, logger: logger)
             defer {
@@ -266,6 +269,18 @@ extension IAPCat {
 
         /// What the server logs once at start when reports are on: where they go (a PostgreSQL
         /// URL without its password) and whether the page is served.
+        /// Said at start when the page is served on an address other machines reach: its token
+        /// travels as the request carries it, in clear unless TLS ends in front of the server.
+        static func publicPageWarning(host: String) -> String {
+            "the reports page at /reports is served on \(ServerText.printable(host)), which other machines reach: its token "
+                + "travels in clear unless TLS ends in front of iapcat (a proxy); serve the page on a loopback address, or behind TLS"
+        }
+
+        /// Whether `host` is a loopback address (or `localhost`): only this machine reaches it.
+        static func isLoopback(_ host: String) -> Bool {
+            host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        }
+
         static func reportsLine(location: String, tokenFile: String?) -> String {
             let database = ServerText.printable(ReportDatabases.redacted(location))
             let page =

@@ -49,6 +49,35 @@ struct PostgresReportDatabaseTests {
         #expect(version == "\(ReportSchema.version)\n", "\(version)")
     }
 
+    /// `iapcat reports` reads PostgreSQL without writing: a database of schema version 1 is read as
+    /// it is (not migrated), and an empty database is "not a reports database" and stays empty.
+    @Test func readingNeitherMigratesNorCreates() async throws {
+        let server = try await PostgresServer.shared()
+        let url = try await server.createDatabase()
+        let name = String(url.split(separator: "/").last!.split(separator: "?").first!)
+        for statement in ReportSchema.migrations[0](.postgres) + [
+            ReportSchema.createVersionTable, "INSERT INTO schema_version (version) VALUES (1)",
+            "INSERT INTO missing_counts VALUES (\(StorageFixtures.day0.value), '1.0', 'app_store', 'production', 'US', 'USA', "
+                + "'products_v2.json', 'gold', '', 2, \(StorageFixtures.start + 10), \(StorageFixtures.start + 20))",
+        ] {
+            _ = try await server.psql(statement, database: name)
+        }
+        let reader = try await ReportDatabases.openForReading(url, logger: logger)
+        let snapshot = try await reader.read(ReportQuery())
+        await #expect(throws: ReportDatabaseError.self) { try await reader.write([StorageFixtures.record("a", at: StorageFixtures.start)]) }
+        await reader.close()
+        #expect(snapshot.missing.map { "\($0.productID) \($0.count) \($0.allMissing)" } == ["gold 2 0"])
+        #expect(try await server.psql("SELECT version FROM schema_version", database: name) == "1\n")
+
+        let empty = try await server.createDatabase()
+        let emptyName = String(empty.split(separator: "/").last!.split(separator: "?").first!)
+        let error = await #expect(throws: ReportDatabaseError.self) { try await ReportDatabases.openForReading(empty, logger: logger) }
+        #expect(
+            error?.description.hasSuffix(" is not a reports database (`iapcat serve --reports-db` makes one)") == true,
+            "\(error.map { "\($0)" } ?? "")")
+        #expect(try await server.psql("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'", database: emptyName) == "0\n")
+    }
+
     @Test func anUnreachableServerIsTriedUntilTheDeadlineThenAOneLineErrorWithoutThePassword() async throws {
         guard let (descriptor, port) = TestSockets.listenOnLoopback(backlog: 1) else { return }
         close(descriptor)

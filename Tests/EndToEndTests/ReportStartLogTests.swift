@@ -41,6 +41,14 @@ import Testing
 
         let off = try await Self.log([])
         #expect(!off.contains("reports on") && off.contains("listening on "), "\(off)")
+
+        // On an address other machines reach, the page's token travels in clear: said once.
+        let warning = "the reports page at /reports is served on 0.0.0.0, which other machines reach"
+        #expect(!withPage.contains(warning))
+        let everywhere = try await Self.log(["--reports-db", database, "--reports-token-file", tokenFile, "--host", "0.0.0.0"])
+        #expect(everywhere.components(separatedBy: warning).count == 2, "\(everywhere)")
+        let everywhereWithoutPage = try await Self.log(["--reports-db", database, "--host", "0.0.0.0"])
+        #expect(!everywhereWithoutPage.contains(warning))
     }
 
     @Test(.enabled(if: PostgresServer.isInstalled, PostgresServer.skipReason))

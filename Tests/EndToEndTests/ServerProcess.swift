@@ -39,7 +39,7 @@ final class ServerProcess: @unchecked Sendable {
         while port == nil, Date() < deadline, process.isRunning {
             let data = errors.fileHandleForReading.availableData
             log += String(decoding: data, as: UTF8.self)
-            if let range = log.range(of: #"listening on 127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+            if let range = log.range(of: #"listening on (127\.0\.0\.1|0\.0\.0\.0):(\d+)"#, options: .regularExpression) {
                 port = Int(log[range].split(separator: ":").last!)
             }
         }

@@ -18,15 +18,20 @@ public final class PostgresReportDatabase: ReportDatabase {
     private let deadline: Duration
     /// Seen ids before this day have been pruned by this process.
     private let prunedBefore = NIOLockedValueBox<ReportDay?>(nil)
+    /// The schema version the database has: this iapcat's, or an older one when opened for reading.
+    private let schemaVersion = NIOLockedValueBox(ReportSchema.version)
+    /// Opened for reading (`iapcat reports`): nothing is written, not even a migration.
+    private let readOnly: Bool
 
     /// Taken (for the migration's transaction) by whichever replica migrates first.
     static let migrationLock: Int64 = 0x6961_7063_6174_0001
 
-    /// Connects to `url` and brings the schema to this version (one replica at a time). A URL
-    /// without a password takes one from `environment`, as libpq would; `warn` gets what the
-    /// user should hear of that (a pass file ignored for its permissions).
+    /// Connects to `url` and brings the schema to this version (one replica at a time); for
+    /// reading only (`readOnly`), checks the schema's version instead and reads an older one as it
+    /// is. A URL without a password takes one from `environment`, as libpq would; `warn` gets what
+    /// the user should hear of that (a pass file ignored for its permissions).
     public static func open(
-        url: String, environment: PostgresEnvironment = .none, deadline: Duration = .seconds(10), logger: Logger,
+        url: String, environment: PostgresEnvironment = .none, deadline: Duration = .seconds(10), readOnly: Bool = false, logger: Logger,
         warn: @Sendable (String) -> Void = { _ in }
     ) async throws(ReportDatabaseError) -> PostgresReportDatabase {
         var parsed = try PostgresURL(url)
@@ -39,9 +44,13 @@ public final class PostgresReportDatabase: ReportDatabase {
         let database = PostgresReportDatabase(
             location: parsed.redacted, configuration: try parsed.configuration(defaultRootCertificate: defaultRoot),
             tls: .init(host: parsed.host, roots: roots.map { "the root certificates in \($0)" } ?? "the system's root certificates"),
-            deadline: deadline, logger: logger)
+            deadline: deadline, readOnly: readOnly, logger: logger)
         do {
-            try await database.migrate()
+            if readOnly {
+                try await database.checkVersion()
+            } else {
+                try await database.migrate()
+            }
         } catch {
             await database.close()
             throw error
@@ -52,8 +61,9 @@ public final class PostgresReportDatabase: ReportDatabase {
 
     private init(
         location: String, configuration: PostgresConnection.Configuration, tls: PostgresConnections.TLSNames, deadline: Duration,
-        logger: Logger
+        readOnly: Bool, logger: Logger
     ) {
+        self.readOnly = readOnly
         self.location = location
         self.deadline = deadline
         self.logger = logger
@@ -61,6 +71,7 @@ public final class PostgresReportDatabase: ReportDatabase {
     }
 
     public func write(_ records: [ReportRecord]) async throws -> Int {
+        guard !readOnly else { throw ReportDatabaseError.readOnly(location: location) }
         guard !records.isEmpty else { return 0 }
         let batch = ReportBatch(records)
         let prune = prunedBefore.withLockedValue { pruned in
@@ -108,8 +119,9 @@ public final class PostgresReportDatabase: ReportDatabase {
             try await self.connections.withConnection { connection in
                 try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: self.logger)
                 do {
-                    let missing = try await Self.rows(connection, self.logger, ReportSchema.missingCounts, condition, parameters)
-                    let tallies = try await Self.rows(connection, self.logger, ReportSchema.reportCounts, condition, parameters)
+                    let version = self.schemaVersion.withLockedValue { $0 }
+                    let missing = try await Self.rows(connection, self.logger, ReportSchema.missingCounts, condition, parameters, version)
+                    let tallies = try await Self.rows(connection, self.logger, ReportSchema.reportCounts, condition, parameters, version)
                     try await connection.query("COMMIT", logger: self.logger)
                     return ReportSnapshot(
                         missing: try missing.map { try ReportSchema.missing($0) }, tallies: try tallies.map { try ReportSchema.tally($0) }
@@ -127,6 +139,24 @@ public final class PostgresReportDatabase: ReportDatabase {
     }
 
     // MARK: -
+
+    /// For reading: the schema's version, which must be one this iapcat knows; nothing is created.
+    private func checkVersion() async throws(ReportDatabaseError) {
+        let found = try await transaction("open") { connection, logger in
+            let exists = try await connection.query("SELECT to_regclass('schema_version') IS NOT NULL", logger: logger)
+            var present = false
+            for try await value in exists.decode(Bool.self) { present = value }
+            guard present else { return 0 }
+            var found = 0
+            for try await version in try await connection.query("SELECT version FROM schema_version", logger: logger).decode(Int32.self) {
+                found = Int(version)
+            }
+            return found
+        }
+        guard found >= 1 else { throw .notAReportsDatabase(location: location) }
+        guard found <= ReportSchema.version else { throw .newerSchema(location: location, found: found, known: ReportSchema.version) }
+        schemaVersion.withLockedValue { $0 = found }
+    }
 
     private func migrate() async throws(ReportDatabaseError) {
         _ = try await transaction("migrate") { connection, logger in
@@ -202,11 +232,12 @@ public final class PostgresReportDatabase: ReportDatabase {
     }
 
     private static func rows(
-        _ connection: PostgresConnection, _ logger: Logger, _ table: ReportTable, _ condition: String, _ binds: PostgresBindings
+        _ connection: PostgresConnection, _ logger: Logger, _ table: ReportTable, _ condition: String, _ binds: PostgresBindings,
+        _ version: Int
     ) async throws -> [[ReportValue]] {
         var result: [[ReportValue]] = []
         for try await row in try await connection.query(
-            PostgresQuery(unsafeSQL: table.select(where: condition), binds: binds), logger: logger)
+            PostgresQuery(unsafeSQL: table.select(where: condition, version: version), binds: binds), logger: logger)
         {
             var values: [ReportValue] = []
             values.reserveCapacity(table.columns.count)

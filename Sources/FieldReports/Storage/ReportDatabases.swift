@@ -35,12 +35,14 @@ public enum ReportDatabases {
     }
 
     /// Opens the database `location` names for reading only (`iapcat reports`): a SQLite file must
-    /// exist and is neither created, converted nor migrated (``SQLiteReportDatabase/openForReading(path:busyTimeout:logger:)``).
+    /// exist and is neither created, converted nor migrated (``SQLiteReportDatabase/openForReading(path:busyTimeout:logger:)``);
+    /// a PostgreSQL database is not migrated either, its schema read at the version it has.
     public static func openForReading(
         _ location: String, environment: PostgresEnvironment = .none, logger: Logger, warn: @Sendable (String) -> Void = { _ in }
     ) async throws -> any ReportDatabase {
         if isPostgres(location) {
-            return try await PostgresReportDatabase.open(url: location, environment: environment, logger: logger, warn: warn)
+            return try await PostgresReportDatabase.open(
+                url: location, environment: environment, readOnly: true, logger: logger, warn: warn)
         }
         return try await SQLiteReportDatabase.openForReading(path: location, logger: logger)
     }
