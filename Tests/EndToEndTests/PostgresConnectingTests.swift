@@ -217,7 +217,8 @@ extension PostgresReportDatabaseTests {
         let database = try await fifth.value
         let elapsed = ContinuousClock.now - started
         #expect(elapsed > .milliseconds(1_500))
-        #expect(elapsed < .seconds(10))
+        // Within the fifth open's deadline (a busy machine may take a while to hand over the slot).
+        #expect(elapsed < .seconds(30))
         // Past max_connections less the superusers' slot, PostgreSQL says one or the other (53300).
         let log = await server.log()
         let refused = log.dropFirst(offset).split(separator: "\n").filter {

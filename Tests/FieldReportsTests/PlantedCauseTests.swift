@@ -15,7 +15,7 @@ import Testing
 /// once, in its finding or under an incident.
 @Suite struct PlantedCauseTests {
     /// What goes wrong in the field, in one app version of its own.
-    enum Condition: CaseIterable {
+    enum Condition: CaseIterable, Sendable {
         case typoAppStore, typoPlay, wrongCase, draftInProduction, removedBundled, outsideAvailability, inactivePlay
         case accountWideAppStore, unsignedPlayBuild, unknownRelease, otherStoreOnly
     }
@@ -100,7 +100,7 @@ import Testing
     }
 
     /// What the analysis must say of a planted condition.
-    struct Expectation {
+    struct Expectation: Sendable {
         var condition: Condition
         var store: ReportedStore
         var version: String
@@ -224,8 +224,17 @@ import Testing
         return (reports, expectation)
     }
 
-    @Test(arguments: 0..<120)
-    func eachPlantedConditionIsNamed(seed: Int) throws {
+    /// One seed's world: the conditions planted, what must be said of them, the records counted,
+    /// and the analysis.
+    struct Planted: Sendable {
+        var conditions: [Condition]
+        var expectations: [Expectation]
+        var records: [ReportRecord]
+        var analysis: ReportAnalysis
+    }
+
+    /// The world of `seed`, made and analysed.
+    static func planted(seed: Int) throws -> Planted {
         var random = SeededGenerator(state: UInt64(seed) &* 7_919 &+ 1)
         let shop = Shop(&random)
         let folder = NSTemporaryDirectory() + "iapcat-planted-\(UUID().uuidString)"
@@ -234,11 +243,12 @@ import Testing
         let file = folder + "/catalog.yaml"
         try shop.yaml.write(toFile: file, atomically: true, encoding: .utf8)
         let loaded = try CatalogLoader().loadValidated(file)
-        let catalog = try #require(loaded.catalog, "\(loaded.diagnostics.map(\.message))\n\(shop.yaml)")
-        #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))")
+        guard let catalog = loaded.catalog, !loaded.hasErrors else {
+            throw FixtureError("seed \(seed): \(loaded.diagnostics.map(\.message))\n\(shop.yaml)")
+        }
 
         // One to four conditions, each in an app version of its own, over up to three days.
-        let conditions = Condition.allCases.shuffled(using: &random).prefix(Int.random(in: 1...4, using: &random))
+        let conditions = Array(Condition.allCases.shuffled(using: &random).prefix(Int.random(in: 1...4, using: &random)))
         var number = 0
         var records: [ReportRecord] = []
         var expectations: [Expectation] = []
@@ -255,7 +265,15 @@ import Testing
         let counts = ReportBatch(records).counts(new: Set(records.map(\.reportID)))
         let analysis = ReportAnalyzer(context: ReportContext.load(catalog: catalog, catalogFile: file))
             .analyze(ReportSnapshot(missing: counts.missing, tallies: counts.tallies))
+        return Planted(conditions: conditions, expectations: expectations, records: records, analysis: analysis)
+    }
 
+    /// The work is done off Swift's cooperative threads: the seeds run at once with every other
+    /// test, and would otherwise hold those threads for seconds.
+    @Test(arguments: 0..<80)
+    func eachPlantedConditionIsNamed(seed: Int) async throws {
+        let planted = try await offThePool { try Self.planted(seed: seed) }
+        let (conditions, expectations, records, analysis) = (planted.conditions, planted.expectations, planted.records, planted.analysis)
         let context = "seed \(seed): \(conditions.map { "\($0)" })"
         for expected in expectations {
             if let ids = expected.incidentIDs {

@@ -98,9 +98,13 @@ public enum ChildProcess {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         let exit = try ProcessExit.launch(process)
+        // The timer holds the pid and a flag, not the process: a process object (and its pipes'
+        // descriptors) kept alive until a long timeout fired made hundreds of runs hold over a
+        // thousand descriptors, and launching then waited on ProcessExit's descriptor guard.
+        let finished = FinishedFlag()
         if let timeout {
             let pid = process.processIdentifier
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { kill(pid, SIGKILL) } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if !finished.isSet { kill(pid, SIGKILL) } }
         }
         // Drain stdout on another thread while reading stderr here, so neither pipe can fill up
         // and stall the child.
@@ -114,6 +118,9 @@ public enum ChildProcess {
         let errData = errors.fileHandleForReading.readAllRetryingInterrupts()
         group.wait()
         exit.wait()
+        finished.set()
+        try? output.fileHandleForReading.close()
+        try? errors.fileHandleForReading.close()
         return IAPCatRun(
             status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
             stdout: String(decoding: collected.data, as: UTF8.self),
@@ -123,4 +130,12 @@ public enum ChildProcess {
 
 private final class OutputBox: @unchecked Sendable {
     var data = Data()
+}
+
+/// Set once a child process has ended: its timeout's timer then kills nothing.
+private final class FinishedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }
