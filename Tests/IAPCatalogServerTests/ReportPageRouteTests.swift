@@ -86,7 +86,8 @@ import Testing
 
     /// Polls `route`'s page of `filter` (asking for it) until it is made.
     static func page(_ route: ReportPageRoute, _ filter: ReportFilter) async throws -> String {
-        let deadline = Date().addingTimeInterval(20)
+        // Generous: the page is made on Swift's cooperative threads, which a full test run keeps busy.
+        let deadline = Date().addingTimeInterval(90)
         while Date() < deadline {
             if case .page(let html) = route.pages.lookup(filter) { return String(decoding: html, as: UTF8.self) }
             try await Task.sleep(for: .milliseconds(20))

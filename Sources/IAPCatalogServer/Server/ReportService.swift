@@ -33,7 +33,7 @@ package struct ReportService: Sendable {
     /// wrote shows within it.
     package var idleReadInterval: Duration = .seconds(60)
     /// A read and its analysis may take at most a tenth of the time between reads: after one that
-    /// took `t`, the next waits at least `readCostFactor × t`.
+    /// took `t`, the next waits at least `readCostFactor × t` (at most ``idleReadInterval``).
     static let readCostFactor = 10
 
     package init(intake: ReportIntake, metrics: @escaping @Sendable () -> String, page: ReportPageRoute?, database: any ReportDatabase) {
@@ -98,7 +98,7 @@ package struct ReportService: Sendable {
                     if !failing { logger.warning("reports page: cannot read the reports database; the page stays as it was: \(error)") }
                     failing = true
                 }
-                wait = max(pageInterval, (ContinuousClock.now - started) * Self.readCostFactor)
+                wait = min(max(pageInterval, (ContinuousClock.now - started) * Self.readCostFactor), max(pageInterval, idleReadInterval))
             }
             pages.ring()
             try? await Task.sleep(for: wait)
