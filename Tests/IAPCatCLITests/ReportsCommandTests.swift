@@ -191,9 +191,9 @@ import Testing
             let database = try await ReportDatabases.open(path, logger: Logger(label: "tests", factory: { _ in SwiftLogNoOpLogHandler() }))
             let snapshot = try await database.read(ReportPageRoute.unfiltered.query(today: today))
             await database.close()
-            let page = ReportService.analysis(
-                ReportPageRoute.unfiltered, snapshot: snapshot, today: today, catalog: catalog, catalogFile: catalogFile,
-                observed: try observed.map { try ObservedCatalog.read($0) })
+            let context = ReportContext.load(
+                catalog: catalog, catalogFile: catalogFile, observed: try observed.map { try ObservedCatalog.read($0) })
+            let page = ReportService.analysis(ReportPageRoute.unfiltered, snapshot: snapshot, today: today, context: context)
             #expect(ReportJSONRenderer().render(page) == command.stdout)
             #expect(page.allFindings.count == 9)
             let html = ReportPage().render(page)

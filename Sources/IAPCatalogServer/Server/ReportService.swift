@@ -110,45 +110,40 @@ package struct ReportService: Sendable {
     private func makePages(
         from latest: NIOLockedValueBox<PageData?>, pages: ReportPages, store: CatalogStore, catalogName: String
     ) async {
-        var made: (serial: Int, artifacts: ArtifactSet)?
+        // The context (the lists read from disk) is built once per reports read and catalog, not per page.
+        var made: (serial: Int, artifacts: ArtifactSet, context: ReportContext)?
         var generation = 0
         for await _ in pages.wakeups {
             guard let data = latest.withLockedValue({ $0 }), let artifacts = store.artifacts else { continue }
             if made?.serial != data.serial || made?.artifacts !== artifacts {
                 generation = pages.advance()
-                made = (data.serial, artifacts)
-                let html = Self.page(pages.pinned, data: data, catalog: artifacts, catalogName: catalogName, observed: observed)
-                pages.store(html, for: pages.pinned, generation: generation)
+                let context = ReportContext.load(catalog: artifacts.catalog, catalogFile: catalogName, observed: observed)
+                made = (data.serial, artifacts, context)
+                pages.store(Self.page(pages.pinned, data: data, context: context), for: pages.pinned, generation: generation)
             }
+            guard let context = made?.context else { continue }
             for filter in pages.takeWanted() where filter != pages.pinned {
                 await Task.yield()
-                pages.store(
-                    Self.page(filter, data: data, catalog: artifacts, catalogName: catalogName, observed: observed), for: filter,
-                    generation: generation)
+                pages.store(Self.page(filter, data: data, context: context), for: filter, generation: generation)
             }
         }
     }
 
-    /// The page of `filter`: the reports it keeps, explained with the catalog `artifacts` serves.
-    static func page(
-        _ filter: ReportFilter, data: PageData, catalog artifacts: ArtifactSet, catalogName: String, observed: [ObservedCatalog]
-    ) -> [UInt8] {
-        let analysis = Self.analysis(
-            filter, snapshot: data.snapshot, today: data.today, catalog: artifacts.catalog, catalogFile: catalogName, observed: observed)
+    /// The page of `filter`: the reports it keeps, explained with `context`.
+    static func page(_ filter: ReportFilter, data: PageData, context: ReportContext) -> [UInt8] {
+        let analysis = Self.analysis(filter, snapshot: data.snapshot, today: data.today, context: context)
         var page = ReportPage()
         page.filter = ReportPageFilter(filter: filter, today: data.today, choices: data.choices)
         return Array(page.render(analysis).utf8)
     }
 
     /// What the page of `filter` explains: the reports of `snapshot` it keeps, explained with the
-    /// context `iapcat reports` builds (``ReportContext/load(catalog:catalogFile:observed:)``: the
-    /// catalog, its lists as their files hold them, the pulled catalogs).
-    package static func analysis(
-        _ filter: ReportFilter, snapshot: ReportSnapshot, today: ReportDay, catalog: Catalog, catalogFile: String,
-        observed: [ObservedCatalog]
-    ) -> ReportAnalysis {
-        let context = ReportContext.load(catalog: catalog, catalogFile: catalogFile, observed: observed)
-        return ReportAnalyzer(context: context).analyze(filter.apply(to: snapshot, today: today))
+    /// context `iapcat reports` builds too (``ReportContext/load(catalog:catalogFile:observed:)``:
+    /// the catalog, its lists as their files hold them, the pulled catalogs).
+    package static func analysis(_ filter: ReportFilter, snapshot: ReportSnapshot, today: ReportDay, context: ReportContext)
+        -> ReportAnalysis
+    {
+        ReportAnalyzer(context: context).analyze(filter.apply(to: snapshot, today: today))
     }
 
     /// The handler of `POST /v1/reports`: the catalog being served decides what is valid. Before
