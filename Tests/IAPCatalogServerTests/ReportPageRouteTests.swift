@@ -155,7 +155,8 @@ import Testing
                 logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         }
         defer { making.cancel() }
-        let deadline = ContinuousClock.now + .seconds(30)
+        // Generous: a full run keeps the cooperative threads busy, and a slow read spaces the next.
+        let deadline = ContinuousClock.now + .seconds(120)
         while database.reads < 1, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         // 30 looks (300 ms) with nothing written: no read.
         try await Task.sleep(for: .milliseconds(300))

@@ -69,20 +69,21 @@ package struct ReportService: Sendable {
 
     /// Reads the last ``pageDays`` days into `latest` when they may have changed — this server
     /// wrote reports, the UTC day turned, ``idleReadInterval`` passed, or the last read failed —
-    /// looking every ``pageInterval`` (or, after a read that took `t`, ``readCostFactor`` × `t`:
-    /// reading is at most a tenth of a core), and wakes the maker. Idle, the database is read once
-    /// a minute.
+    /// looking every ``pageInterval``, and wakes the maker. After a read that took `t` the next
+    /// waits at least ``readCostFactor`` × `t` (at most ``idleReadInterval``): reading is at most
+    /// a tenth of a core. Idle, the database is read once a minute.
     private func readForPages(into latest: NIOLockedValueBox<PageData?>, pages: ReportPages, logger: Logger) async {
         var failing = false
         var last: (written: Int, day: ReportDay, at: ContinuousClock.Instant)?
-        var wait = pageInterval
+        var earliest = ContinuousClock.now
         while !Task.isCancelled {
             var now = timespec()
             clock_gettime(CLOCK_REALTIME, &now)
             let today = ReportDay(secondsSince1970: Int64(now.tv_sec))
             let written = self.written()
             let started = ContinuousClock.now
-            if failing || last.map({ $0.written != written || $0.day != today || started - $0.at >= idleReadInterval }) ?? true {
+            let due = failing || last.map { $0.written != written || $0.day != today || started - $0.at >= idleReadInterval } ?? true
+            if due, started >= earliest {
                 do {
                     let snapshot = try await database.read(ReportPageRoute.unfiltered.query(today: today))
                     latest.withLockedValue { data in
@@ -98,10 +99,10 @@ package struct ReportService: Sendable {
                     if !failing { logger.warning("reports page: cannot read the reports database; the page stays as it was: \(error)") }
                     failing = true
                 }
-                wait = min(max(pageInterval, (ContinuousClock.now - started) * Self.readCostFactor), max(pageInterval, idleReadInterval))
+                earliest = started + min((ContinuousClock.now - started) * Self.readCostFactor, idleReadInterval)
             }
             pages.ring()
-            try? await Task.sleep(for: wait)
+            try? await Task.sleep(for: pageInterval)
         }
     }
 
