@@ -15,6 +15,12 @@
 //   report    a `POST /v1/reports` body (gzip when it starts with gzip's magic bytes) through the
 //             report decoder and, when it decodes, the normalizer; a refusal must be a problem
 //             document of printable ASCII JSON, a record must keep its invariants
+//   pagequery the reports page's query string (`/reports?…`); a filter it reads must be written
+//             back as a query that reads as the same filter
+//   plan      a saved plan file (`asc plan --out`, `play plan --out`) through the strict JSON
+//             reader; a plan it reads must be written back as bytes that read as the same plan
+//   postgres  a postgres:// URL, a NUL, then a pass file in libpq's format: the URL reader and,
+//             when it reads, the pass file's lookup for that URL's host, port, database and user
 // Every input must come back as a result or diagnostics: a crash, a leak, a timeout or running
 // out of memory is a finding.
 
@@ -30,11 +36,11 @@ import Dispatch
 #endif
 
 private enum FuzzTarget: String {
-    case catalog, plist, json, storekit, bulkxml, api, play, report
+    case catalog, plist, json, storekit, bulkxml, api, play, report, pagequery, plan, postgres
 
     static let selected: FuzzTarget = {
         guard let name = getenv("IAPCAT_FUZZ_TARGET").map({ String(cString: $0) }), let target = FuzzTarget(rawValue: name) else {
-            let message = "set IAPCAT_FUZZ_TARGET to catalog, plist, json, storekit, bulkxml, api, play or report\n"
+            let message = "set IAPCAT_FUZZ_TARGET to catalog, plist, json, storekit, bulkxml, api, play, report, pagequery, plan or postgres\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
             exit(2)
         }
@@ -69,7 +75,46 @@ private enum FuzzTarget: String {
             runPlay(bytes)
         case .report:
             runReport(bytes)
+        case .pagequery:
+            runPageQuery(bytes)
+        case .plan:
+            runPlan(bytes)
+        case .postgres:
+            runPostgres(bytes)
         }
+    }
+
+    /// A page query: what reads must write back as itself.
+    private func runPageQuery(_ bytes: [UInt8]) {
+        let query = Substring(decoding: bytes, as: UTF8.self)
+        guard case .success(let filter) = ReportPageQuery.parse(query, defaultDays: 30) else { return }
+        let written = ReportPageQuery.string(filter, defaultDays: 30)
+        precondition(written.hasPrefix("?"), "a written query without its ?")
+        let reread = ReportPageQuery.parse(written.dropFirst(), defaultDays: 30)
+        guard case .success(let again) = reread else { preconditionFailure("a written query does not read: \(written)") }
+        precondition(again == filter, "a written query reads as another filter: \(written)")
+    }
+
+    /// A saved plan file: what reads must write back as bytes that read as the same plan.
+    private func runPlan(_ bytes: [UInt8]) {
+        guard let plan = try? SavedPlan.read(bytes, file: "plan.json") else { return }
+        let written = plan.bytes()
+        guard let again = try? SavedPlan.read(written, file: "plan.json") else { preconditionFailure("a written plan does not read") }
+        precondition(again == plan, "a written plan reads as another plan")
+    }
+
+    /// A postgres:// URL and a pass file (NUL between them), through the URL reader and the pass
+    /// file's lookup; a URL's password must never be in its redacted form.
+    private func runPostgres(_ bytes: [UInt8]) {
+        let parts = bytes.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+        let text = String(decoding: parts[0], as: UTF8.self)
+        let redacted = PostgresURL.redact(text)
+        guard let url = try? PostgresURL(text) else { return }
+        if let password = url.password, password.utf8.count >= 12, !text.replacingOccurrences(of: password, with: "").isEmpty {
+            precondition(!redacted.contains(":" + password + "@"), "a password in a redacted URL")
+        }
+        let passFile = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : ""
+        _ = PostgresEnvironment.password(in: passFile, host: url.host, port: url.port, database: url.database, user: url.user)
     }
 
     /// A report body through the decoder and the normalizer (whose per-day bounds fill up over a

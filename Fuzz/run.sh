@@ -7,12 +7,13 @@
 # and make the script exit 1; turn each into a regression test. The corpora stay in
 # .build/fuzz/corpus/TARGET/ between runs. Linux only (libFuzzer ships with the Linux toolchains).
 # Usage: Fuzz/run.sh [SECONDS=600] [TARGET…]      targets: catalog plist json storekit bulkxml api play report
+#                                                  pagequery plan postgres
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(catalog plist json storekit bulkxml api play report)
+[ ${#targets[@]} -gt 0 ] || targets=(catalog plist json storekit bulkxml api play report pagequery plan postgres)
 work=.build/fuzz
 mkdir -p "$work"
 
@@ -48,6 +49,9 @@ for target in "${targets[@]}"; do
     api) cp -n Fuzz/seeds/api/* "$corpus"/ ;;  # App Store Connect answers, NUL-separated
     play) cp -n Fuzz/seeds/play/* "$corpus"/ ;;  # Google Play answers, NUL-separated
     report) cp -n Fuzz/seeds/report/* Tests/FieldReportsTests/Fixtures/reports/* "$corpus"/ ;;  # report bodies, some gzip
+    pagequery) cp -n Fuzz/seeds/pagequery/* "$corpus"/ ;;  # the page's query strings
+    plan) seed "$corpus" -name '*plan*.json' ; cp -n Fuzz/seeds/plan/* "$corpus"/ ;;  # saved plan files
+    postgres) cp -n Fuzz/seeds/postgres/* "$corpus"/ ;;  # a URL, NUL, a pass file
     *) echo "unknown target $target" >&2; exit 2 ;;
   esac
   echo "fuzzing $target for ${seconds}s ($(ls "$corpus" | wc -l) inputs in the corpus)" >&2

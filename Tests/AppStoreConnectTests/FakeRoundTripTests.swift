@@ -160,20 +160,37 @@ import Testing
         #expect(writes > 20)
 
         let faults: [FakeFault] = [.status(409), .dropConnectionAfterHandling, .status(500), .dropConnection, .status(429, retryAfter: 0)]
-        for n in 1...writes {
-            let fault = faults[n % faults.count]
-            let session = try await Session.start()
-            session.fake.inject(fault, onRequest: n, matching: .writes)
-            _ = try await session.apply(desired)
-            var rounds = 0
-            while try await session.plan(desired).0.hasChanges, rounds < 3 {
-                rounds += 1
-                let failure = try await session.apply(desired)
-                #expect(failure == nil, "write \(n) (\(fault)): \(failure?.message ?? "")")
+        // Each write's run has a fake of its own; three run at once (a run mostly waits on the
+        // loopback and the applier's polls), so the whole takes a third of the time.
+        let lanes = 3
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for lane in 0..<lanes {
+                group.addTask {
+                    for n in stride(from: 1 + lane, through: writes, by: lanes) {
+                        try await Self.interrupt(desired, atWrite: n, with: faults[n % faults.count], expected: expected)
+                    }
+                }
             }
-            #expect(try await session.plan(desired).0.steps.map(\.summary) == [], "write \(n) (\(fault))")
-            #expect(session.fake.state(app: Self.appID) == expected, "write \(n) (\(fault))")
-            try await session.stop()
+            try await group.waitForAll()
         }
+    }
+
+    /// An apply of `desired` to an empty app failing with `fault` at write `n`, then applied
+    /// again until plan is empty (at most three times): the app must end as `expected`.
+    static func interrupt(_ desired: DesiredState, atWrite n: Int, with fault: FakeFault, expected: FakeAppSummary) async throws {
+        let session = try await Session.start()
+        session.fake.inject(fault, onRequest: n, matching: .writes)
+        _ = try await session.apply(desired)
+        var rounds = 0
+        var plan = try await session.plan(desired).0
+        while plan.hasChanges, rounds < 3 {
+            rounds += 1
+            let failure = try await session.apply(desired)
+            #expect(failure == nil, "write \(n) (\(fault)): \(failure?.message ?? "")")
+            plan = try await session.plan(desired).0
+        }
+        #expect(plan.steps.map(\.summary) == [], "write \(n) (\(fault))")
+        #expect(session.fake.state(app: Self.appID) == expected, "write \(n) (\(fault))")
+        try await session.stop()
     }
 }

@@ -14,6 +14,9 @@ final class Backend: HTTPHandling, @unchecked Sendable {
     private var log: [FakeRequestRecord] = []
     private let router = Router.appStoreConnect
     private let document = OpenAPIDocument.appStoreConnect
+    /// Answers found to follow the document, by operation, status and body, in every fake of the
+    /// process: the same answer (a page of price points, above all) is checked once.
+    private static let conforming = LockedSet()
 
     init(keys: [FakeAPIKey], territories: [String], rateLimitPerHour: Int) {
         state = FakeState(territories: territories)
@@ -95,6 +98,9 @@ final class Backend: HTTPHandling, @unchecked Sendable {
             switch try found.handler(context) {
             case .document(let status, let answer):
                 return checked(.json(status, answer, headers: headers), answer, found)
+            case .prepared(let status, let answer, let body):
+                let response = HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
+                return checked(response, answer, found)
             case .noContent: return HTTPResponse(status: 204, headers: headers)
             }
         } catch {
@@ -106,12 +112,34 @@ final class Backend: HTTPHandling, @unchecked Sendable {
     /// `response`, or a 500 naming where the fake's own answer strays from the document's
     /// response schema (a defect of the fake, shown loudly).
     private func checked(_ response: HTTPResponse, _ answer: JSON, _ route: Route) -> HTTPResponse {
+        var hasher = Hasher()
+        hasher.combine(route.method)
+        hasher.combine(route.template)
+        hasher.combine(response.status)
+        hasher.combine(response.body)
+        let key = hasher.finalize()
+        if Self.conforming.withLock({ $0.contains(key) }) { return response }
         let problems = document.answerProblems(answer, status: response.status, route.method, route.template)
-        guard !problems.isEmpty else { return response }
+        guard !problems.isEmpty else {
+            Self.conforming.withLock { _ = $0.insert(key) }
+            return response
+        }
         FileHandle.standardError.write(Data("fake App Store Connect: \(route.method) \(route.template): \(problems)\n".utf8))
         let error = APIError(
             status: 500, code: "UNEXPECTED_ERROR", title: "The fake's answer does not follow the OpenAPI document",
             detail: "\(route.method) \(route.template) answered \(response.status) with: " + problems.prefix(5).joined(separator: "; "))
         return .json(500, error.document)
+    }
+}
+
+/// A set of hashes behind a lock.
+private final class LockedSet: @unchecked Sendable {
+    private let lock = NSLock()
+    private var members = Set<Int>()
+
+    func withLock<T>(_ body: (inout Set<Int>) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&members)
     }
 }

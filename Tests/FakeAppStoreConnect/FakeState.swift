@@ -5,6 +5,9 @@ final class FakeState {
     /// `http://127.0.0.1:PORT`, for absolute links.
     var baseURL = ""
     let territories: [String]
+    /// Pages of price points as answered, by request target: a product's price points never
+    /// change, and every read of a product asks for them again.
+    var pricePointPages: [String: (answer: JSON, body: Data)] = [:]
     var apps: [String: AppRecord] = [:]
     var inAppPurchases: [String: InAppPurchaseRecord] = [:]
     var versions: [String: VersionRecord] = [:]

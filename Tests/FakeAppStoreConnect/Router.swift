@@ -10,6 +10,8 @@ extension HTTPResponse {
 /// What a handler answers.
 enum Reply {
     case document(Int, JSON)
+    /// A document and its bytes, serialized before.
+    case prepared(Int, JSON, Data)
     case noContent
 }
 
@@ -56,6 +58,17 @@ struct Context {
     /// 200 with a page of `refs`.
     func list(_ refs: [Ref]) -> Reply {
         .document(200, renderer.list(refs, selfURL: selfURL, path: request.path))
+    }
+
+    /// 200 with a page of the price points `refs` gives, made once per request target
+    /// (``FakeState/pricePointPages``).
+    func pricePointList(_ refs: () -> [Ref]) -> Reply {
+        let target = request.path + "?" + request.query
+        if let page = state.pricePointPages[target] { return .prepared(200, page.answer, page.body) }
+        let answer = renderer.list(refs(), selfURL: selfURL, path: request.path)
+        let body = Data(answer.serialized.utf8)
+        state.pricePointPages[target] = (answer, body)
+        return .prepared(200, answer, body)
     }
 }
 

@@ -35,7 +35,7 @@ import Testing
         for (row, bound) in [
             ("product ids the catalog does not know", bounds.unknownIDsPerDay), ("app versions", bounds.appVersionsPerDay),
             ("`status` values other than", bounds.unknownStatusesPerDay), ("storefronts neither", bounds.unknownStorefrontsPerDay),
-            ("rows added to the database", bounds.rowsPerDay),
+            ("rows added to the database", bounds.rowsPerDay), ("report ids remembered", bounds.rememberedReportsPerDay),
         ] {
             let line = page.split(separator: "\n").first { $0.hasPrefix("| " + row) }
             #expect(line?.contains(" | \(bound) | ") == true, "\(row): \(bound)")

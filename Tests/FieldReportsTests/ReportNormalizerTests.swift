@@ -246,6 +246,21 @@ import Testing
         #expect(tomorrow.dimensions.storefront == "DE")
     }
 
+    /// Every accepted report would leave its id in `seen_reports` for three days: a day's
+    /// remembered ids are bounded; past the bound a report is counted without its id, and the next
+    /// day starts afresh.
+    @Test func aDaysRememberedReportIDsAreBounded() throws {
+        let normalizer = ReportNormalizer(bounds: ReportBounds(rememberedReportsPerDay: 2))
+        let coins = "com.example.fieldreports.coins100"
+        func next(_ id: String, at: Int64 = Self.now) throws -> ReportRecord {
+            var report = Self.report(requested: [coins], missing: [MissingProduct(id: coins)])
+            report.reportID = id
+            return try Self.normalize(report, normalizer, at: at)
+        }
+        #expect(try [next("a"), next("b"), next("c"), next("d")].map(\.remembered) == [true, true, false, false])
+        #expect(try next("e", at: Self.now + 86_400).remembered)
+    }
+
     /// Junk within every per-day bound — reports each of 100 app versions, 175 storefronts, two
     /// lists, four environments and 200 unknown ids with 20 statuses — adds at most the day's row
     /// bound and a few dozen more (here a bound of 2,000: 100 reports add over 10,000 rows without it).

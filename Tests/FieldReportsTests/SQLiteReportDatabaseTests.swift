@@ -30,6 +30,10 @@ import Testing
         try await withDatabase { try await StorageFixtures.checkDuplicates($0) }
     }
 
+    @Test func aReportPastTheDaysRememberedIDsCountsEachTimeAndLeavesNoID() async throws {
+        try await withDatabase { try await StorageFixtures.checkUnremembered($0) }
+    }
+
     @Test func seenIDsAreForgottenAfterTwoDays() async throws {
         try await withDatabase { try await StorageFixtures.checkSeenDays($0) }
     }

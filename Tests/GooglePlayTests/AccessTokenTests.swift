@@ -104,6 +104,18 @@ import _CryptoExtras
         {
             try ServiceAccountKey.parse(Self.keyFile(tokenURI: ServiceAccountKey.googleTokenURI, type: "authorized_user"), path: "k.json")
         }
+        // A member given twice: JSON readers disagree on which counts.
+        var twice = Self.keyFile(tokenURI: ServiceAccountKey.googleTokenURI)
+        twice.removeLast()  // the closing brace
+        twice += Array(#","token_uri":"https://oauth2.evil.example/token"}"#.utf8)
+        do {
+            _ = try ServiceAccountKey.parse(twice, path: "k.json")
+            Issue.record("a key file giving token_uri twice was read")
+        } catch {
+            #expect(error.message.hasPrefix("k.json: not a Google service-account key: line "), "\(error.message)")
+            #expect(error.message.contains(": \"token_uri\" appears more than once (first at line "), "\(error.message)")
+            #expect(!error.message.contains("BEGIN"))
+        }
         let ec = P256.Signing.PrivateKey().pemRepresentation
         let ecFile =
             #"{"type":"service_account","client_email":"a@b.c","private_key":\#(String(decoding: try JSONEncoder().encode(ec), as: UTF8.self))}"#

@@ -110,6 +110,61 @@ import Testing
         }
     }
 
+    /// The forgeries docs/field-reports.md names: one report makes a product sold everywhere read
+    /// "not sold in the storefronts it was reported from", and fails `--fail-on production`. With an
+    /// evidence threshold it is held back (counted in the summary), and only what has the reports and
+    /// days behind it is listed and fails.
+    @Test func anEvidenceThresholdHoldsBackWhatOneSenderCanForge() async throws {
+        let forged = [Self.report(["com.example.shop.gems"], storefront: "DEU", days: 2)]
+        try await Self.withDatabase(forged) { database async throws in
+            let open = await Self.run(database, ["--fail-on", "production"])
+            #expect(open.status == 1)
+            let held = await Self.run(database, ["--fail-on", "production", "--min-reports", "2"])
+            #expect(held.status == 0, "\(held.stderr)")
+            #expect(
+                held.stdout
+                    == "1 report on 2026-11-22: no missing ids with 2 reports behind them. "
+                    + "Held back, with fewer than 2 reports behind each: 1 finding (1 from production, 1 report).\n")
+        }
+        try await Self.withDatabase(Self.mixed) { database async throws in
+            let run = await Self.run(database, ["--min-reports", "3", "--min-days", "2", "--fail-on", "production"])
+            #expect(run.status == 1)
+            #expect(
+                run.stdout.hasPrefix(
+                    "22 reports from 2026-11-20 to 2026-11-22: 1 finding, 1 from production. Held back, with fewer than 3 reports or 2 "
+                        + "days behind each: 2 incidents and 4 findings (6 from production, 18 reports).\n"), "\(run.stdout)")
+            #expect(run.stdout.contains("com.example.shop.gems"))
+            #expect(!run.stdout.contains("com.example.shop.pass"))
+            let json = await Self.run(database, ["--min-reports", "3", "--min-days", "2", "--format", "json"])
+            #expect(
+                json.stdout.hasSuffix(
+                    """
+                      ],
+                      "held_back": {
+                        "min_reports": 3,
+                        "min_days": 2,
+                        "min_app_versions": 1,
+                        "incidents": 2,
+                        "findings": 4,
+                        "production": 6,
+                        "reports": 18
+                      }
+                    }
+
+                    """), "\(json.stdout.suffix(300))")
+            let versions = await Self.run(database, ["--min-app-versions", "2", "--fail-on", "any"])
+            #expect(versions.status == 0)
+            #expect(
+                versions.stdout
+                    == "22 reports from 2026-11-20 to 2026-11-22: no missing ids with 2 app versions behind them. Held back, with fewer "
+                    + "than 2 app versions behind each: 2 incidents and 5 findings (7 from production, 22 reports).\n", "\(versions.stdout)"
+            )
+            let none = await Self.run(database, ["--min-reports", "0"])
+            #expect(none.status == 2)
+            #expect(none.stderr.contains("--min-reports 0 is not a number of at least 1"), "\(none.stderr)")
+        }
+    }
+
     @Test func sinceAndEnvironmentSelectTheRowsRead() async throws {
         try await Self.withDatabase(Self.mixed) { database async throws in
             let lastDay = await Self.run(database, ["--since", "2026-11-22"])

@@ -98,6 +98,22 @@ package enum StorageFixtures {
             ])
     }
 
+    /// A record whose id is not remembered (past the day's bound) is counted each time, with or
+    /// without an id the database remembers, and leaves no id behind: a later record with its id counts.
+    package static func checkUnremembered(_ database: any ReportDatabase) async throws {
+        let s = start
+        var unremembered = record("u", at: s + 1)
+        unremembered.remembered = false
+        #expect(try await database.write([record("a", at: s), unremembered, unremembered]) == 3)
+        var retryOfA = record("a", at: s + 2)
+        retryOfA.remembered = false
+        #expect(try await database.write([unremembered, retryOfA]) == 2)
+        #expect(try await database.write([record("u", at: s + 3), record("a", at: s + 4)]) == 1)
+        let snapshot = try await database.read(ReportQuery())
+        #expect(
+            snapshot.tallies == [TallyRow(day: day0, dimensions: production, reports: 6, allMissing: 0, firstSeen: s, lastSeen: s + 3)])
+    }
+
     /// A seen id is remembered for the day it arrived and the two days after; past that, a
     /// retry counts again.
     package static func checkSeenDays(_ database: any ReportDatabase) async throws {

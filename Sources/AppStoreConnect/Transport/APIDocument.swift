@@ -33,7 +33,7 @@ package struct APIDocument: Sendable {
 
     /// Parses a response body; nil when it is not a JSON:API document.
     static func parse(_ bytes: [UInt8]) -> APIDocument? {
-        guard let root = try? JSONDecoder().decode(APIValue.self, from: Data(bytes)), let object = root.object else { return nil }
+        guard let root = APIValue.read(bytes), let object = root.object else { return nil }
         var document = APIDocument()
         document.bodyBytes = bytes.count
         switch object["data"] {

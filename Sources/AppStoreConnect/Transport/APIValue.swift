@@ -1,3 +1,5 @@
+import IAPCatalog
+
 /// A JSON value as App Store Connect sends and receives it: attributes, error objects, paging.
 ///
 /// Attributes stay untyped at the transport so that a value the spec does not list (a new state,
@@ -80,4 +82,32 @@ extension APIValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Exp
     package init(booleanLiteral value: Bool) { self = .bool(value) }
     /// An integer value.
     package init(integerLiteral value: Int) { self = .int(value) }
+}
+
+extension APIValue {
+    /// The value of the JSON document `bytes`, read as Google Play's answers are
+    /// (``JSONValueReader``: strict, a member given twice refused, nested at most 256 deep); nil
+    /// when it is not one. (`JSONDecoder` into ``APIValue`` tried each type in turn, building an
+    /// error with its coding path for every miss.)
+    package static func read(_ bytes: [UInt8]) -> APIValue? {
+        guard let value = try? JSONValueReader.read(bytes) else { return nil }
+        return APIValue(value)
+    }
+
+    /// `value`, its objects' key order dropped.
+    package init(_ value: JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .int(let value): self = .int(value)
+        case .double(let value): self = .double(value)
+        case .string(let value): self = .string(value)
+        case .array(let items): self = .array(items.map(APIValue.init))
+        case .object(let members):
+            var object: [String: APIValue] = [:]
+            object.reserveCapacity(members.count)
+            for (key, value) in members { object[key] = APIValue(value) }
+            self = .object(object)
+        }
+    }
 }

@@ -34,7 +34,7 @@ package struct APIErrorObject: Sendable, Equatable {
     /// The errors of an error answer, their text made safe to print (``ServerText``): escaped,
     /// redacted, capped; at most ``maximumKept`` of them.
     static func parse(_ bytes: [UInt8]) -> [APIErrorObject] {
-        guard let root = try? JSONDecoderBox.decode(bytes) else { return [] }
+        guard let root = APIValue.read(bytes) else { return [] }
         let all = root["errors"]?.array ?? []
         var kept = all.prefix(maximumKept).map { error in
             APIErrorObject(
@@ -101,11 +101,5 @@ package enum ConnectAPIError: Error, Sendable, Equatable {
         for object in errors.dropFirst() { text += "\n  \(object.code): \(object.detail ?? object.title ?? "")" }
         if let pointer = errors.first?.pointer { text += " (at \(pointer))" }
         return text
-    }
-}
-
-enum JSONDecoderBox {
-    static func decode(_ bytes: [UInt8]) throws -> APIValue {
-        try JSONDecoder().decode(APIValue.self, from: Data(bytes))
     }
 }

@@ -9,6 +9,8 @@ public struct ReportAnalysis: Sendable, Equatable {
     public var reports: Int64
     /// The first and last day with a report; nil when there is none.
     public var days: ClosedRange<ReportDay>?
+    /// What an ``EvidenceThreshold`` held back (``admitting(_:)``); nil when none was asked for.
+    public var heldBack: HeldBack?
 
     /// An analysis of `reports` over `days` that found `incidents` and `findings`.
     public init(incidents: [Incident] = [], findings: [Finding], reports: Int64, days: ClosedRange<ReportDay>?) {

@@ -19,6 +19,8 @@ final class DailyVocabulary: Sendable {
         var storefronts = Set<String>()
         /// Hashes of the keys of the rows the day's reports added.
         var rows = Set<Int>()
+        /// Report ids of the day left for storage to remember.
+        var remembered = 0
 
         /// `value` as kept: the day's copy of it (one string for every report that sends it), itself
         /// while the set is under `bound`, else ``ReportBounds/other``.
@@ -42,7 +44,8 @@ final class DailyVocabulary: Sendable {
 
     /// `record` as counted on its day: as it is while the rows it would add (its tally row, a row
     /// per missing id and status) fit under ``ReportBounds/rowsPerDay`` or were added already;
-    /// otherwise under app version, storefront and id ``ReportBounds/other``, no status.
+    /// otherwise under app version, storefront and id ``ReportBounds/other``, no status. Past
+    /// ``ReportBounds/rememberedReportsPerDay``, its id is not remembered.
     func admitRows(_ record: ReportRecord) -> ReportRecord {
         func key(_ dimensions: ReportDimensions, _ product: MissingProduct?) -> Int {
             var hasher = Hasher()
@@ -56,6 +59,9 @@ final class DailyVocabulary: Sendable {
         let keys = [key(record.dimensions, nil)] + record.missing.map { key(record.dimensions, $0) }
         return state.withLockedValue { state in
             if state.day != record.day { state = State(day: record.day) }
+            var record = record
+            record.remembered = state.remembered < bounds.rememberedReportsPerDay
+            if record.remembered { state.remembered += 1 }
             let new = keys.filter { !state.rows.contains($0) }
             if new.isEmpty { return record }
             if state.rows.count + new.count <= bounds.rowsPerDay {

@@ -17,16 +17,21 @@ public struct ReportBounds: Sendable, Equatable {
     /// add a row is counted under app version, storefront and id `(other)` (its store, environment
     /// and list kept), so a day adds at most this many rows and a few dozen more.
     public var rowsPerDay: Int
+    /// Report ids a day's reports leave in the database (`seen_reports`, kept three days, so that a
+    /// retry counts once): every accepted report would add one, however well its counts are
+    /// bounded. Past it, a report is counted without its id being remembered.
+    public var rememberedReportsPerDay: Int
 
     public init(
         unknownIDsPerDay: Int = 200, appVersionsPerDay: Int = 100, unknownStatusesPerDay: Int = 20, unknownStorefrontsPerDay: Int = 20,
-        rowsPerDay: Int = 20_000
+        rowsPerDay: Int = 20_000, rememberedReportsPerDay: Int = 100_000
     ) {
         self.unknownIDsPerDay = unknownIDsPerDay
         self.appVersionsPerDay = appVersionsPerDay
         self.unknownStatusesPerDay = unknownStatusesPerDay
         self.unknownStorefrontsPerDay = unknownStorefrontsPerDay
         self.rowsPerDay = rowsPerDay
+        self.rememberedReportsPerDay = rememberedReportsPerDay
     }
 
     /// What a value past its bound is counted as: ``ReportRecord/otherID``. No storefront or

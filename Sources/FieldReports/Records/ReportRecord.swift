@@ -4,6 +4,9 @@
 public struct ReportRecord: Sendable, Equatable {
     /// The client's `report_id`: storage counts a report whose id it has seen before only once.
     public var reportID: String
+    /// Whether storage remembers ``reportID`` (``ReportBounds/rememberedReportsPerDay``): a report
+    /// past the day's bound is counted without it, so a retry of it would count again.
+    public var remembered = true
     /// When the server accepted it (seconds since 1970, UTC); its day is the counting day.
     public var receivedAt: Int64
     public var dimensions: ReportDimensions

@@ -13,15 +13,26 @@ public struct ReportJSONRenderer: Sendable {
 
     /// The document, ending with a newline.
     public func render(_ analysis: ReportAnalysis) -> String {
-        let document: JSONValue = .object([
+        var members: [(String, JSONValue)] = [
             ("format_version", .int(Self.formatVersion)),
             ("reports", .int(Int(analysis.reports))),
             ("first_day", analysis.days.map { .string($0.lowerBound.description) } ?? .null),
             ("last_day", analysis.days.map { .string($0.upperBound.description) } ?? .null),
             ("incidents", .array(analysis.incidents.map(Self.incident))),
             ("findings", .array(analysis.findings.map(Self.finding))),
-        ])
+        ]
+        if let held = analysis.heldBack { members.append(("held_back", Self.heldBack(held))) }
+        let document: JSONValue = .object(members)
         return EscapedCharacters.escapingJSON(JSONWriter.serialize(document))
+    }
+
+    /// What an evidence threshold held back: the threshold, then what fell short of it.
+    static func heldBack(_ held: HeldBack) -> JSONValue {
+        .object([
+            ("min_reports", .int(Int(clamping: held.threshold.reports))), ("min_days", .int(held.threshold.days)),
+            ("min_app_versions", .int(held.threshold.appVersions)), ("incidents", .int(held.incidents)),
+            ("findings", .int(held.findings)), ("production", .int(held.production)), ("reports", .int(Int(clamping: held.reports))),
+        ])
     }
 
     static func incident(_ incident: Incident) -> JSONValue {

@@ -95,7 +95,7 @@ public final class PostgresReportDatabase: ReportDatabase {
             let (tallies, missing) = batch.counts(new: new)
             try await Self.upsert(connection, logger, ReportSchema.reportCounts, tallies.map(ReportSchema.values))
             try await Self.upsert(connection, logger, ReportSchema.missingCounts, missing.map(ReportSchema.values))
-            return new.count
+            return new.count + batch.unremembered
         }
         if let prune { prunedBefore.withLockedValue { $0 = max($0 ?? prune, prune) } }
         return new

@@ -1,28 +1,32 @@
-/// A batch of records as both databases write it: each report id once, then the counts of the
-/// records the database had not seen, aggregated so that one statement touches each row once
+/// A batch of records as both databases write it: each remembered report id once, then the
+/// counts of the records the database had not seen (and of those whose ids are not remembered), aggregated so that one statement touches each row once
 /// (PostgreSQL refuses a second touch) and sorted by key, so that every writer takes row locks in
 /// the same order (two replicas then cannot deadlock).
 struct ReportBatch {
-    /// The batch's records, each report id's first occurrence only (a later one is a retry).
+    /// The batch's records, each remembered report id's first occurrence only (a later one is a
+    /// retry), and every record whose id is not remembered (``ReportRecord/remembered``).
     let records: [ReportRecord]
-    /// Their report ids and days, sorted by id.
+    /// The remembered report ids and their days, sorted by id.
     let seen: [(id: String, day: ReportDay)]
 
     init(_ records: [ReportRecord]) {
         var ids = Set<String>()
         ids.reserveCapacity(records.count)
-        self.records = records.filter { ids.insert($0.reportID).inserted }
-        seen = self.records.map { ($0.reportID, $0.day) }.sorted { $0.id < $1.id }
+        self.records = records.filter { !$0.remembered || ids.insert($0.reportID).inserted }
+        seen = self.records.filter(\.remembered).map { ($0.reportID, $0.day) }.sorted { $0.id < $1.id }
     }
+
+    /// The records counted without their ids: each is new.
+    var unremembered: Int { records.count { !$0.remembered } }
 
     /// The newest day in the batch, from which seen ids older than ``ReportSchema/seenDays`` are pruned.
     var newestDay: ReportDay? { records.map(\.day).max() }
 
-    /// The counts of the records whose ids are in `new`, one row per key, sorted by key.
+    /// The counts of the records whose ids are in `new` or not remembered, one row per key, sorted by key.
     func counts(new: Set<String>) -> (tallies: [TallyRow], missing: [MissingRow]) {
         var tallies: [TallyKey: TallyRow] = [:]
         var missing: [MissingKey: MissingRow] = [:]
-        for record in records where new.contains(record.reportID) {
+        for record in records where !record.remembered || new.contains(record.reportID) {
             let day = record.day, at = record.receivedAt
             let tallyKey = TallyKey(day: day, dimensions: record.dimensions)
             let allMissing: Int64 = record.allMissing ? 1 : 0

@@ -138,7 +138,7 @@ public final class SQLiteReportDatabase: ReportDatabase {
             let (tallies, missing) = batch.counts(new: new)
             try await self.upsert(connection, ReportSchema.reportCounts, tallies.map(ReportSchema.values))
             try await self.upsert(connection, ReportSchema.missingCounts, missing.map(ReportSchema.values))
-            return new.count
+            return new.count + batch.unremembered
         }
     }
 

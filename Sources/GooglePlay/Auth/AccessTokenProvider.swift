@@ -112,14 +112,15 @@ package actor AccessTokenProvider {
         } catch {
             throw .noToken(ServerText.shown(String(describing: error), limit: 200))
         }
-        let json = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: Any]
+        // Strict JSON, as Play's answers: an answer giving a member twice is no answer.
+        let json = try? JSONValueReader.read(Array(body.readableBytesView))
         guard status == 200 else {
-            let error = json?["error"] as? String ?? "HTTP \(status)"
-            let description = json?["error_description"] as? String ?? ""
+            let error = json?["error"]?.string ?? "HTTP \(status)"
+            let description = json?["error_description"]?.string ?? ""
             throw .refused(
                 status: status, error: ServerText.shown(error, limit: 100), description: ServerText.shown(description, limit: 300))
         }
-        guard let token = json?["access_token"] as? String, !token.isEmpty, let lifetime = json?["expires_in"] as? Int,
+        guard let token = json?["access_token"]?.string, !token.isEmpty, let lifetime = json?["expires_in"]?.int,
             lifetime > 0
         else {
             throw .noToken("the token endpoint answered without access_token and expires_in")

@@ -79,6 +79,13 @@ package struct ServiceAccountKey: Sendable, CustomStringConvertible {
         guard let file = try? JSONDecoder().decode(File.self, from: Data(bytes)) else {
             throw .notAKey(path: path, reason: "not a JSON object of a key's fields")
         }
+        // Strict JSON, as every document iapcat reads: a member given twice (a second `token_uri`
+        // where the signed assertion goes) is refused, not read as one reader or another takes it.
+        do {
+            _ = try JSONValueReader.read(bytes)
+        } catch {
+            throw .notAKey(path: path, reason: "line \(error.position.line), column \(error.position.column): \(error.message)")
+        }
         guard file.type == "service_account" else {
             throw .notAKey(
                 path: path,

@@ -77,7 +77,7 @@ enum InAppPurchaseHandlers {
 
     static func pricePoints(_ c: Context) throws(APIError) -> Reply {
         _ = try c.state.inAppPurchase(c.id)
-        return c.list(c.state.pricePoints(of: c.id, kind: .inAppPurchasePricePoint, in: c.query.filter("territory")))
+        return c.pricePointList { c.state.pricePoints(of: c.id, kind: .inAppPurchasePricePoint, in: c.query.filter("territory")) }
     }
 
     static func priceSchedule(_ c: Context) throws(APIError) -> Reply {

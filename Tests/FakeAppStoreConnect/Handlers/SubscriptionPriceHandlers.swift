@@ -68,7 +68,7 @@ enum SubscriptionPriceHandlers {
 
     static func pricePoints(_ c: Context) throws(APIError) -> Reply {
         _ = try c.state.subscription(c.id)
-        return c.list(c.state.pricePoints(of: c.id, kind: .subscriptionPricePoint, in: c.query.filter("territory")))
+        return c.pricePointList { c.state.pricePoints(of: c.id, kind: .subscriptionPricePoint, in: c.query.filter("territory")) }
     }
 
     static func pricePoint(_ c: Context) throws(APIError) -> Reply {
