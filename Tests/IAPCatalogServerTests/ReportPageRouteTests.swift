@@ -139,7 +139,7 @@ import Testing
 }
 
 /// Idle, the page costs nothing: the database is read again only when this server wrote reports
-/// (or the idle interval passed), not every time the page looks.
+/// (or the idle interval passed) and its fingerprint changed, not every time the page looks.
 @Suite struct ReportPageReadTests {
     @Test func theDatabaseIsReadAgainOnlyWhenReportsWereWritten() async throws {
         let database = CountingDatabase()
@@ -161,6 +161,13 @@ import Testing
         // 30 looks (300 ms) with nothing written: no read.
         try await Task.sleep(for: .milliseconds(300))
         #expect(database.reads == 1)
+        // Written, but nothing the page reads changed (another day's rows, say): a look, no read.
+        let looks = database.fingerprints
+        _ = try await written.read(ReportQuery())
+        while database.fingerprints == looks, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(database.reads == 1)
+        database.touch()
         _ = try await written.read(ReportQuery())
         while database.reads < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(database.reads == 2)
@@ -169,16 +176,26 @@ import Testing
     }
 }
 
-/// A database that counts its reads and holds nothing (also a counter of its own: the reports
-/// "written" in the test above).
+/// A database that counts its reads and its fingerprints and holds nothing, its fingerprint
+/// changed by ``touch()`` (also a counter of its own: the reports "written" in the test above).
 final class CountingDatabase: ReportDatabase, @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
+    private var looks = 0
+    private var version: Int64 = 0
     var reads: Int { lock.withLock { count } }
+    var fingerprints: Int { lock.withLock { looks } }
+    func touch() { lock.withLock { version += 1 } }
     func write(_ records: [ReportRecord]) async throws -> Int { 0 }
     func read(_ query: ReportQuery) async throws -> ReportSnapshot {
         lock.withLock { count += 1 }
         return ReportSnapshot(missing: [], tallies: [])
+    }
+    func fingerprint(_ query: ReportQuery) async throws -> ReportFingerprint {
+        lock.withLock {
+            looks += 1
+            return ReportFingerprint(rows: version, reports: 0, lastSeen: 0)
+        }
     }
     func close() async {}
 }
@@ -200,6 +217,11 @@ final class StallingDatabase: ReportDatabase, @unchecked Sendable {
     init(_ snapshot: ReportSnapshot) { self.snapshot = snapshot }
 
     var reads: Int { lock.withLock { count } }
+
+    /// Another each time: every look reads.
+    func fingerprint(_ query: ReportQuery) async throws -> ReportFingerprint {
+        ReportFingerprint(rows: Int64(reads), reports: 0, lastSeen: 0)
+    }
 
     func read(_ query: ReportQuery) async throws -> ReportSnapshot {
         let first = lock.withLock {

@@ -176,6 +176,19 @@ import Testing
         #expect(try SavedPlan.read(saved.bytes(), file: "plan.json") == saved)
     }
 
+    /// A row holding a whole number as a double (`0.0`) is written `0` and read back as a whole
+    /// number: the same row, not a store that changed since the plan (found by fuzzing).
+    @Test func aWholeDoubleInARowIsTheSameRowReadBackFromTheFile() async throws {
+        var saved = try await saved(Adapter(["a.b": 1]), Self.catalog(["a.b"]))
+        saved.rows[0].value = .object([("price", .double(0)), ("rate", .double(1.5))])
+        let reread = try SavedPlan.read(saved.bytes(), file: "plan.json")
+        #expect(reread.rows[0].value == .object([("price", .int(0)), ("rate", .double(1.5))]))
+        #expect(throws: Never.self) { try reread.check(rows: saved.rows, steps: saved.steps, storeName: "Test Store") }
+        var moved = saved.rows
+        moved[0].value = .object([("price", .double(0.5)), ("rate", .double(1.5))])
+        #expect(throws: SyncFailure.self) { try reread.check(rows: moved, steps: saved.steps, storeName: "Test Store") }
+    }
+
     @Test func applyingASavedPlanRereadsOnlyItsRowsAndRefusesWhenOneMoved() async throws {
         let adapter = Adapter(["a.b": 1, "x.y": 3])
         let catalog = Self.catalog(["a.b", "c.d", "x.y"])

@@ -98,6 +98,27 @@ package enum StorageFixtures {
             ])
     }
 
+    /// The fingerprint changes with every report counted in the rows the query selects, and only then.
+    package static func checkFingerprint(_ database: any ReportDatabase) async throws {
+        let s = start
+        let day1 = ReportQuery(since: ReportDay(day0.value + 1))
+        let empty = try await database.fingerprint(ReportQuery())
+        #expect(empty == ReportFingerprint(rows: 0, reports: 0, lastSeen: 0))
+        _ = try await database.write([record("a", at: s + 10), record("b", at: s + 86_400 + 20, sandbox)])
+        let both = try await database.fingerprint(ReportQuery())
+        #expect(both == ReportFingerprint(rows: 2, reports: 2, lastSeen: s + 86_420))
+        #expect(try await database.fingerprint(ReportQuery()) == both)
+        let later = try await database.fingerprint(day1)
+        #expect(later == ReportFingerprint(rows: 1, reports: 1, lastSeen: s + 86_420))
+        // A report into an existing row, on the first day: the whole changes, the later days do not.
+        _ = try await database.write([record("c", at: s + 5)])
+        #expect(try await database.fingerprint(ReportQuery()) == ReportFingerprint(rows: 2, reports: 3, lastSeen: s + 86_420))
+        #expect(try await database.fingerprint(day1) == later)
+        // A retry counts nothing and changes nothing.
+        _ = try await database.write([record("c", at: s + 6)])
+        #expect(try await database.fingerprint(ReportQuery()) == ReportFingerprint(rows: 2, reports: 3, lastSeen: s + 86_420))
+    }
+
     /// A record whose id is not remembered (past the day's bound) is counted each time, with or
     /// without an id the database remembers, and leaves no id behind: a later record with its id counts.
     package static func checkUnremembered(_ database: any ReportDatabase) async throws {

@@ -69,21 +69,17 @@ extension ReportAnalysis {
     public func admitting(_ threshold: EvidenceThreshold) -> ReportAnalysis {
         guard threshold != .none else { return self }
         var held = HeldBack(threshold: threshold)
+        /// Whether `threshold` admits `stats`; if not, counted in `held` under `kind`.
+        func admits(_ stats: FindingStats, _ kind: WritableKeyPath<HeldBack, Int>) -> Bool {
+            if threshold.admits(stats) { return true }
+            held[keyPath: kind] += 1
+            held.production += stats.environments[.production] != nil ? 1 : 0
+            held.reports.saturatingAdd(stats.count)
+            return false
+        }
         var kept = self
-        kept.incidents = incidents.filter { incident in
-            if threshold.admits(incident.stats) { return true }
-            held.incidents += 1
-            held.production += incident.isProduction ? 1 : 0
-            held.reports.saturatingAdd(incident.stats.count)
-            return false
-        }
-        kept.findings = findings.filter { finding in
-            if threshold.admits(finding.stats) { return true }
-            held.findings += 1
-            held.production += finding.isProduction ? 1 : 0
-            held.reports.saturatingAdd(finding.stats.count)
-            return false
-        }
+        kept.incidents = incidents.filter { admits($0.stats, \.incidents) }
+        kept.findings = findings.filter { admits($0.stats, \.findings) }
         kept.heldBack = held
         return kept
     }

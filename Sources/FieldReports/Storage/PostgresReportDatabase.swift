@@ -101,7 +101,8 @@ public final class PostgresReportDatabase: ReportDatabase {
         return new
     }
 
-    public func read(_ query: ReportQuery) async throws -> ReportSnapshot {
+    /// The `WHERE` condition of `query` and its bindings.
+    private static func condition(_ query: ReportQuery) -> (String, PostgresBindings) {
         var conditions: [String] = []
         var binds = PostgresBindings()
         if let since = query.since {
@@ -112,8 +113,25 @@ public final class PostgresReportDatabase: ReportDatabase {
             binds.append(environment.rawValue)
             conditions.append("environment = $\(binds.count)")
         }
-        let condition = conditions.joined(separator: " AND ")
-        let parameters = binds
+        return (conditions.joined(separator: " AND "), binds)
+    }
+
+    public func fingerprint(_ query: ReportQuery) async throws -> ReportFingerprint {
+        let (condition, parameters) = Self.condition(query)
+        return try await withDeadline("read") {
+            try await self.connections.withConnection { connection in
+                let rows = try await connection.query(
+                    PostgresQuery(unsafeSQL: ReportFingerprint.select(where: condition), binds: parameters), logger: self.logger)
+                for try await (count, reports, lastSeen) in rows.decode((Int64, Int64, Int64).self) {
+                    return ReportFingerprint(rows: count, reports: reports, lastSeen: lastSeen)
+                }
+                return ReportFingerprint(rows: 0, reports: 0, lastSeen: 0)
+            }
+        }
+    }
+
+    public func read(_ query: ReportQuery) async throws -> ReportSnapshot {
+        let (condition, parameters) = Self.condition(query)
         return try await withDeadline("read") {
             // One snapshot for both tables.
             try await self.connections.withConnection { connection in

@@ -7,6 +7,8 @@ public protocol ReportDatabase: Sendable {
     func write(_ records: [ReportRecord]) async throws -> Int
     /// The rows `query` selects.
     func read(_ query: ReportQuery) async throws -> ReportSnapshot
+    /// Whether the rows `query` selects may have changed since a read, cheaply (``ReportFingerprint``).
+    func fingerprint(_ query: ReportQuery) async throws -> ReportFingerprint
     /// Closes connections; the database is not used afterwards.
     func close() async
 }

@@ -142,7 +142,8 @@ public final class SQLiteReportDatabase: ReportDatabase {
         }
     }
 
-    public func read(_ query: ReportQuery) async throws -> ReportSnapshot {
+    /// The `WHERE` condition of `query` and its bindings.
+    private static func condition(_ query: ReportQuery) -> (String, [SQLiteData]) {
         var conditions: [String] = [], binds: [SQLiteData] = []
         if let since = query.since {
             conditions.append("day >= ?")
@@ -152,7 +153,24 @@ public final class SQLiteReportDatabase: ReportDatabase {
             conditions.append("environment = ?")
             binds.append(.text(environment.rawValue))
         }
-        let condition = conditions.joined(separator: " AND ")
+        return (conditions.joined(separator: " AND "), binds)
+    }
+
+    public func fingerprint(_ query: ReportQuery) async throws -> ReportFingerprint {
+        let (condition, binds) = Self.condition(query)
+        do {
+            return try await reads.run { [reader] in
+                let row = try await reader.query(ReportFingerprint.select(where: condition), binds).first
+                let values = (0..<3).map { row?.columns.dropFirst($0).first?.data.integer ?? 0 }
+                return ReportFingerprint(rows: Int64(values[0]), reports: Int64(values[1]), lastSeen: Int64(values[2]))
+            }
+        } catch {
+            throw ReportDatabaseError.failed(location: path, operation: "read", reason: Self.reason(error))
+        }
+    }
+
+    public func read(_ query: ReportQuery) async throws -> ReportSnapshot {
+        let (condition, binds) = Self.condition(query)
         let version = schemaVersion
         do {
             return try await reads.run { [reader] in

@@ -87,7 +87,9 @@ package struct SavedPlan: Sendable, Equatable {
 
     /// Refuses, naming what moved, when `now` (the rows read again) differs from the saved rows, or
     /// `steps` (planned again from them) from the saved steps; `storeName` says whose rows, and
-    /// `describe` how a resource's row moved (``RowChanges`` unless the store says otherwise).
+    /// `describe` how a resource's row moved (``RowChanges`` unless the store says otherwise). Rows
+    /// are compared as the file writes them: a whole number read back from the file (`1`) is the
+    /// same row as the `1.0` it was written from.
     package func check<S: SyncStep>(
         rows now: [Row], steps: [S], storeName: String,
         describe: (_ resource: String, _ old: JSONValue, _ new: JSONValue) -> [String] = { RowChanges.describe(from: $1, to: $2) }
@@ -95,7 +97,8 @@ package struct SavedPlan: Sendable, Equatable {
         let current = Dictionary(now.map { ($0.resource, $0.value) }, uniquingKeysWith: { first, _ in first })
         let then = Dictionary(rows.map { ($0.resource, $0.value) }, uniquingKeysWith: { first, _ in first })
         var moved: [String] = []
-        for resource in Set(current.keys).union(then.keys).sorted() where current[resource] != then[resource] {
+        let written = { (value: JSONValue?) in value.map { JSONWriter.serialize($0) } }
+        for resource in Set(current.keys).union(then.keys).sorted() where written(current[resource]) != written(then[resource]) {
             moved.append("  \(ServerText.printable(resource)):")
             moved += describe(resource, then[resource] ?? .null, current[resource] ?? .null).map {
                 "    " + ServerText.printable($0)
