@@ -130,6 +130,13 @@ extension IAPCat {
         )
         var reportsQueueMemory = ReportWriter.Configuration().capacityBytes >> 20
 
+        @Option(
+            name: .long,
+            help:
+                "Rows of the reports database the page reads at most: the newest days that fit, the page saying so; its memory grows with them (default \(ReportService.defaultPageRows))."
+        )
+        var reportsPageRows = ReportService.defaultPageRows
+
         func validate() throws {
             _ = try resolve()
         }
@@ -162,6 +169,7 @@ extension IAPCat {
             resolved.reportsPerClientPerMinute = reportsRate
             guard (1...10_000_000).contains(reportsQueue) else { throw ValidationError("--reports-queue must be 1-10000000") }
             guard (1...65_536).contains(reportsQueueMemory) else { throw ValidationError("--reports-queue-memory must be 1-65536") }
+            guard (1...100_000_000).contains(reportsPageRows) else { throw ValidationError("--reports-page-rows must be 1-100000000") }
             let levelName = logLevel ?? environment("IAPCAT_LOG_LEVEL") ?? Self.defaultLogLevel.rawValue
             guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level '\(levelName)'") }
             guard (0...65_535).contains(resolved.port) else { throw ValidationError("the port must be 0-65535") }
@@ -264,6 +272,7 @@ extension IAPCat {
                 intake: ReportIntake(sink: writer), metrics: { writer.metrics() }, page: page, database: database)
             service.observed = observed
             service.written = { writer.counts.written }
+            service.pageRows = reportsPageRows
             return (service, writer)
         }
 

@@ -23,6 +23,11 @@ extension PostgresReportDatabaseTests {
         let server = try await PostgresServer.start(.init(passwords: true, logConnections: true, maxConnections: maxConnections))
         try await server.psql("CREATE ROLE writer LOGIN PASSWORD '\(writerPassword)'", database: "postgres")
         try await server.psql("CREATE DATABASE reports OWNER writer", database: "postgres")
+        // The schema, as the first `serve` makes it: `iapcat reports` never makes one, and the tests
+        // that read must not depend on one that serves having run first.
+        let database = try await ReportDatabases.open(
+            "postgres://writer:\(writerPassword)@127.0.0.1:\(server.port)/reports?sslmode=disable", logger: StorageFixtures.logger)
+        await database.close()
         return server
     }
 

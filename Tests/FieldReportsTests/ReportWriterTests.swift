@@ -28,6 +28,7 @@ private final class FakeDatabase: ReportDatabase {
 
     func read(_ query: ReportQuery) async throws -> ReportSnapshot { ReportSnapshot(missing: [], tallies: []) }
     func fingerprint(_ query: ReportQuery) async throws -> ReportFingerprint { ReportFingerprint(rows: 0, reports: 0, lastSeen: 0) }
+    func rowsPerDay(_ query: ReportQuery) async throws -> [ReportDay: Int64] { [:] }
     func close() async {}
 
     var batches: [[String]] { state.withLockedValue { $0.batches } }

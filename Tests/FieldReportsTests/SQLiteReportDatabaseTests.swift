@@ -30,6 +30,10 @@ import Testing
         try await withDatabase { try await StorageFixtures.checkDuplicates($0) }
     }
 
+    @Test func rowsPerDayCountBothTablesOfTheRowsAQuerySelects() async throws {
+        try await withDatabase { try await StorageFixtures.checkRowsPerDay($0) }
+    }
+
     @Test func theFingerprintChangesWithEveryReportCountedAndOnlyThen() async throws {
         try await withDatabase { try await StorageFixtures.checkFingerprint($0) }
     }

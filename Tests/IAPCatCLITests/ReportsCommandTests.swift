@@ -257,6 +257,16 @@ import Testing
         }
     }
 
+    /// The page's row bound is a number of rows, at least one: anything else is a usage error before
+    /// the server starts.
+    @Test func thePagesRowBoundIsAtLeastOneRow() async throws {
+        for value in ["0", "-5", "100000001"] {
+            let run = await CLI.run(["serve", "--catalog", "catalogs/example.yaml", "--port", "0", "--reports-page-rows=\(value)"])
+            #expect(run.status == 2)
+            #expect(run.stderr.contains("--reports-page-rows must be 1-100000000"), "\(run.stderr)")
+        }
+    }
+
     /// `serve --reports-observed` reads its pulled catalogs at start, as `reports --observed` does:
     /// one that cannot be read stops the start (exit 2) before the database is opened (and before
     /// logging is set up, which a process does once).

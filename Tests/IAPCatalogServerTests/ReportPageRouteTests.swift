@@ -176,6 +176,51 @@ import Testing
     }
 }
 
+/// The page reads at most ``ReportService/pageRows`` rows: the newest days that fit, and says so.
+@Suite struct ReportPageRowsTests {
+    @Test func thePageReadsTheNewestDaysThatFitItsRowsAndSaysSo() async throws {
+        let today = ReportDay(secondsSince1970: Int64(Date().timeIntervalSince1970))
+        let folder = NSTemporaryDirectory() + "iapcat-page-rows-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let database = try await ReportDatabases.open(
+            folder + "/reports.sqlite", logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let dimensions = ReportDimensions(
+            appVersion: "3.0", store: .appStore, environment: .production, storefront: "US", storefrontRaw: "USA", list: "products_v2.json")
+        // Each day: one tally row and three ids' rows, 4 rows; three days, 12 rows.
+        for back in 0..<3 {
+            let at = Int64(today.value - back) * 86_400 + 3_600
+            _ = try await database.write(
+                (0..<3).map {
+                    ReportRecord(
+                        reportID: "d\(back)-\($0)", receivedAt: at, dimensions: dimensions, allMissing: false,
+                        missing: [MissingProduct(id: "typo.day\(back).n\($0)")])
+                })
+        }
+        #expect(try await database.rowsPerDay(ReportQuery()) == [today: 4, ReportDay(today.value - 1): 4, ReportDay(today.value - 2): 4])
+        let route = ReportPageRoute(token: "a-token-of-sixteen-bytes")
+        var service = ReportService(intake: ReportIntake(sink: NoSink()), metrics: { "" }, page: route, database: database)
+        service.pageInterval = .milliseconds(10)
+        service.pageRows = 9
+        let making = Task { [service] in
+            await service.refreshPage(
+                store: HTTPConnectionTests.example, catalogName: "example.yaml",
+                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        }
+        let page = try await ReportPageRouteTests.page(route, ReportPageRoute.unfiltered)
+        making.cancel()
+        await making.value
+        await database.close()
+        #expect(page.contains("typo.<wbr>day0.<wbr>n0") && page.contains("typo.<wbr>day1.<wbr>n2"))
+        #expect(!page.contains("day2"))
+        #expect(
+            page.contains(
+                "<p class=\"cut\">The last 30 days hold 12 rows, more than this page reads (--reports-page-rows 9): it shows the "
+                    + "reports from \(ReportDay(today.value - 1)) on. iapcat reports --since 30d reads them all.</p>"),
+            "\(page.prefix(1500))")
+    }
+}
+
 /// A database that counts its reads and its fingerprints and holds nothing, its fingerprint
 /// changed by ``touch()`` (also a counter of its own: the reports "written" in the test above).
 final class CountingDatabase: ReportDatabase, @unchecked Sendable {
@@ -197,6 +242,7 @@ final class CountingDatabase: ReportDatabase, @unchecked Sendable {
             return ReportFingerprint(rows: version, reports: 0, lastSeen: 0)
         }
     }
+    func rowsPerDay(_ query: ReportQuery) async throws -> [ReportDay: Int64] { [:] }
     func close() async {}
 }
 
@@ -222,6 +268,8 @@ final class StallingDatabase: ReportDatabase, @unchecked Sendable {
     func fingerprint(_ query: ReportQuery) async throws -> ReportFingerprint {
         ReportFingerprint(rows: Int64(reads), reports: 0, lastSeen: 0)
     }
+
+    func rowsPerDay(_ query: ReportQuery) async throws -> [ReportDay: Int64] { [:] }
 
     func read(_ query: ReportQuery) async throws -> ReportSnapshot {
         let first = lock.withLock {

@@ -119,6 +119,21 @@ package enum StorageFixtures {
         #expect(try await database.fingerprint(ReportQuery()) == ReportFingerprint(rows: 2, reports: 3, lastSeen: s + 86_420))
     }
 
+    /// Rows per day, both tables together, of the rows a query selects.
+    package static func checkRowsPerDay(_ database: any ReportDatabase) async throws {
+        let s = start
+        let day1 = ReportDay(day0.value + 1)
+        #expect(try await database.rowsPerDay(ReportQuery()) == [:])
+        _ = try await database.write([
+            record("a", at: s + 10, missing: [MissingProduct(id: "gold"), MissingProduct(id: "silver")]),
+            record("b", at: s + 20, sandbox), record("c", at: s + 86_400 + 20, sandbox, missing: []),
+        ])
+        // Day 0: two tallies (production, sandbox) and three ids' rows; day 1: one tally.
+        #expect(try await database.rowsPerDay(ReportQuery()) == [day0: 5, day1: 1])
+        #expect(try await database.rowsPerDay(ReportQuery(since: day1)) == [day1: 1])
+        #expect(try await database.rowsPerDay(ReportQuery(environment: .production)) == [day0: 3])
+    }
+
     /// A record whose id is not remembered (past the day's bound) is counted each time, with or
     /// without an id the database remembers, and leaves no id behind: a later record with its id counts.
     package static func checkUnremembered(_ database: any ReportDatabase) async throws {

@@ -18,6 +18,8 @@ public struct ReportPage: Sendable {
     /// The filter the analysed reports went through, shown under the summary; its period is the
     /// span of the summary and the chart. Nil: no filter, the span is the reports'.
     public var filter: ReportPageFilter?
+    /// A line under the summary: what the page left out (`serve --reports-page-rows`).
+    public var notice: String?
     /// The largest count a day of the chart shows (2⁴⁰): its scale times its height, and a year of
     /// them summed, stay within 64 bits.
     static let chartCountLimit: Int64 = 1 << 40
@@ -45,6 +47,7 @@ public struct ReportPage: Sendable {
             <p class="summary">\(Self.html(ReportSummary.line(analysis, days: days)))</p>
 
             """
+        out += notice.map { "<p class=\"cut\">\(Self.html($0))</p>\n" } ?? ""
         out += filter?.html() ?? ""
         if analysis.days == nil { out += filter?.leavesReportsOut == true ? Self.noneMatch : Self.howAppsStart }
         guard !shown.isEmpty else { return out + "</body>\n</html>\n" }

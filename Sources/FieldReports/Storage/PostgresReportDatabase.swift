@@ -130,6 +130,30 @@ public final class PostgresReportDatabase: ReportDatabase {
         }
     }
 
+    public func rowsPerDay(_ query: ReportQuery) async throws -> [ReportDay: Int64] {
+        let (condition, parameters) = Self.condition(query)
+        return try await withDeadline("read") {
+            try await self.connections.withConnection { connection in
+                try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: self.logger)
+                do {
+                    var counts: [ReportDay: Int64] = [:]
+                    for table in [ReportSchema.missingCounts, ReportSchema.reportCounts] {
+                        let rows = try await connection.query(
+                            PostgresQuery(unsafeSQL: table.rowsPerDay(where: condition), binds: parameters), logger: self.logger)
+                        for try await (day, count) in rows.decode((Int32, Int64).self) {
+                            counts[try table.day(Int64(day)), default: 0] += count
+                        }
+                    }
+                    try await connection.query("COMMIT", logger: self.logger)
+                    return counts
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: self.logger)
+                    throw error
+                }
+            }
+        }
+    }
+
     public func read(_ query: ReportQuery) async throws -> ReportSnapshot {
         let (condition, parameters) = Self.condition(query)
         return try await withDeadline("read") {

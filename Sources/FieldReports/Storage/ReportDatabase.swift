@@ -9,6 +9,9 @@ public protocol ReportDatabase: Sendable {
     func read(_ query: ReportQuery) async throws -> ReportSnapshot
     /// Whether the rows `query` selects may have changed since a read, cheaply (``ReportFingerprint``).
     func fingerprint(_ query: ReportQuery) async throws -> ReportFingerprint
+    /// How many rows `query` selects, both tables together, per day: what a reader bounded in rows
+    /// reads of them (the reports page reads the newest days that fit).
+    func rowsPerDay(_ query: ReportQuery) async throws -> [ReportDay: Int64]
     /// Closes connections; the database is not used afterwards.
     func close() async
 }

@@ -19,7 +19,8 @@ public struct ReportFingerprint: Sendable, Equatable {
 
     /// The statement, over `report_counts` rows matching `condition` (SQL, empty for all).
     static func select(where condition: String) -> String {
-        "SELECT count(*), coalesce(sum(reports), 0), coalesce(max(last_seen), 0) FROM \(ReportSchema.reportCounts.name)"
+        // PostgreSQL sums a bigint column as numeric: cast back (SQLite reads the cast as an integer affinity).
+        "SELECT count(*), CAST(coalesce(sum(reports), 0) AS BIGINT), coalesce(max(last_seen), 0) FROM \(ReportSchema.reportCounts.name)"
             + (condition.isEmpty ? "" : " WHERE \(condition)")
     }
 }

@@ -110,6 +110,19 @@ struct ReportTable: Sendable {
 
     /// `SELECT … FROM` the table of a database at schema `version`, with `where` (already in the
     /// dialect's placeholders): a column added by a later version is read as 0.
+    /// The statement counting the rows matching `condition` (SQL, empty for all) per day: `day`, `count`.
+    func rowsPerDay(where condition: String) -> String {
+        "SELECT day, count(*) FROM \(name)" + (condition.isEmpty ? "" : " WHERE \(condition)") + " GROUP BY day"
+    }
+
+    /// `value` read from this table's `day` column, refused when it is none or out of ``ReportDay/range``.
+    func day(_ value: Int64?) throws(ReportDatabaseError) -> ReportDay {
+        guard let value, let day = Int(exactly: value), ReportDay.range.contains(day) else {
+            throw .unreadableRow(table: name, column: "day", value: value.map(String.init) ?? "null")
+        }
+        return ReportDay(day)
+    }
+
     func select(where condition: String, version: Int = ReportSchema.version) -> String {
         let columns = columns.map { $0.since <= version ? $0.name : "0 AS \($0.name)" }.joined(separator: ", ")
         return "SELECT \(columns) FROM \(name)" + (condition.isEmpty ? "" : " WHERE \(condition)")

@@ -169,6 +169,33 @@ public final class SQLiteReportDatabase: ReportDatabase {
         }
     }
 
+    public func rowsPerDay(_ query: ReportQuery) async throws -> [ReportDay: Int64] {
+        let (condition, binds) = Self.condition(query)
+        do {
+            return try await reads.run { [reader] in
+                var counts: [ReportDay: Int64] = [:]
+                _ = try await reader.query("BEGIN")
+                do {
+                    for table in [ReportSchema.missingCounts, ReportSchema.reportCounts] {
+                        for row in try await reader.query(table.rowsPerDay(where: condition), binds) {
+                            let values = row.columns.map { $0.data.integer.map(Int64.init) }
+                            counts[try table.day(values.first ?? nil), default: 0] += (values.dropFirst().first ?? nil) ?? 0
+                        }
+                    }
+                    _ = try await reader.query("COMMIT")
+                } catch {
+                    _ = try? await reader.query("ROLLBACK")
+                    throw error
+                }
+                return counts
+            }
+        } catch let error as ReportDatabaseError {
+            throw error
+        } catch {
+            throw ReportDatabaseError.failed(location: path, operation: "read", reason: Self.reason(error))
+        }
+    }
+
     public func read(_ query: ReportQuery) async throws -> ReportSnapshot {
         let (condition, binds) = Self.condition(query)
         let version = schemaVersion

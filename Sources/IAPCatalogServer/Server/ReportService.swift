@@ -35,6 +35,10 @@ package struct ReportService: Sendable {
     /// A read and its analysis may take at most a tenth of the time between reads: after one that
     /// took `t`, the next waits at least `readCostFactor × t` (at most ``idleReadInterval``).
     static let readCostFactor = 10
+    /// Rows the page reads at most (`serve --reports-page-rows`): the newest days that fit. The
+    /// server's memory grows with them, about 1 KB a row (docs/reliability.md).
+    package var pageRows = ReportService.defaultPageRows
+    package static let defaultPageRows = 250_000
 
     package init(intake: ReportIntake, metrics: @escaping @Sendable () -> String, page: ReportPageRoute?, database: any ReportDatabase) {
         self.intake = intake
@@ -50,6 +54,44 @@ package struct ReportService: Sendable {
         var today: ReportDay
         var choices: ReportPageFilter.Choices
         var serial: Int
+        /// Set when the page's days held more rows than ``pageRows``.
+        var cut: PageCut?
+    }
+
+    /// The days the page read when its days held more rows than it reads.
+    struct PageCut: Sendable, Equatable {
+        /// The oldest day read.
+        var firstDay: ReportDay
+        /// The rows the page's days hold.
+        var rows: Int64
+        /// ``ReportService/pageRows``.
+        var limit: Int
+
+        /// What the page says of it.
+        var notice: String {
+            "The last \(ReportService.pageDays) days hold \(rows) rows, more than this page reads (--reports-page-rows \(limit)): "
+                + "it shows the reports from \(firstDay) on. iapcat reports --since \(ReportService.pageDays)d reads them all."
+        }
+    }
+
+    /// `query` starting at the newest days whose rows fit ``pageRows`` (the newest day with rows
+    /// at least), and what was left out; `query` itself when everything fits.
+    private func bounded(_ query: ReportQuery) async throws -> (ReportQuery, PageCut?) {
+        let perDay = try await database.rowsPerDay(query)
+        let total = perDay.values.reduce(0, &+)
+        guard total > Int64(pageRows) else { return (query, nil) }
+        var kept: Int64 = 0
+        var first: ReportDay?
+        for day in perDay.keys.sorted(by: >) {
+            let rows = perDay[day] ?? 0
+            if first != nil, kept + rows > Int64(pageRows) { break }
+            kept += rows
+            first = day
+        }
+        guard let first else { return (query, nil) }
+        var bounded = query
+        bounded.since = first
+        return (bounded, PageCut(firstDay: first, rows: total, limit: pageRows))
     }
 
     /// Makes the pages until cancelled, off the request path: one task reads the database every
@@ -96,12 +138,13 @@ package struct ReportService: Sendable {
                         try? await Task.sleep(for: pageInterval)
                         continue
                     }
-                    let snapshot = try await database.read(query)
+                    let (readQuery, cut) = try await bounded(query)
+                    let snapshot = try await database.read(readQuery)
                     latest.withLockedValue { data in
-                        guard data?.snapshot != snapshot || data?.today != today else { return }
+                        guard data?.snapshot != snapshot || data?.today != today || data?.cut != cut else { return }
                         let choices = ReportPageFilter.Choices(
                             snapshot: snapshot, periods: ReportPageRoute.periods, defaultDays: Self.pageDays)
-                        data = PageData(snapshot: snapshot, today: today, choices: choices, serial: (data?.serial ?? 0) + 1)
+                        data = PageData(snapshot: snapshot, today: today, choices: choices, serial: (data?.serial ?? 0) + 1, cut: cut)
                     }
                     last = (written, today, started, fingerprint)
                     if failing { logger.info("reports page: the database answers again") }
@@ -146,6 +189,7 @@ package struct ReportService: Sendable {
         let analysis = Self.analysis(filter, snapshot: data.snapshot, today: data.today, context: context)
         var page = ReportPage()
         page.filter = ReportPageFilter(filter: filter, today: data.today, choices: data.choices)
+        page.notice = data.cut?.notice
         return Array(page.render(analysis).utf8)
     }
 
