@@ -108,8 +108,6 @@ struct ReportTable: Sendable {
             + "WITH ORDINALITY AS batch (\(columnList), position) ORDER BY position " + conflictClause(.postgres)
     }
 
-    /// `SELECT … FROM` the table of a database at schema `version`, with `where` (already in the
-    /// dialect's placeholders): a column added by a later version is read as 0.
     /// The statement counting the rows matching `condition` (SQL, empty for all) per day: `day`, `count`.
     func rowsPerDay(where condition: String) -> String {
         "SELECT day, count(*) FROM \(name)" + (condition.isEmpty ? "" : " WHERE \(condition)") + " GROUP BY day"
@@ -123,6 +121,8 @@ struct ReportTable: Sendable {
         return ReportDay(day)
     }
 
+    /// `SELECT … FROM` the table of a database at schema `version`, with `where` (already in the
+    /// dialect's placeholders): a column added by a later version is read as 0.
     func select(where condition: String, version: Int = ReportSchema.version) -> String {
         let columns = columns.map { $0.since <= version ? $0.name : "0 AS \($0.name)" }.joined(separator: ", ")
         return "SELECT \(columns) FROM \(name)" + (condition.isEmpty ? "" : " WHERE \(condition)")
