@@ -28,6 +28,13 @@ extension IAPCat {
         @Flag(help: "Exit 2 when there are changes.")
         var detailedExitcode = false
 
+        @Flag(
+            help: """
+                Say after the plan where each product stands in App Store Connect now: on sale, ready to submit, with App Review, \
+                rejected, or what metadata it lacks.
+                """)
+        var readiness = false
+
         @Option(
             name: [.customShort("o"), .customLong("out")],
             help: ArgumentHelp(
@@ -42,7 +49,8 @@ extension IAPCat {
 
         func run() async throws(CommandFailure) {
             try await SyncRunner.plan(
-                connect, catalog: catalog, scope: scope, paths: paths, format: format, detailedExitcode: detailedExitcode, out: out)
+                connect, catalog: catalog, scope: scope, paths: paths, format: format, detailedExitcode: detailedExitcode, out: out,
+                readiness: readiness)
         }
     }
 

@@ -22,6 +22,13 @@ struct ApplyOptions: ParsableArguments {
     @Flag(help: "Carry out steps marked - (remove, narrow) and ! (what customers pay, where a live product is sold) too.")
     var allowImpact = false
 
+    @Option(
+        help: """
+            text, or json: standard output then holds only a document of what was applied and where each product stands; \
+            the plan and the progress go to standard error.
+            """)
+    var format: IAPCat.ApplyFormat = .text
+
     /// Applies the saved plan, or plans the catalog (within `scope`) and applies that.
     func run<Options: StoreOptions>(_ options: Options, scope: ScopeOptions, paths: PathOptions, settings: SyncSettings)
         async throws(CommandFailure)
@@ -29,14 +36,22 @@ struct ApplyOptions: ParsableArguments {
         guard let planFile else {
             try await SyncRunner.apply(
                 options, catalog: catalog ?? Catalog.defaultPath, scope: scope, settings: settings, validator: paths.validator, yes: yes,
-                allowImpact: allowImpact)
+                allowImpact: allowImpact, format: format)
             return
         }
         guard scope.products.isEmpty && scope.changedSince == nil else {
             throw .usage("a saved plan keeps its own scope: --product and --changed-since go with `plan`")
         }
         try await SyncRunner.applySaved(
-            options, plan: planFile, catalog: catalog, settings: settings, validator: paths.validator, yes: yes, allowImpact: allowImpact)
+            options, plan: planFile, catalog: catalog, settings: settings, validator: paths.validator, yes: yes, allowImpact: allowImpact,
+            format: format)
+    }
+}
+
+extension IAPCat {
+    /// Output formats of `apply`.
+    enum ApplyFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
     }
 }
 

@@ -67,7 +67,7 @@ enum SyncRunner {
     /// `iapcat STORE plan`; with `out`, the plan is saved there too, with what it was computed from.
     static func plan<Options: StoreOptions>(
         _ options: Options, catalog path: String, scope: ScopeOptions, paths: PathOptions, format: IAPCat.PlanFormat,
-        detailedExitcode: Bool, out: String? = nil
+        detailedExitcode: Bool, out: String? = nil, readiness: Bool = false
     ) async throws(CommandFailure) {
         // A saved plan names the catalog by the SHA-256 of the very bytes it was planned from.
         let file = try out.map { _ throws(CommandFailure) in try CatalogFile(path) }
@@ -75,7 +75,7 @@ enum SyncRunner {
         let scoping = scope
         let scope = try scoping.scope(of: catalog, at: path)
         if let scope { scoping.announce(scope) }
-        let plan = try await run(options, app: app, settings: SyncSettings(allowOutsidePaths: paths.allowOutsidePaths)) {
+        let (plan, verdicts) = try await run(options, app: app, settings: SyncSettings(allowOutsidePaths: paths.allowOutsidePaths)) {
             engine throws(CommandFailure) in
             let planned = try await planned(catalog, at: path, scope: scope, by: engine)
             if let out, let file {
@@ -88,10 +88,10 @@ enum SyncRunner {
                     throw .io(error)
                 }
             }
-            return planned.plan
+            return (planned.plan, readiness ? engine.readiness(of: planned) : nil)
         }
         if let out { Output.error("wrote \(out): the plan, for `iapcat \(Options.Adapter.Plan.store.command) apply \(out)`") }
-        try show(plan, format: format, detailedExitcode: detailedExitcode)
+        try show(plan, format: format, detailedExitcode: detailedExitcode, readiness: verdicts)
     }
 
     /// `iapcat STORE show PLAN`: a saved plan, in the format asked.
@@ -104,7 +104,7 @@ enum SyncRunner {
     /// depend on; refused, nothing applied, when the catalog or those rows changed since.
     static func applySaved<Options: StoreOptions>(
         _ options: Options, plan file: String, catalog override: String?, settings: SyncSettings, validator: CatalogValidator,
-        yes: Bool, allowImpact: Bool
+        yes: Bool, allowImpact: Bool, format: IAPCat.ApplyFormat = .text
     ) async throws(CommandFailure) {
         let saved = try readSaved(file, for: Options.Adapter.self, command: "apply")
         let (catalog, app, path) = try savedCatalog(saved, file: file, override: override, validator: validator, for: Options.Adapter.self)
@@ -115,7 +115,7 @@ enum SyncRunner {
             } catch {
                 throw .inputErrors(error.message)
             }
-            try await carryOut(planned, by: engine, yes: yes, allowImpact: allowImpact)
+            try await carryOut(planned, by: engine, yes: yes, allowImpact: allowImpact, format: format)
         }
     }
 
@@ -199,7 +199,7 @@ enum SyncRunner {
     /// `iapcat STORE apply`: plans, asks, applies, reads back.
     static func apply<Options: StoreOptions>(
         _ options: Options, catalog path: String, scope: ScopeOptions, settings: SyncSettings, validator: CatalogValidator, yes: Bool,
-        allowImpact: Bool
+        allowImpact: Bool, format: IAPCat.ApplyFormat = .text
     ) async throws(CommandFailure) {
         let (catalog, app) = try loadCatalog(path, validator: validator, for: Options.Adapter.self)
         let scoping = scope
@@ -207,26 +207,38 @@ enum SyncRunner {
         if let scope { scoping.announce(scope) }
         try await run(options, app: app, settings: settings) { engine throws(CommandFailure) in
             try await carryOut(
-                try await planned(catalog, at: path, scope: scope, by: engine), by: engine, yes: yes, allowImpact: allowImpact)
+                try await planned(catalog, at: path, scope: scope, by: engine), by: engine, yes: yes, allowImpact: allowImpact,
+                format: format)
         }
     }
 
-    /// Prints `planned`, asks for consent and confirmation, applies it and reads it back.
+    /// Prints `planned`, asks for consent and confirmation, applies it, reads it back and says
+    /// where each product it touched stands. With `format` json, standard output holds only the
+    /// document of what was applied (``VerdictRenderer/applyJSON(applied:readBack:verdicts:)``):
+    /// the plan, the progress and the text go to standard error.
     private static func carryOut<Adapter>(
-        _ planned: SyncEngine<Adapter>.Planned, by engine: SyncEngine<Adapter>, yes: Bool, allowImpact: Bool
+        _ planned: SyncEngine<Adapter>.Planned, by engine: SyncEngine<Adapter>, yes: Bool, allowImpact: Bool, format: IAPCat.ApplyFormat
     ) async throws(CommandFailure) {
-        guard try confirm(planned.plan, yes: yes, allowImpact: allowImpact) else { return }
+        let json = format == .json
+        let say = { (text: String) in json ? Output.errorRaw(text) : Output.report(text) }
+        let verdicts = VerdictRenderer(store: engine.store.name)
+        guard try confirm(planned.plan, yes: yes, allowImpact: allowImpact, to: say) else {
+            if format == .json { Output.report(verdicts.applyJSON(applied: 0, readBack: nil, verdicts: [])) }
+            return
+        }
         let total = planned.plan.steps.count
-        let scope: String
+        let applied: SyncEngine<Adapter>.Applied
         do throws(SyncFailure) {
-            scope = try await engine.apply(planned) { index, step in
-                Output.report(ServerText.printable("[\(index + 1)/\(total)] \(step.impact.rawValue) \(step.summary)") + "\n")
+            applied = try await engine.apply(planned) { index, step in
+                say(ServerText.printable("[\(index + 1)/\(total)] \(step.impact.rawValue) \(step.summary)") + "\n")
             }
         } catch {
             throw .inputErrors(error.message)
         }
-        Output.report("Read back \(scope): \(engine.store.name) holds every change.\n")
-        Output.report("Applied \(Plural.count(total, "change")).\n")
+        say("Read back \(applied.scope): \(engine.store.name) holds every change.\n")
+        say("Applied \(Plural.count(total, "change")).\n")
+        say(verdicts.text(applied.verdicts))
+        if format == .json { Output.report(verdicts.applyJSON(applied: total, readBack: applied.scope, verdicts: applied.verdicts)) }
     }
 
     /// `iapcat STORE pull`: the app (`app`, else the one `base` names) written as a catalog to
@@ -350,11 +362,16 @@ enum SyncRunner {
     }
 
     /// Prints `plan` as `format`; exits 1 when it has errors, 2 with `detailedExitcode` when it has changes.
-    static func show<P: SyncPlan>(_ plan: P, format: IAPCat.PlanFormat, detailedExitcode: Bool) throws(CommandFailure) {
+    /// With `readiness`, where each product stands follows the plan (in JSON, its `readiness` key).
+    static func show<P: SyncPlan>(_ plan: P, format: IAPCat.PlanFormat, detailedExitcode: Bool, readiness: [ProductVerdict]? = nil)
+        throws(CommandFailure)
+    {
         switch format {
-        case .text: Output.report(PlanRenderer().text(plan, style: Output.settings.reportStyle))
-        case .json: Output.report(PlanRenderer().json(plan))
-        case .markdown: Output.report(PlanRenderer().markdown(plan))
+        case .text:
+            Output.report(PlanRenderer().text(plan, style: Output.settings.reportStyle))
+            if let readiness { Output.report("\n" + VerdictRenderer(store: P.store.name).text(readiness)) }
+        case .json: Output.report(PlanRenderer().json(plan, readiness: readiness))
+        case .markdown: Output.report(PlanRenderer().markdown(plan, readiness: readiness ?? []))
         }
         if !plan.errors.isEmpty {
             throw .inputErrors("the plan has \(Plural.count(plan.errors.count, "error")); \(plan.applyCommand) would refuse it")
@@ -365,8 +382,11 @@ enum SyncRunner {
     /// Prints `plan` and decides whether apply goes on: false when there is nothing to do; a
     /// failure, nothing applied, for errors, steps needing consent without `allowImpact`, or no
     /// confirmation (`yes`, or `yes` typed on a terminal).
-    static func confirm<P: SyncPlan>(_ plan: P, yes: Bool, allowImpact: Bool) throws(CommandFailure) -> Bool {
-        Output.report(PlanRenderer().text(plan, style: Output.settings.reportStyle))
+    /// The plan and the question go to `say` (standard output unless told).
+    static func confirm<P: SyncPlan>(_ plan: P, yes: Bool, allowImpact: Bool, to say: (String) -> Void = { Output.report($0) })
+        throws(CommandFailure) -> Bool
+    {
+        say(PlanRenderer().text(plan, style: Output.settings.reportStyle))
         guard plan.errors.isEmpty else {
             throw .inputErrors("the plan has \(Plural.count(plan.errors.count, "error")); nothing was applied")
         }
@@ -383,7 +403,7 @@ enum SyncRunner {
                 throw .inputErrors("not a terminal: pass --yes to \(plan.applyCommand) without confirmation")
             }
             let verb = plan.applyCommand == "apply" ? "Apply" : "Carry out"
-            Output.report(
+            say(
                 "\(verb) \(Plural.word(plan.steps.count, "this change", "these \(plan.steps.count) changes")) to \(P.store.name)? Type yes: "
             )
             guard Console.current.readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else { throw .inputErrors("not applied") }

@@ -55,7 +55,14 @@ import Testing
         let apply = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes", "--verbose"])
         #expect(apply.status == 0, "\(apply.stderr)")
         #expect(apply.stdout.contains("[1/"))
-        #expect(apply.stdout.hasSuffix(" changes.\n"))
+        // It ends saying where each product it touched stands: all new, all complete, none sent to App Review.
+        let ready = ["coins.small", "level.nebula", "premium.monthly", "premium.yearly", "season_pass.2026"].map {
+            "  com.example.cosmicquest.\($0): ready to submit: `iapcat asc submit` sends it to App Review\n"
+        }
+        #expect(
+            apply.stdout.hasSuffix(
+                "Read back 6 resources: App Store Connect holds every change.\nApplied 45 changes.\n"
+                    + "Where each product stands in App Store Connect:\n" + ready.joined()), "\(apply.stdout)")
         #expect(apply.stderr.contains("POST /v2/inAppPurchases → 201 [rate limit "))
         #expect(!apply.stderr.contains("Bearer") && !apply.stdout.contains("eyJ"))
 
@@ -99,7 +106,10 @@ import Testing
         #expect(apply.status == 0, "\(apply.stderr)")
         #expect(apply.stdout.contains("[1/1] ! set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.99\n"))
         #expect(
-            apply.stdout.hasSuffix("Read back 1 resource: App Store Connect holds every change.\nApplied 1 change.\n"), "\(apply.stdout)")
+            apply.stdout.hasSuffix(
+                "Read back 1 resource: App Store Connect holds every change.\nApplied 1 change.\n"
+                    + "Where each product stands in App Store Connect:\n  com.example.cosmicquest.coins.small: on sale\n"),
+            "\(apply.stdout)")
         let again = await setup.run(["asc", "plan", "--catalog", setup.catalog, "--detailed-exitcode"])
         #expect(again.status == 0, "\(again.stdout)")
     }
@@ -144,6 +154,92 @@ import Testing
         #expect(setup.fake.requests.filter { $0.method != "GET" }.isEmpty)
     }
 
+    /// `plan --readiness` says where each product stands now, from App Store Connect's states, in
+    /// text and JSON; `apply --format json` ends with the same verdicts, standard output holding
+    /// the document alone.
+    @Test func theReadinessOfEachProductFollowsThePlanAndEndsApply() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"]).status == 0)
+        setup.fake.approveAll(app: "1234567890")
+        setup.fake.setProductState(app: "1234567890", productID: "com.example.cosmicquest.level.nebula", state: "REJECTED")
+        setup.fake.setProductState(app: "1234567890", productID: "com.example.cosmicquest.premium.monthly", state: "IN_REVIEW")
+        setup.fake.setProductState(app: "1234567890", productID: "com.example.cosmicquest.premium.yearly", state: "PENDING_BINARY_APPROVAL")
+        setup.fake.setProductState(
+            app: "1234567890", productID: "com.example.cosmicquest.season_pass.2026", state: "DEVELOPER_ACTION_NEEDED")
+
+        let plan = await setup.run(["asc", "plan", "--catalog", setup.catalog, "--readiness"])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(
+            plan.stdout.hasSuffix(
+                """
+
+                Where each product stands in App Store Connect:
+                  com.example.cosmicquest.coins.small: on sale
+                  com.example.cosmicquest.level.nebula: rejected: change what App Review's message in App Store Connect asks, then send it again
+                  com.example.cosmicquest.premium.monthly: in review
+                  com.example.cosmicquest.premium.yearly: waiting for app: it goes on sale when App Review approves the app version submitted with it
+                  com.example.cosmicquest.season_pass.2026: action needed: see App Review's message in App Store Connect
+                  com.example.cosmicquest.coins.huge: absent: not in App Store Connect
+
+                """), "\(plan.stdout)")
+        let json = await setup.run(["asc", "plan", "--catalog", setup.catalog, "--readiness", "--format", "json"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let readiness = try #require(document?["readiness"] as? [[String: Any]])
+        #expect(
+            readiness.map { $0["standing"] as? String } == [
+                "on-sale", "rejected", "in-review", "waiting-for-app", "action-needed", "absent",
+            ])
+        #expect(
+            readiness.map { $0["store_state"] as? String } == [
+                "APPROVED", "REJECTED", "IN_REVIEW", "PENDING_BINARY_APPROVAL", "DEVELOPER_ACTION_NEEDED", nil,
+            ])
+        #expect(readiness.first?.keys.sorted() == ["product", "reasons", "standing", "store_state"])
+        // Without the flag, the plan's JSON has no such key.
+        let plain = await setup.run(["asc", "plan", "--catalog", setup.catalog, "--format", "json"])
+        #expect(!plain.stdout.contains("readiness"))
+
+        try setup.raiseTheSmallCoinsPrice()
+        let apply = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes", "--allow-impact", "--format", "json"])
+        #expect(apply.status == 0, "\(apply.stderr)")
+        #expect(
+            apply.stdout == """
+                {
+                  "applied" : 1,
+                  "read_back" : "1 resource",
+                  "store" : "App Store Connect",
+                  "verdicts" : [
+                    {
+                      "product" : "com.example.cosmicquest.coins.small",
+                      "reasons" : [
+
+                      ],
+                      "standing" : "on-sale",
+                      "store_state" : "APPROVED"
+                    }
+                  ]
+                }
+
+                """, "\(apply.stdout)")
+        #expect(apply.stderr.contains("[1/1] ! set prices of in-app purchase com.example.cosmicquest.coins.small: USA 0.99 → 1.99\n"))
+        #expect(apply.stderr.hasSuffix("Where each product stands in App Store Connect:\n  com.example.cosmicquest.coins.small: on sale\n"))
+        // Nothing left to do: the document says so, with no read-back.
+        let nothing = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes", "--format", "json"])
+        #expect(nothing.status == 0)
+        #expect(
+            nothing.stdout == """
+                {
+                  "applied" : 0,
+                  "read_back" : null,
+                  "store" : "App Store Connect",
+                  "verdicts" : [
+
+                  ]
+                }
+
+                """, "\(nothing.stdout)")
+    }
+
     /// App Store Connect's ladder has a point every $0.10 below $10: a U.S. price of 1.29 applies.
     @Test func aUSPriceOf129IsAPricePointAndApplies() async throws {
         let setup = try await Setup.start()
@@ -159,7 +255,10 @@ import Testing
         let apply = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes", "--allow-impact"])
         #expect(apply.status == 0, "\(apply.stderr)")
         #expect(
-            apply.stdout.hasSuffix("Read back 1 resource: App Store Connect holds every change.\nApplied 1 change.\n"), "\(apply.stdout)")
+            apply.stdout.hasSuffix(
+                "Read back 1 resource: App Store Connect holds every change.\nApplied 1 change.\n"
+                    + "Where each product stands in App Store Connect:\n  com.example.cosmicquest.coins.small: on sale\n"),
+            "\(apply.stdout)")
         #expect(await setup.run(["asc", "plan", "--catalog", setup.catalog, "--detailed-exitcode"]).status == 0)
     }
 
@@ -199,7 +298,7 @@ import Testing
         #expect(await setup.run(["asc", "plan", "--catalog", setup.catalog, "-o", file]).status == 0)
         let applied = await setup.run(["asc", "apply", file, "--catalog", setup.catalog, "--yes"])
         #expect(applied.status == 0, "\(applied.stderr)")
-        #expect(applied.stdout.hasSuffix("Applied 1 change.\n"), "\(applied.stdout)")
+        #expect(applied.stdout.contains("\nApplied 1 change.\nWhere each product stands in App Store Connect:\n"), "\(applied.stdout)")
     }
 
     /// A plan file that says two things — `"app"` given twice: jq, Python and JavaScript read the second, iapcat's

@@ -75,9 +75,15 @@ import Testing
             }
         }
 
-        func readBack(after plan: Plan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [Step] {
+        func readBack(after plan: Plan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> SyncReadBack<Step> {
             log.append("read back")
-            return self.plan(catalog, against: store).steps
+            // Where each touched product stands: on sale once the store holds its value.
+            let verdicts = plan.steps.map { step in
+                ProductVerdict(
+                    product: step.ownerKey, standing: store[step.ownerKey] == step.ownerKey.count ? .onSale : .missingMetadata,
+                    storeState: store[step.ownerKey].map(String.init))
+            }
+            return SyncReadBack(remaining: self.plan(catalog, against: store).steps, verdicts: verdicts)
         }
 
         func dependencies(of plan: Plan, in catalog: Catalog) -> SyncScope { SyncScope(products: Set(plan.steps.map(\.ownerKey))) }
@@ -105,10 +111,12 @@ import Testing
         let planned = try await engine.plan(Self.catalog(["a.b", "c.d", "e.f.g"]), at: "catalog.yaml")
         #expect(planned.plan.steps.map(\.summary) == ["set c.d to 3", "set e.f.g to 5"])
         var shown: [String] = []
-        let scope = try await engine.apply(planned) { index, step in shown.append("[\(index + 1)] \(step.impact.rawValue) \(step.summary)")
+        let applied = try await engine.apply(planned) { index, step in
+            shown.append("[\(index + 1)] \(step.impact.rawValue) \(step.summary)")
         }
         #expect(shown == ["[1] ! set c.d to 3", "[2] + set e.f.g to 5"])
-        #expect(scope == "2 products")
+        #expect(applied.scope == "2 products")
+        #expect(applied.verdicts.map(\.line) == ["c.d: on sale", "e.f.g: on sale"])
         #expect(adapter.log == ["read", "apply c.d", "apply e.f.g", "read back"])
         #expect(adapter.store == ["a.b": 3, "c.d": 3, "e.f.g": 5])
     }

@@ -81,14 +81,19 @@ package struct ConnectAdapter: SyncAdapter {
         }
     }
 
-    package func readBack(after plan: ConnectPlan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [ConnectStep]
+    package func readBack(after plan: ConnectPlan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure)
+        -> SyncReadBack<ConnectStep>
     {
         do throws(ConnectAPIError) {
-            return try await ConnectReadBack(api: api, today: today).remaining(
+            return try await ConnectReadBack(api: api, today: today).read(
                 after: plan, desired: snapshot.desired, appID: snapshot.remote.appID)
         } catch {
             throw SyncFailure(error.diagnostic)
         }
+    }
+
+    package func verdicts(of products: [String], in snapshot: Snapshot) -> [ProductVerdict] {
+        ProductVerdict.verdicts(of: products, in: snapshot.remote)
     }
 
     /// The products and groups the steps work on.

@@ -1,3 +1,5 @@
+import IAPCatalog
+
 /// After an apply, reads back what it changed and plans again: the store holds the plan's target
 /// when that plan has no step left for the products and groups the apply touched.
 ///
@@ -16,12 +18,26 @@ package struct ConnectReadBack: Sendable {
     /// What the store still lacks of `desired` for the resources `plan` touched: the steps a new
     /// plan has for them (empty when everything was applied).
     package func remaining(after plan: ConnectPlan, desired: DesiredState, appID: String) async throws(ConnectAPIError) -> [ConnectStep] {
+        try await read(after: plan, desired: desired, appID: appID).remaining
+    }
+
+    /// What ``remaining(after:desired:appID:)`` returns, and where each product `plan` touched
+    /// stands now (``ProductVerdict``), in the order the plan first names them.
+    package func read(after plan: ConnectPlan, desired: DesiredState, appID: String) async throws(ConnectAPIError)
+        -> SyncReadBack<ConnectStep>
+    {
         let owners = Set(plan.steps.map(\.owner))
-        let productIDs = Set(owners.compactMap { owner -> String? in if case .group = owner { nil } else { owner.key } })
-        guard !owners.isEmpty else { return [] }
-        let remote = try await ConnectRemoteReader(api: api).read(appID: appID, productIDs: productIDs)
+        var productIDs: [String] = []
+        for step in plan.steps {
+            if case .group = step.owner { continue }
+            if !productIDs.contains(step.owner.key) { productIDs.append(step.owner.key) }
+        }
+        guard !owners.isEmpty else { return SyncReadBack(remaining: [], verdicts: []) }
+        let remote = try await ConnectRemoteReader(api: api).read(appID: appID, productIDs: Set(productIDs))
         var touched = desired
         touched.products = desired.products.filter { productIDs.contains($0.productID) }
-        return ConnectPlanner(today: today).plan(touched, against: remote).steps.filter { owners.contains($0.owner) }
+        return SyncReadBack(
+            remaining: ConnectPlanner(today: today).plan(touched, against: remote).steps.filter { owners.contains($0.owner) },
+            verdicts: ProductVerdict.verdicts(of: productIDs, in: remote))
     }
 }

@@ -47,12 +47,10 @@ package enum ReviewReadiness: Sendable, Equatable {
             let missing = ReviewMetadata(product, group: group).missing
             self = .notReady(
                 missing.isEmpty
-                    ? [
-                        "MISSING_METADATA in App Store Connect with nothing iapcat can see missing: a review screenshot may still be processing"
-                    ]
+                    ? ["MISSING_METADATA in App Store Connect with \(Self.nothingSeenMissing)"]
                     : ["missing \(missing.joined(separator: ", "))"])
         case "REJECTED":
-            self = .notReady(["App Review rejected it: change what App Review's message in App Store Connect asks, then send it again"])
+            self = .notReady(["App Review rejected it: " + Self.rejectedAdvice])
         case "DEVELOPER_ACTION_NEEDED":
             self = .notReady(["App Review asks for a change: see its message in App Store Connect"])
         case "WAITING_FOR_UPLOAD", "PROCESSING_CONTENT":
@@ -63,6 +61,11 @@ package enum ReviewReadiness: Sendable, Equatable {
             self = .notReady(["App Store Connect says \(product.state)"])
         }
     }
+
+    /// What to do about a product App Review rejected.
+    static let rejectedAdvice = "change what App Review's message in App Store Connect asks, then send it again"
+    /// A product MISSING_METADATA with everything iapcat reads present.
+    static let nothingSeenMissing = "nothing iapcat can see missing: a review screenshot may still be processing"
 
     /// Whether the app's products must go to review with an app version: none of `products` was
     /// ever approved (App Store Connect's rule for an app's first in-app purchases). Only as true

@@ -59,13 +59,16 @@ package struct PlayAdapter: SyncAdapter {
     }
 
     /// Reads the plan's products again and plans them anew: nothing may be left.
-    package func readBack(after plan: PlayPlan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [PlayStep] {
+    package func readBack(after plan: PlayPlan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure)
+        -> SyncReadBack<PlayStep>
+    {
         let ids = Set(plan.steps.map(\.productID))
         var touched = catalog
         touched.products = catalog.products.filter { ids.contains($0.playProductID) }
         do throws(PlayAPIError) {
             let remote = try await PlayRemoteReader(api: api).read(productIDs: ids)
-            return PlayPlanner(regionsVersion: plan.regionsVersion).plan(touched, against: remote).steps
+            return SyncReadBack(
+                remaining: PlayPlanner(regionsVersion: plan.regionsVersion).plan(touched, against: remote).steps, verdicts: [])
         } catch {
             throw SyncFailure(error.diagnostic)
         }

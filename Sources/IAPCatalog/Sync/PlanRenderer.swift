@@ -58,14 +58,18 @@ public struct PlanRenderer: Sendable {
     /// and bidirectional control written as a JSON `\u` escape (``EscapedCharacters``), so a reader gets the text back
     /// as it was and the output holds no raw control character for a terminal or a log to act on, nor one that
     /// reorders what is shown.
-    public func json<P: SyncPlan>(_ plan: P) -> String {
+    ///
+    /// With `readiness` (`plan --readiness`), a `readiness` key holds where each product stands
+    /// (``VerdictRenderer/entries(_:)``).
+    public func json<P: SyncPlan>(_ plan: P, readiness: [ProductVerdict]? = nil) -> String {
         let document = JSONDocument(
             changes: plan.steps.map {
                 JSONDocument.Change(
                     resource: $0.ownerKey, kind: $0.ownerNoun, action: $0.verb, impact: $0.impact.name, summary: $0.summary)
             },
             not_done: plan.notDone.map(JSONDocument.Note.init), warnings: plan.warnings.map(JSONDocument.Note.init),
-            errors: plan.errors.map(JSONDocument.Note.init), estimated_requests: plan.estimatedRequests)
+            errors: plan.errors.map(JSONDocument.Note.init), estimated_requests: plan.estimatedRequests,
+            readiness: readiness.map(VerdictRenderer.entries))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return EscapedCharacters.escapingJSON(String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self)) + "\n"
@@ -81,7 +85,9 @@ public struct PlanRenderer: Sendable {
     /// control characters as the `text` format shows them (`\u{1B}`), in code spans too. Longer than
     /// `limit` UTF-8 bytes, it is cut after a whole line (the summary and the consent-needing steps come first) and
     /// ends saying how many steps were left out.
-    public func markdown<P: SyncPlan>(_ plan: P, limit: Int = PlanRenderer.markdownLimit) -> String {
+    ///
+    /// With `readiness` (`plan --readiness`), a last section says where each product stands.
+    public func markdown<P: SyncPlan>(_ plan: P, readiness: [ProductVerdict] = [], limit: Int = PlanRenderer.markdownLimit) -> String {
         let command = P.store.command
         var document = MarkdownDocument(command: "\(command) \(plan.planCommand)")
         document.add(.summary, "### iapcat \(command) \(plan.planCommand)", "")
@@ -112,6 +118,9 @@ public struct PlanRenderer: Sendable {
         document.addNotes(plan.notDone, heading: "Not done")
         document.addNotes(plan.warnings, heading: "Warnings")
         document.addNotes(plan.errors, heading: "Errors")
+        document.addNotes(
+            readiness.map { PlanNote(resource: $0.product, message: $0.summary) },
+            heading: "Where each product stands in \(P.store.name)")
         return document.text(limit: limit)
     }
 
@@ -126,6 +135,8 @@ public struct PlanRenderer: Sendable {
         }
         // swift-format-ignore: AlwaysUseLowerCamelCase
         var changes: [Change], not_done: [Note], warnings: [Note], errors: [Note], estimated_requests: Int
+        /// Left out unless asked for.
+        var readiness: [VerdictRenderer.Entry]?
     }
 }
 

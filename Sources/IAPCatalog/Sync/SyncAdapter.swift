@@ -32,8 +32,12 @@ package protocol SyncAdapter: Sendable {
     ) async throws(SyncStepFailure)
 
     /// After `plan` was applied: the steps a new plan of what `plan` touched still holds (none
-    /// when the store holds every change).
-    func readBack(after plan: Plan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> [Plan.Step]
+    /// when the store holds every change), and where each product it touched stands now.
+    func readBack(after plan: Plan, catalog: Catalog, against snapshot: Snapshot) async throws(SyncFailure) -> SyncReadBack<Plan.Step>
+
+    /// Where each of `products` stands in the store as `snapshot` holds it (`plan --readiness`),
+    /// in their order; empty when the store gives no verdicts.
+    func verdicts(of products: [String], in snapshot: Snapshot) -> [ProductVerdict]
 
     /// The products and groups `plan`'s steps depend on: what applying a saved plan reads again.
     func dependencies(of plan: Plan, in catalog: Catalog) -> SyncScope
@@ -54,7 +58,24 @@ package protocol SyncAdapter: Sendable {
     func pull(app: String, base: Catalog?) async throws(SyncFailure) -> PulledCatalog
 }
 
+/// What a read-back after `apply` found.
+package struct SyncReadBack<Step: Sendable>: Sendable {
+    /// The steps a new plan of what the apply touched still holds: none when the store holds every change.
+    package var remaining: [Step]
+    /// Where each product the apply touched stands now.
+    package var verdicts: [ProductVerdict]
+
+    /// A read-back's findings.
+    package init(remaining: [Step], verdicts: [ProductVerdict]) {
+        self.remaining = remaining
+        self.verdicts = verdicts
+    }
+}
+
 extension SyncAdapter {
+    /// No verdicts: a store that does not say where its products stand.
+    package func verdicts(of products: [String], in snapshot: Snapshot) -> [ProductVerdict] { [] }
+
     /// Each place that differs, with its JSON path (``RowChanges``).
     package func changes(of resource: String, from old: JSONValue, to new: JSONValue) -> [String] {
         RowChanges.describe(from: old, to: new)

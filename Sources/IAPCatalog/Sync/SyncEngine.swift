@@ -37,10 +37,24 @@ package struct SyncEngine<Adapter: SyncAdapter>: Sendable {
         return Planned(catalog: catalog, path: path, snapshot: snapshot, plan: adapter.plan(catalog, against: snapshot))
     }
 
+    /// Where each product of `planned`'s catalog sold in this store stood when planned
+    /// (`plan --readiness`), in the catalog's order; empty for a store that gives no verdicts.
+    package func readiness(of planned: Planned) -> [ProductVerdict] {
+        let products = planned.catalog.products.filter { $0.isSold(on: Adapter.catalogStore) }.map(\.id)
+        return adapter.verdicts(of: products, in: planned.snapshot)
+    }
+
+    /// What an apply did: what its read-back covered, and where each product it touched stands.
+    package struct Applied: Sendable {
+        /// What the read-back covered: `3 resources`.
+        package var scope: String
+        /// Where each product the apply touched stands now, as the read-back found it.
+        package var verdicts: [ProductVerdict]
+    }
+
     /// Carries out `planned.plan` (`progress` is called before each step), then reads back what it
-    /// touched. Returns what the read-back covered (`3 resources`). Consent and confirmation are
-    /// the caller's to have asked for.
-    package func apply(_ planned: Planned, progress: (Int, Adapter.Plan.Step) -> Void) async throws(SyncFailure) -> String {
+    /// touched. Consent and confirmation are the caller's to have asked for.
+    package func apply(_ planned: Planned, progress: (Int, Adapter.Plan.Step) -> Void) async throws(SyncFailure) -> Applied {
         let plan = planned.plan
         let total = plan.steps.count
         do throws(SyncStepFailure) {
@@ -56,19 +70,20 @@ package struct SyncEngine<Adapter: SyncAdapter>: Sendable {
             throw SyncFailure(message)
         }
         // Fail closed: read back what was changed and plan it again; nothing may be left.
-        let remaining: [Adapter.Plan.Step]
+        let readBack: SyncReadBack<Adapter.Plan.Step>
         do throws(SyncFailure) {
-            remaining = try await adapter.readBack(after: plan, catalog: planned.catalog, against: planned.snapshot)
+            readBack = try await adapter.readBack(after: plan, catalog: planned.catalog, against: planned.snapshot)
         } catch {
             throw SyncFailure("applied \(Plural.count(total, "step")), but reading them back failed: " + error.message)
         }
+        let remaining = readBack.remaining
         guard remaining.isEmpty else {
             let lines = remaining.map { ServerText.printable("  \($0.impact.rawValue) \($0.summary)") }.joined(separator: "\n")
             throw SyncFailure(
                 "read back after apply: \(store.name) does not hold what the plan asked; "
                     + "\(Plural.count(remaining.count, "step")) still \(Plural.word(remaining.count, "differs", "differ")):\n\(lines)")
         }
-        return adapter.readBackScope(of: plan)
+        return Applied(scope: adapter.readBackScope(of: plan), verdicts: readBack.verdicts)
     }
 
     /// What to do after a saved plan (`file`, made from `catalog`) failed at a step. Applying the
