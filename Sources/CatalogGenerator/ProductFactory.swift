@@ -68,7 +68,11 @@ package struct ProductFactory {
             review.screenshot = ReviewScreenshot.path
             product.appStore.review = review
         }
-        if type == .autoRenewable { product.subscription = terms(random: &random) }
+        if type == .autoRenewable {
+            product.subscription = terms(random: &random)
+            // Said, as lint asks (`multiseat_unsaid`): off where Family Sharing turns it off, on elsewhere.
+            product.subscription?.multiseat = Multiseat(enabled: !product.appStore.familySharing)
+        }
         product.clientData = clientData(index: index, category: category, number: number, random: &random)
         return product
     }

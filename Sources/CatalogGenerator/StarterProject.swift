@@ -108,7 +108,7 @@ package struct StarterProject: Sendable {
                 type: auto-renewable
                 reference_name: Premium monthly
                 <<: *sale
-                subscription: { group: premium, duration: P1M, rank: 2 }
+                subscription: { group: premium, duration: P1M, rank: 2, multiseat: { enabled: true, markets: [app_store] } }
                 price: { storefronts: { USA: "4.99", DEU: "4.99", JPN: "800" } }
                 localizations:
                   en-US: { display_name: Premium Monthly, description: Everything for a month }
@@ -117,7 +117,7 @@ package struct StarterProject: Sendable {
                 type: auto-renewable
                 reference_name: Premium yearly
                 <<: *sale
-                subscription: { group: premium, duration: P1Y, rank: 1, free_trial_duration: P1W }
+                subscription: { group: premium, duration: P1Y, rank: 1, free_trial_duration: P1W, multiseat: { enabled: false } }
                 price: { storefronts: { USA: "39.99", DEU: "39.99", JPN: "6000" } }
                 localizations:
                   en-US: { display_name: Premium Yearly, description: Everything for a year }

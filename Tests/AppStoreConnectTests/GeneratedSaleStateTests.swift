@@ -78,9 +78,22 @@ import Testing
                 promoted += 1
                 yaml += "    promotion: { visible: \(random.bool()), order: \(promoted) }\n"
             }
+            // Family Sharing turns multiseat off; some subscriptions leave multiseat unsaid.
+            let shared = subscription && random.int(0...3) == 0
+            if shared { yaml += "    family_sharing: true\n" }
             if subscription {
                 rank += 1
                 yaml += "    subscription:\n      group: premium\n      duration: \(random.pick(["P1M", "P1Y"]))\n      rank: \(rank)\n"
+                switch random.int(0...3) {
+                case 0: break
+                case 1: yaml += "      multiseat: { enabled: false }\n"
+                default:
+                    let markets = random.subset(["app_store", "apple_business", "apple_school"])
+                    yaml +=
+                        shared
+                        ? "      multiseat: { enabled: false }\n"
+                        : "      multiseat: { enabled: true, markets: [\(markets.joined(separator: ", "))] }\n"
+                }
                 switch random.int(0...2) {
                 case 0: break
                 case 1: yaml += "      free_trial_duration: \(random.pick(["P1W", "P1M"]))\n"
@@ -122,14 +135,23 @@ import Testing
     }
 
     /// One random edit of one product of a pulled catalog's text: a price, a territory, an offer,
-    /// a promotion, an offer code, a win-back offer.
+    /// a promotion, an offer code, a win-back offer, multiseat or its markets.
     static func edit(_ yaml: String, _ random: inout Random) -> (String, String)? {
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var owner: String?
+        var shared = false
         var candidates: [(index: Int, owner: String, replacement: String)] = []
         for (index, line) in lines.enumerated() {
-            if line.hasPrefix("  - id: ") { owner = String(line.dropFirst(8)) }
+            if line.hasPrefix("  - id: ") { (owner, shared) = (String(line.dropFirst(8)), false) }
             guard let owner else { continue }
+            if line == "    family_sharing: true" { shared = true }
+            // Multiseat on or off (not on beside Family Sharing, which turns it off), markets added or dropped.
+            if line == "        enabled: false" && !shared { candidates.append((index, owner, "        enabled: true")) }
+            if line == "        enabled: true" { candidates.append((index, owner, "        enabled: false")) }
+            if line.hasPrefix("        markets: [") {
+                let every = "        markets: [app_store, apple_business, apple_school]"
+                candidates.append((index, owner, line == every ? "        markets: [app_store]" : every))
+            }
             if line.hasPrefix("        USA: \"") {
                 let next = prices.first { !line.contains("\"\($0)\"") }!
                 candidates.append((index, owner, "        USA: \"\(next)\""))

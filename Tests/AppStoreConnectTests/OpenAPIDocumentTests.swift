@@ -9,7 +9,21 @@ import Testing
     let document = OpenAPIDocument.appStoreConnect
 
     @Test func theVendoredDocumentIsTheVersionTheFakeFollows() {
-        #expect(document.version == "4.4.1")
+        #expect(document.version == "4.5.1")
+    }
+
+    /// The patch says exactly what it changes: an `add` over a member that exists, or a pointer
+    /// that leads nowhere, is refused.
+    @Test func aPatchThatDoesNotFitTheDocumentIsRefused() throws {
+        let base: [String: Any] = ["a": ["b": [1, 3]]]
+        let patched = try JSONPatch.apply(Data(#"[{"op": "add", "path": "/a/b/1", "value": 2}]"#.utf8), to: base)
+        #expect(((patched as? [String: Any])?["a"] as? [String: Any])?["b"] as? [Int] == [1, 2, 3])
+        for patch in [
+            #"[{"op": "add", "path": "/a/b", "value": 2}]"#, #"[{"op": "replace", "path": "/a/c", "value": 2}]"#,
+            #"[{"op": "add", "path": "/x/y", "value": 2}]"#, #"[{"op": "add", "path": "/a/b/3", "value": 2}]"#,
+        ] {
+            #expect(throws: JSONPatch.Failure.self, "\(patch)") { try JSONPatch.apply(Data(patch.utf8), to: base) }
+        }
     }
 
     @Test func everyRouteOfTheFakeIsAnOperationOfTheDocument() {

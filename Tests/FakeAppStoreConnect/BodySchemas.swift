@@ -1,5 +1,5 @@
 // The request entities of the endpoints the fake serves, transcribed from the App Store Connect
-// OpenAPI document 4.4.1 (types, attributes, enumerations, nullability, what is required). The
+// OpenAPI document 4.5.1 (types, attributes, enumerations, nullability, what is required). The
 // spec has no length limits: those (names 64, review notes 4000, localized names 30, descriptions
 // 45…) are the documented App Store Connect limits.
 
@@ -188,6 +188,9 @@ extension BodySchema {
                 nullable: true),
             .init("reviewNote", .string, nullable: true, maxLength: 4000),
             .init("groupLevel", .integer, nullable: true),
+            // API 4.5.
+            .init("multiSeatStatus", .oneOf(["ENABLED", "DISABLED"]), nullable: true),
+            .init("marketSettings", .arrayOf(SubscriptionRecord.allMarkets), nullable: true),
         ],
         relationships: [
             .init("introductoryOffers", type: "subscriptionIntroductoryOffers", toMany: true),

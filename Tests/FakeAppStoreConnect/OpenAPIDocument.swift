@@ -1,7 +1,8 @@
 import Foundation
 
 /// App Store Connect's own machine-readable description of its API — the OpenAPI document 4.4.1
-/// (`OpenAPI/app_store_connect_api.json`, see the README beside it) — and the checks the live
+/// (`OpenAPI/app_store_connect_api.json`) with the members 4.5.1 added to what iapcat uses
+/// (`OpenAPI/4.5.1.patch.json`; the README beside them says where each comes from) — and the checks the live
 /// service makes from it: a query parameter the operation does not declare is
 /// `PARAMETER_ERROR.ILLEGAL`, a value its enumeration or maximum does not allow
 /// `PARAMETER_ERROR.INVALID`; a request body member its schema does not have, a missing required
@@ -18,17 +19,28 @@ struct OpenAPIDocument: @unchecked Sendable {
     /// object of that type may give it, over every schema of the type.
     private let relationshipMembers: [String: [String: Set<String>]]
 
-    /// The vendored document, read once.
+    /// The vendored document with the 4.5.1 patch applied, read once.
     static let appStoreConnect: OpenAPIDocument = {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("OpenAPI/app_store_connect_api.json")
-        guard let data = try? Data(contentsOf: path), let document = OpenAPIDocument(data) else {
-            preconditionFailure("the OpenAPI document is missing or unreadable: \(path.path)")
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("OpenAPI")
+        do {
+            let base = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("app_store_connect_api.json")))
+            let patched = try JSONPatch.apply(Data(contentsOf: folder.appendingPathComponent("4.5.1.patch.json")), to: base)
+            guard let document = OpenAPIDocument(root: patched) else {
+                preconditionFailure("the OpenAPI document lacks info, paths or schemas")
+            }
+            return document
+        } catch {
+            preconditionFailure("the OpenAPI document or its patch is missing or unreadable in \(folder.path): \(error)")
         }
-        return document
     }()
 
     init?(_ data: Data) {
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+        guard let root = try? JSONSerialization.jsonObject(with: data) else { return nil }
+        self.init(root: root)
+    }
+
+    init?(root: Any) {
+        guard let root = root as? [String: Any],
             let version = (root["info"] as? [String: Any])?["version"] as? String,
             let paths = root["paths"] as? [String: [String: Any]],
             let schemas = (root["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]]

@@ -128,6 +128,13 @@ struct SubscriptionRecord {
     let productID: String
     var state = "MISSING_METADATA"
     var familySharable = false
+    /// `multiSeatStatus` (API 4.5): multiseat purchases are on by default for subscriptions since
+    /// 2026-09-16 (Apple's developer news, as public trackers quote it); Family Sharing turns it off.
+    var multiSeatStatus = "ENABLED"
+    /// `marketSettings` (API 4.5): where organizations may buy seats. Apple does not document a new
+    /// subscription's markets: the fake gives every market while multiseat is on, none after Family
+    /// Sharing turned it off.
+    var marketSettings = SubscriptionRecord.allMarkets
     var subscriptionPeriod: String?
     var reviewNote: String?
     var groupLevel: Int
@@ -142,6 +149,9 @@ struct SubscriptionRecord {
     var promotionalOfferIDs: [String] = []
     var offerCodeIDs: [String] = []
     var winBackOfferIDs: [String] = []
+
+    /// The markets of `marketSettings`, in the document's order.
+    static let allMarkets = ["APPLE_SCHOOL", "APP_STORE", "APPLE_BUSINESS"]
 }
 
 /// One price row of a subscription. A preserved row is the price existing subscribers were kept on

@@ -134,6 +134,7 @@ extension FakeState {
                 "name": .string(record.name), "productId": .string(record.productID), "familySharable": .bool(record.familySharable),
                 "state": .string(record.state), "subscriptionPeriod": .optional(record.subscriptionPeriod),
                 "reviewNote": .optional(record.reviewNote), "groupLevel": .int(record.groupLevel),
+                "multiSeatStatus": .string(record.multiSeatStatus), "marketSettings": .array(record.marketSettings.map(JSON.string)),
             ]
         case .subscriptionPrice:
             guard let record = subscriptionPrices[id] else { return nil }

@@ -76,7 +76,7 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.stdout == """
-                catalogs/example.yaml:112:9: note: no list names 'com.example.cosmicquest.premium.yearly' [unlisted_product]
+                catalogs/example.yaml:113:9: note: no list names 'com.example.cosmicquest.premium.yearly' [unlisted_product]
                 0 errors, 0 warnings, 1 note in 2 files
 
                 """)

@@ -93,6 +93,39 @@ import Testing
                 ])
     }
 
+    /// A catalog that syncs with App Store Connect says whether organizations buy each
+    /// subscription in seats (App Store Connect sells multiseat by default); Family Sharing turns
+    /// multiseat off, so the two together are an error.
+    @Test func multiseatIsSaidAndNotWithFamilySharing() {
+        let sub = { (id: String, extra: String) in
+            "  - { id: \(id), type: auto-renewable, reference_name: Sub \(id.suffix(1)), localizations: { en-US: { display_name: Sub } }, \(extra)}\n"
+        }
+        let groups = "  - { id: g, reference_name: Group, localizations: { en-US: { name: Group } } }\n"
+        #expect(
+            lintMarked(
+                catalogYAML(
+                    products: sub("com.example.a", "subscription: ↓{ group: g, duration: P1M } ")
+                        + sub(
+                            "com.example.b",
+                            "family_sharing: true, subscription: { group: g, duration: P1M, multiseat: { enabled: ↓true } } ")
+                        + sub(
+                            "com.example.c",
+                            "subscription: { group: g, duration: P1M, multiseat: { enabled: true, markets: [app_store, apple_school] } } ")
+                        + sub(
+                            "com.example.d",
+                            "family_sharing: true, subscription: { group: g, duration: P1M, multiseat: { enabled: false } } ")
+                        + sub(
+                            "com.example.f",
+                            "subscription: { group: g, duration: P1M, multiseat: { enabled: true, markets: [↓app_stor] } } "),
+                    groups: groups, app: "{ bundle_id: com.example.app, apple_id: \"123\" }")) == [
+                    "note: 'com.example.a' does not say whether organizations may buy it in seats; App Store Connect sells multiseat by default since 2026-09-16: add 'multiseat: { enabled: true }' or '{ enabled: false }' [multiseat_unsaid]",
+                    "error: 'com.example.b' has Family Sharing, which App Store Connect turns multiseat off for: set 'enabled: false' [multiseat_family_sharing]",
+                    "error: expected a multiseat market to be one of app_store, apple_business, apple_school, found 'app_stor'; did you mean 'app_store'? [invalid_value]",
+                ])
+        // Without app.apple_id the catalog does not sync with App Store Connect: nothing to note.
+        #expect(lintMarked(catalogYAML(products: sub("com.example.a", "subscription: { group: g, duration: P1M } "), groups: groups)) == [])
+    }
+
     @Test func subscriptionDurationMustBeOneAppStoreConnectOffers() {
         #expect(
             lintMarked(

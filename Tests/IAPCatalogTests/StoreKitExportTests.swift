@@ -146,11 +146,11 @@ import Testing
         #expect(
             render(error.diagnostics) == [
                 "65:12: error: 'com.example.cosmicquest.level.nebula' has no price in storefront JPN: add price.storefronts.JPN (a legacy tier stands for a USA price only) [missing_price]",
-                "90:12: error: 'com.example.cosmicquest.premium.monthly' has no price in storefront JPN: add price.storefronts.JPN (a legacy tier stands for a USA price only) [missing_price]",
-                "126:9: error: the introductory offer of 'com.example.cosmicquest.premium.yearly' has no price in storefront JPN: add prices.JPN [missing_price]",
-                "133:11: error: the promotional offer 'winback.yearly.half' of 'com.example.cosmicquest.premium.yearly' has no price in storefront JPN: add prices.JPN [missing_price]",
-                "135:7: error: 'com.example.cosmicquest.premium.yearly' has no price in storefront JPN: add price.storefronts.JPN (a legacy tier stands for a USA price only) [missing_price]",
-                "149:12: error: 'com.example.cosmicquest.season_pass.2026' has no price in storefront JPN: add price.storefronts.JPN (a legacy tier stands for a USA price only) [missing_price]",
+                "91:12: error: 'com.example.cosmicquest.premium.monthly' has no price in storefront JPN: add price.storefronts.JPN (a legacy tier stands for a USA price only) [missing_price]",
+                "128:9: error: the introductory offer of 'com.example.cosmicquest.premium.yearly' has no price in storefront JPN: add prices.JPN [missing_price]",
+                "135:11: error: the promotional offer 'winback.yearly.half' of 'com.example.cosmicquest.premium.yearly' has no price in storefront JPN: add prices.JPN [missing_price]",
+                "137:7: error: 'com.example.cosmicquest.premium.yearly' has no price in storefront JPN: add price.storefronts.JPN (a legacy tier stands for a USA price only) [missing_price]",
+                "151:12: error: 'com.example.cosmicquest.season_pass.2026' has no price in storefront JPN: add price.storefronts.JPN (a legacy tier stands for a USA price only) [missing_price]",
             ])
     }
 

@@ -154,6 +154,13 @@ package final class ConnectApplier {
                 try await setAvailability(
                     owner, territories: territories, availableInNewTerritories: availableInNewTerritories, planType: "MONTHLY")
             }
+        case .setMultiseat(let enabled, let markets, _):
+            let id = try resourceID(owner)
+            var attributes: [String: APIValue] = ["multiSeatStatus": .string(enabled ? "ENABLED" : "DISABLED")]
+            if let markets { attributes["marketSettings"] = .array(markets.sorted().map { .string($0.apiName) }) }
+            _ = try await api.send(
+                ConnectRequest(.patch, "/v1/subscriptions/\(id: id)", body: Resource(type: "subscriptions", id: id, attributes: attributes))
+            )
         case .updateWinBackOffer(let id, let offer, _):
             var attributes = Self.winBackEligibility(offer)
             attributes["startDate"] = offer.startDate.map { .string($0.description) } ?? .null

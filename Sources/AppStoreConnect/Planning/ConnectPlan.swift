@@ -102,6 +102,9 @@ package struct ConnectStep: SyncStep {
         case createWinBackOffer(WinBackOffer)
         /// Change the eligibility, dates, priority or promotion of a win-back offer.
         case updateWinBackOffer(id: String, WinBackOffer, changes: [String])
+        /// Set whether organizations may buy the subscription in seats (`multiSeatStatus`) and
+        /// where (`marketSettings`, when `markets` is given).
+        case setMultiseat(enabled: Bool, markets: [MultiseatMarket]?, changes: [String])
         /// Bring the monthly billing plan (12 months billed monthly) to the catalog's: its price
         /// rows of `diff`, and where it is offered when `territories` is given.
         case setMonthlyBilling(diff: PriceDiff, territories: [String]?, availableInNewTerritories: Bool, changes: [String])
@@ -178,6 +181,7 @@ package struct ConnectStep: SyncStep {
         case .createWinBackOffer: "create-win-back-offer"
         case .updateWinBackOffer: "update-win-back-offer"
         case .setMonthlyBilling: "set-monthly-billing"
+        case .setMultiseat: "set-multiseat"
         }
     }
 
@@ -222,6 +226,8 @@ package struct ConnectStep: SyncStep {
             return "update win-back offer \"\(offer.id)\" of \(subject): \(changes.joined(separator: "; "))"
         case .setMonthlyBilling(_, _, _, let changes):
             return "set the monthly billing plan of \(subject): \(changes.joined(separator: "; "))"
+        case .setMultiseat(_, _, let changes):
+            return "set whether organizations buy \(subject) in seats: \(changes.joined(separator: "; "))"
         }
     }
 

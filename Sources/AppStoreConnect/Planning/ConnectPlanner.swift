@@ -104,6 +104,7 @@ package struct ConnectPlanner: Sendable {
         if let step = availabilityStep(product.availability, owner: owner, remote: remote, universe: state.territories) {
             plan.steps.append(step)
         }
+        if let step = multiseatStep(product, owner: owner, remote: remote) { plan.steps.append(step) }
         if let subscription = product.subscription {
             planIntroductoryOffers(subscription.introductoryOffers, product: product, remote: remote, state: state, into: &plan)
         }
@@ -134,6 +135,34 @@ package struct ConnectPlanner: Sendable {
                     message: "approved in the catalog but \(remote.state) in App Store Connect: "
                         + Self.wayToApproval(remote, group: remoteGroup, missingAfterApply: !missing.isEmpty)))
         }
+    }
+
+    /// The step that brings a subscription's multiseat setting to the catalog's, when the catalog
+    /// gives one and App Store Connect holds another, or the subscription is new: it is created
+    /// without one and App Store Connect gives it its default — off when it is created with Family
+    /// Sharing, which needs no step. A change to who may buy a live subscription is `!`.
+    private func multiseatStep(_ product: DesiredProduct, owner: PlanOwner, remote: RemoteProduct?) -> ConnectStep? {
+        guard let multiseat = product.subscription?.multiseat else { return nil }
+        if remote == nil, product.familySharable, !multiseat.enabled, multiseat.markets?.isEmpty ?? true { return nil }
+        func words(_ enabled: Bool) -> String { enabled ? "on" : "off" }
+        func list(_ markets: [MultiseatMarket]) -> String { markets.isEmpty ? "none" : markets.map(\.apiName).joined(separator: ", ") }
+        var changes: [String] = []
+        let remoteEnabled = remote?.multiSeatStatus.map { $0 == "ENABLED" }
+        if remoteEnabled != multiseat.enabled {
+            changes.append("multiseat \(remoteEnabled.map(words) ?? "unset") → \(words(multiseat.enabled))")
+        }
+        if let markets = multiseat.markets {
+            let wanted = Set(markets)
+            let held = remote?.marketSettings.map { Set($0.compactMap(MultiseatMarket.init(apiName:))) }
+            let unknown = remote?.marketSettings?.filter { MultiseatMarket(apiName: $0) == nil } ?? []
+            if held != wanted || !unknown.isEmpty {
+                let before = held.map { list($0.sorted()) + (unknown.isEmpty ? "" : ", " + unknown.joined(separator: ", ")) } ?? "unset"
+                changes.append("markets \(before) → \(list(wanted.sorted()))")
+            }
+        }
+        guard !changes.isEmpty else { return nil }
+        let impact: PlanImpact = remote == nil ? .create : remote!.isLive ? .customers : .change
+        return ConnectStep(owner, .setMultiseat(enabled: multiseat.enabled, markets: multiseat.markets, changes: changes), impact: impact)
     }
 
     /// What stands between `remote` and App Review's approval, as the plan's note says it.

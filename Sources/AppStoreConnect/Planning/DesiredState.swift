@@ -62,7 +62,9 @@ package struct DesiredState: Sendable, Equatable {
                         DesiredSubscription(
                             groupKey: $0.group, period: $0.duration, level: $0.rank,
                             introductoryOffers: ($0.introductoryOffer.map { [$0] } ?? []).map(DesiredIntroductoryOffer.init)
-                                + $0.introductoryOffers.map(DesiredIntroductoryOffer.init)
+                                + $0.introductoryOffers.map(DesiredIntroductoryOffer.init),
+                            // The setting alone, not where the catalog writes it.
+                            multiseat: $0.multiseat.map { Multiseat(enabled: $0.enabled, markets: $0.markets) }
                         )
                     },
                     screenshot: product.appStore.review?.screenshot, extras: SaleExtras(product: product)
@@ -184,6 +186,9 @@ package struct DesiredSubscription: Sendable, Equatable {
     package var level: Int?
     /// The introductory offers: the simple form's one (territories nil), or rows.
     package var introductoryOffers: [DesiredIntroductoryOffer]
+    /// Whether organizations may buy seats and where (`multiSeatStatus`, `marketSettings`), when the
+    /// catalog says (``Multiseat``).
+    package var multiseat: Multiseat? = nil
 }
 
 /// An introductory offer: the simple form (no territories: a free trial runs wherever the product

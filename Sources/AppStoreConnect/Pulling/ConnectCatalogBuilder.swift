@@ -112,6 +112,7 @@ package struct ConnectCatalogBuilder: Sendable {
                 terms.offerCodes = held.offerCodes
                 terms.winBackOffers = held.winBackOffers
                 terms.bonusDuration = previous?.subscription?.bonusDuration
+                terms.multiseat = Self.multiseat(of: remoteProduct, notes: &notes)
                 product.subscription = terms
             }
             catalog.products.append(product)
@@ -123,6 +124,24 @@ package struct ConnectCatalogBuilder: Sendable {
             catalog.products.append(product)
         }
         return Result(catalog: catalog, notes: notes)
+    }
+
+    /// The subscription's multiseat setting as App Store Connect holds it, stated explicitly
+    /// (its default is on); nil when the API does not say. Multiseat off in no market is written
+    /// without markets; a market iapcat does not know is named in a note.
+    private static func multiseat(of remote: RemoteProduct, notes: inout [PlanNote]) -> Multiseat? {
+        guard let status = remote.multiSeatStatus else { return nil }
+        let enabled = status == "ENABLED"
+        var markets = remote.marketSettings.map { $0.compactMap(MultiseatMarket.init(apiName:)).sorted() }
+        if !enabled && markets == [] { markets = nil }
+        let unknown = remote.marketSettings?.filter { MultiseatMarket(apiName: $0) == nil } ?? []
+        if !unknown.isEmpty {
+            notes.append(
+                PlanNote(
+                    resource: remote.productID,
+                    message: "multiseat market \(unknown.joined(separator: ", ")) is unknown to iapcat; left out"))
+        }
+        return Multiseat(enabled: enabled, markets: markets)
     }
 
     private static func localeOrder(_ first: String) -> (RemoteLocalization, RemoteLocalization) -> Bool {

@@ -150,6 +150,8 @@ package struct ConnectRemoteReader: Sendable {
         product.groupID = groupID
         product.period = resource.string("subscriptionPeriod")
         product.groupLevel = resource.int("groupLevel")
+        product.multiSeatStatus = resource.string("multiSeatStatus")
+        product.marketSettings = resource.attributes["marketSettings"]?.array.map { $0.compactMap(\.string) }
         product.version = Self.latestVersion(document.included(resource.relationships["versions"]))
         if let version = product.version {
             product.localizations = try await localizations("/v1/subscriptionVersions/\(id: version.id)/localizations")

@@ -264,6 +264,11 @@ package struct RemoteProduct: Sendable, Encodable {
     package var period: String?
     /// Subscription: the level in its group.
     package var groupLevel: Int?
+    /// Subscription: `multiSeatStatus`, `ENABLED` or `DISABLED` (open; API 4.5); nil when the API does not say.
+    package var multiSeatStatus: String? = nil
+    /// Subscription: `marketSettings`, the markets where organizations buy seats (`APP_STORE`, …; API 4.5);
+    /// nil when the API does not say.
+    package var marketSettings: [String]? = nil
     /// Subscription: introductory offers.
     package var introductoryOffers: [RemoteIntroductoryOffer]
     /// The review screenshot's MD5 checksum, when one is uploaded.

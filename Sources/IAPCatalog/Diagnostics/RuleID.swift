@@ -25,6 +25,8 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     case duplicateSubscriptionGroup = "duplicate_subscription_group"
     case duplicateSubscriptionRank = "duplicate_subscription_rank"
     case unusedSubscriptionGroup = "unused_subscription_group"
+    case multiseatUnsaid = "multiseat_unsaid"
+    case multiseatFamilySharing = "multiseat_family_sharing"
     case lengthLimit = "length_limit"
     case lengthAdvisory = "length_advisory"
     case unknownLocale = "unknown_locale"
@@ -145,6 +147,13 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
                 enabledByDefault: false)
         case .unusedSubscriptionGroup:
             .init(.warning, "A subscription group that no product belongs to.")
+        case .multiseatUnsaid:
+            .init(
+                .note,
+                "An auto-renewable subscription sold on the App Store, in a catalog with `app.apple_id`, whose `multiseat` is not given: App Store Connect sells it to organizations in seats by default (since 2026-09-16), so the catalog should say whether it does."
+            )
+        case .multiseatFamilySharing:
+            .init(.error, "A subscription with `family_sharing` and `multiseat: { enabled: true }`: Family Sharing turns multiseat off.")
         case .lengthLimit:
             .init(
                 .error,

@@ -92,6 +92,11 @@ public struct CatalogYAMLWriter {
             out.field(3, "group", terms.group)
             out.field(3, "duration", terms.duration.rawValue)
             if let rank = terms.rank { out.line(3, "rank: \(rank)") }
+            if let multiseat = terms.multiseat {
+                out.line(3, "multiseat:")
+                out.line(4, "enabled: \(multiseat.enabled)")
+                if let markets = multiseat.markets { out.line(4, "markets: [\(markets.map(\.rawValue).joined(separator: ", "))]") }
+            }
             if let trial = terms.freeTrialDuration {
                 out.field(3, "free_trial_duration", trial.rawValue)
             } else if let offer = terms.introductoryOffer {

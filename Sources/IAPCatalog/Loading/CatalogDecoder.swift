@@ -28,8 +28,9 @@ package struct CatalogDecoder {
         static let promotion = FieldNames(["visible", "order", "enabled"])
         static let subscription = FieldNames([
             "group", "duration", "rank", "free_trial_duration", "bonus_duration", "introductory_offer", "promotional_offers",
-            "offer_codes", "introductory_offers", "win_back_offers", "monthly_billing",
+            "offer_codes", "introductory_offers", "win_back_offers", "monthly_billing", "multiseat",
         ])
+        static let multiseat = FieldNames(["enabled", "markets"])
         static let offer = FieldNames([
             "id", "reference_name", "mode", "duration", "periods", "prices", "eligibility", "stackable", "territories", "except",
             "start_date", "end_date", "plan", "active", "auto_renew",
@@ -557,6 +558,7 @@ package struct CatalogDecoder {
             decoder.items(node, "win_back_offers").compactMap { decodeWinBackOffer($0) }
         }
         let monthly = fields["monthly_billing"].flatMap { decodeBillingPlan($0) }
+        let multiseat = fields["multiseat"].flatMap { decodeMultiseat($0) }
         guard let group, let duration else { return nil }
         var terms = SubscriptionTerms(group: group, duration: duration, rank: rank, freeTrialDuration: freeTrial, bonusDuration: bonus)
         if let introductory { terms.introductoryOffer = introductory }
@@ -565,6 +567,7 @@ package struct CatalogDecoder {
         terms.introductoryOffers = introductoryRows ?? []
         terms.winBackOffers = winBack ?? []
         terms.monthlyBilling = monthly
+        terms.multiseat = multiseat
         terms.positions.introductoryOffers = fields.keyPosition("introductory_offers")
         terms.positions.entry = node.position
         terms.positions.group = groupNode?.position
@@ -684,6 +687,23 @@ package struct CatalogDecoder {
             price: fields["price"].flatMap { decodePrice($0) }, availability: fields["availability"].flatMap { decodeAvailability($0) })
         plan.positions.entry = node.position
         return plan
+    }
+
+    /// `multiseat: { enabled, markets }`; nil when `enabled` is missing or unreadable (reported).
+    private mutating func decodeMultiseat(_ node: Node) -> Multiseat? {
+        guard let fields = decoder.fields(node, "multiseat", known: Keys.multiseat) else { return nil }
+        let enabledNode = decoder.requireField(fields, "enabled", what: "multiseat")
+        let enabled = enabledNode.flatMap { decoder.bool($0, "multiseat enabled") }
+        let marketsNode = fields["markets"]
+        let markets: [MultiseatMarket]? = marketsNode.map { node in
+            decoder.items(node, "markets").compactMap { decoder.enumeration($0, "a multiseat market") }
+        }
+        guard let enabled else { return nil }
+        var multiseat = Multiseat(enabled: enabled, markets: markets)
+        multiseat.positions.entry = node.position
+        multiseat.positions.enabled = enabledNode?.position
+        multiseat.positions.markets = marketsNode?.position
+        return multiseat
     }
 
     private mutating func decodeList(_ node: Node) -> ProductListDeclaration? {

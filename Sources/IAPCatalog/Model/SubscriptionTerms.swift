@@ -21,6 +21,9 @@ public struct SubscriptionTerms: Sendable, Equatable {
     public var winBackOffers: [WinBackOffer] = []
     /// The monthly billing plan over a 12-month commitment, when the subscription has one.
     public var monthlyBilling: BillingPlanTerms?
+    /// Whether organizations may buy it in seats, and where (App Store only); nil when the catalog
+    /// leaves it as App Store Connect has it.
+    public var multiseat: Multiseat?
     package var positions = Positions()
 
     package struct Positions: Sendable, Equatable {

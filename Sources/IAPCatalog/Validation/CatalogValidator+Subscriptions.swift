@@ -21,7 +21,8 @@ extension CatalogValidator.Check {
         }
     }
 
-    /// `subscription_fields`, `unknown_subscription_group`, `duplicate_subscription_rank`.
+    /// `subscription_fields`, `unknown_subscription_group`, `duplicate_subscription_rank`,
+    /// `multiseat_unsaid`, `multiseat_family_sharing`.
     mutating func subscription(of product: Product) {
         guard let terms = product.subscription else {
             // A `subscription` that was written but could not be read is diagnosed already.
@@ -41,6 +42,7 @@ extension CatalogValidator.Check {
             return
         }
         subscriptions.usedGroups.insert(terms.group)
+        multiseat(of: product, terms: terms)
         guard subscriptions.groups[terms.group] != nil else {
             report(
                 .unknownSubscriptionGroup,
@@ -60,6 +62,34 @@ extension CatalogValidator.Check {
             if rank < 1 {
                 report(.invalidValue, "a subscription rank is 1 or more, found \(rank)", at: terms.positions.rank)
             }
+        }
+    }
+
+    /// `multiseat_unsaid`: App Store Connect turned multiseat purchases on by default, so a catalog
+    /// that syncs with it (`app.apple_id`) and says nothing sells seats to organizations without
+    /// having decided to.
+    /// `multiseat_family_sharing`: Family Sharing turns multiseat off ("Turning on Family Sharing
+    /// for the subscription automatically sets this value to DISABLED", App Store Connect API,
+    /// `SubscriptionUpdateRequest.Data.Attributes.multiSeatStatus`).
+    private mutating func multiseat(of product: Product, terms: SubscriptionTerms) {
+        guard product.isSold(on: .appStore), product.status != .removed else { return }
+        guard let multiseat = terms.multiseat else {
+            guard catalog.app.appleID.map({ !$0.isEmpty }) ?? false else { return }
+            report(
+                .multiseatUnsaid,
+                "'\(product.id)' does not say whether organizations may buy it in seats; App Store Connect sells multiseat by "
+                    + "default since 2026-09-16: add 'multiseat: { enabled: true }' or '{ enabled: false }'",
+                at: terms.positions.entry)
+            return
+        }
+        if multiseat.enabled && product.appStore.familySharing {
+            report(
+                .multiseatFamilySharing,
+                "'\(product.id)' has Family Sharing, which App Store Connect turns multiseat off for: set 'enabled: false'",
+                at: multiseat.positions.enabled)
+        }
+        if let markets = multiseat.markets, Set(markets).count != markets.count {
+            report(.invalidValue, "'\(product.id)' names a multiseat market twice", at: multiseat.positions.markets)
         }
     }
 

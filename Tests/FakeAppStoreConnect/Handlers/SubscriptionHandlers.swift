@@ -27,10 +27,11 @@ enum SubscriptionHandlers {
         let levels = group.subscriptionIDs.compactMap { c.state.subscriptions[$0]?.groupLevel }
         let groupLevel = entity.int("groupLevel") ?? (levels.max() ?? 0) + 1
         guard groupLevel >= 1 else { throw entity.invalidAttribute("groupLevel", "The group level must be 1 or more.") }
-        let record = SubscriptionRecord(
+        var record = SubscriptionRecord(
             id: c.state.newProductID(), appID: app.id, groupID: groupID, name: entity.string("name")!, productID: productID,
             familySharable: entity.bool("familySharable") ?? false, subscriptionPeriod: entity.string("subscriptionPeriod"),
             reviewNote: entity.string("reviewNote"), groupLevel: groupLevel)
+        if record.familySharable { (record.multiSeatStatus, record.marketSettings) = ("DISABLED", []) }
         c.state.subscriptions[record.id] = record
         c.state.groups[groupID]?.subscriptionIDs.append(record.id)
         c.state.apps[app.id]?.usedProductIDs.insert(productID)
@@ -54,6 +55,12 @@ enum SubscriptionHandlers {
         }
         if let level = entity.int("groupLevel"), level < 1 {
             throw entity.invalidAttribute("groupLevel", "The group level must be 1 or more.")
+        }
+        // Family Sharing turns multiseat off (Apple: "Turning on Family Sharing for the subscription
+        // automatically sets this value to DISABLED"); the fake refuses turning it on beside Family Sharing.
+        let shared = entity.bool("familySharable") ?? record.familySharable
+        if shared, entity.string("multiSeatStatus") == "ENABLED" {
+            throw entity.invalidAttribute("multiSeatStatus", "A subscription with Family Sharing cannot be sold in multiple seats.")
         }
         // Check every inline create before changing anything.
         var referenced = Set<String>()
@@ -90,6 +97,14 @@ enum SubscriptionHandlers {
         }
         if let name = entity.string("name") { c.state.subscriptions[c.id]?.name = name }
         if let familySharable = entity.bool("familySharable") { c.state.subscriptions[c.id]?.familySharable = familySharable }
+        if let status = entity.string("multiSeatStatus") { c.state.subscriptions[c.id]?.multiSeatStatus = status }
+        if let markets = entity.attributes["marketSettings"]?.array?.compactMap(\.string) {
+            c.state.subscriptions[c.id]?.marketSettings = markets
+        }
+        if entity.bool("familySharable") == true, !record.familySharable {
+            c.state.subscriptions[c.id]?.multiSeatStatus = "DISABLED"
+            c.state.subscriptions[c.id]?.marketSettings = []
+        }
         if entity.has("subscriptionPeriod") { c.state.subscriptions[c.id]?.subscriptionPeriod = entity.string("subscriptionPeriod") }
         if entity.has("reviewNote") { c.state.subscriptions[c.id]?.reviewNote = entity.string("reviewNote") }
         if let level = entity.int("groupLevel") { c.state.subscriptions[c.id]?.groupLevel = level }
