@@ -333,6 +333,16 @@ import Testing
         #expect(findings.first?.evidence == [Evidence(.store, "StoreKit said notAvailableInStorefront in 2 of its 2 reports")])
     }
 
+    /// StoreKit's `multiSeatPurchaseDisabled` (iOS 27.3): seats offered for a product App Store
+    /// Connect does not sell in seats.
+    @Test func storeKitSayingMultiSeatPurchaseDisabledIsItsOwnCause() async throws {
+        let findings = try await F.findings([
+            F.missing("com.example.shop.coins", 3, F.dimensions(storefront: "USA"), status: "multiSeatPurchaseDisabled")
+        ])
+        #expect(findings.map(\.cause) == [.multiseatDisabled])
+        #expect(findings.first?.evidence == [Evidence(.store, "StoreKit said multiSeatPurchaseDisabled in 3 of its 3 reports")])
+    }
+
     @Test func playRegionsWithoutAnAvailablePurchaseOptionAreNamed() async throws {
         let text = try await F.text(
             [

@@ -25,6 +25,7 @@ public enum Cause: String, Sendable, CaseIterable, Comparable {
     case removedFromSale = "removed_from_sale"
     case playOfferInactive = "play_offer_inactive"
     case notInStorefront = "not_in_storefront"
+    case multiseatDisabled = "multiseat_disabled"
     case playInvalidIDFormat = "play_invalid_id_format"
     case playProductNotFound = "play_product_not_found"
     case playNoEligibleOffer = "play_no_eligible_offer"
@@ -78,6 +79,7 @@ public enum Cause: String, Sendable, CaseIterable, Comparable {
         case .removedFromSale: "removed from sale"
         case .playOfferInactive: "no active purchase option or base plan on Google Play"
         case .notInStorefront: "not sold in the storefronts it was reported from"
+        case .multiseatDisabled: "StoreKit: not sold in seats (multiSeatPurchaseDisabled)"
         case .playInvalidIDFormat: "Google Play: INVALID_PRODUCT_ID_FORMAT (status 2)"
         case .playProductNotFound: "Google Play: PRODUCT_NOT_FOUND (status 3)"
         case .playNoEligibleOffer: "Google Play: NO_ELIGIBLE_OFFER (status 4)"
@@ -121,6 +123,10 @@ public enum Cause: String, Sendable, CaseIterable, Comparable {
             "Activate a purchase option (one-time product) or a base plan (subscription); Play does not return inactive products."
         case .notInStorefront:
             "Add those storefronts to the product's availability (Play: its regions), or stop offering it there."
+        case .multiseatDisabled:
+            "The app offered seats (Product.PurchaseOption.seats) for a subscription App Store Connect does not sell in seats: "
+                + "check supportsMultiSeatPurchase before offering them, or turn multiseat on (subscription multiseat: "
+                + "{ enabled: true }, then iapcat asc apply)."
         case .playInvalidIDFormat:
             "Play ids start with a lowercase letter or a digit and use only 0-9 a-z _ . : fix the id the app asks Play for "
                 + "(google_play.product_id)."

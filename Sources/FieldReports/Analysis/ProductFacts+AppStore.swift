@@ -58,6 +58,27 @@ extension ProductFacts {
         return evidence.isEmpty ? nil : evidence
     }
 
+    /// StoreKit said `multiSeatPurchaseDisabled`: the app offered seats of a subscription App Store
+    /// Connect does not sell in seats. With it, what the pulled state (else the catalog) says of
+    /// multiseat.
+    var multiseatDisabled: [Evidence]? {
+        guard store == .appStore, let times = stats.statuses["multiSeatPurchaseDisabled"], times > 0 else { return nil }
+        var evidence = [Evidence(.store, "StoreKit said multiSeatPurchaseDisabled in \(times) of its \(stats.count) reports")]
+        let (terms, source, name) =
+            observed.map { ($0.product.subscription, Evidence.Source.observed, $0.source) }
+            ?? (product?.subscription, .catalog, context.catalogName)
+        if let terms {
+            let said =
+                switch terms.multiseat?.enabled {
+                case true?: "multiseat on"
+                case false?: "multiseat off"
+                case nil: "multiseat unsaid (App Store Connect's default is on)"
+                }
+            evidence.append(Evidence(source, said + " (\(name))"))
+        }
+        return evidence
+    }
+
     /// The storefronts reported from outside the product's availability, with it.
     private var outsideAvailability: [Evidence]? {
         guard let product else { return nil }

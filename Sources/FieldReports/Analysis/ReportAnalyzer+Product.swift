@@ -17,6 +17,7 @@ extension ReportAnalyzer {
             (.removedFromSale, facts.removedFromSale),
             (.playOfferInactive, facts.playOfferInactive),
             (.notInStorefront, facts.appStoreStorefronts ?? facts.playRegions),
+            (.multiseatDisabled, facts.multiseatDisabled),
             (.playInvalidIDFormat, facts.playStatus("2")),
             (.playProductNotFound, facts.playStatus("3")),
             (.playNoEligibleOffer, facts.playStatus("4")),

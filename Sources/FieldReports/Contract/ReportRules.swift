@@ -44,6 +44,8 @@ package enum ReportRules {
     package static let knownStatuses = [
         "0", "2", "3", "4",
         "networkError", "systemError", "userCancelled", "notAvailableInStorefront", "notEntitled", "unknown", "unsupported",
+        // `Product.PurchaseError.multiSeatPurchaseDisabled` (iOS 27.3): seats offered for a subscription not sold in seats.
+        "multiSeatPurchaseDisabled",
     ]
 
     /// The largest body, after decompression: a report at every maximum above fits (about 350 kB)
