@@ -106,7 +106,10 @@ import Testing
         #expect(saved.contains("\"scope\": {\n    \"products\": [\n      \"com.example.cosmicquest.coins.small\"\n    ],"), "\(saved)")
         let applied = try await setup.run(["asc", "apply", "plan.json", "--yes"])
         #expect(applied.status == 0, "\(applied.stderr)")
-        #expect(applied.stdout.hasSuffix("Applied 1 change.\n"))
+        #expect(
+            applied.stdout.hasSuffix(
+                "Applied 1 change.\nWhere each product stands in App Store Connect:\n  com.example.cosmicquest.coins.small: ready to submit: "
+                    + "`iapcat asc submit` sends it to App Review\n"), "\(applied.stdout)")
 
         let unknown = try await setup.run(["asc", "plan", "--catalog", "catalog.yaml", "--changed-since", "no-such-branch"])
         #expect(unknown.status == 2)

@@ -116,6 +116,24 @@ import Testing
         #expect(added == ["      en-US: { display_name: Nebula Pack, description: Eleven new levels }"])
     }
 
+    /// A subscription whose multiseat the catalog leaves unsaid gets App Store Connect's setting
+    /// written (lint asks for it), in the block style of the subscription it goes into.
+    @Test func anUnsaidMultiseatIsWrittenAsTheStoreHoldsIt() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        let settled = try await Self.settle(setup)
+        let line = "      multiseat: { enabled: false }    # organizations buy no seats (Family Sharing turns multiseat off)\n"
+        #expect(settled.contains(line))
+        let unsaid = settled.replacingOccurrences(of: line, with: "")
+        try unsaid.write(toFile: setup.catalog, atomically: true, encoding: .utf8)
+        let refresh = await setup.run(["asc", "pull", "--catalog", setup.catalog, "-o", setup.catalog])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(refresh.stderr.contains("com.example.cosmicquest.premium.monthly:\n  subscription.multiseat"), "\(refresh.stderr)")
+        let (removed, added) = Self.changedLines(unsaid, try Self.read(setup.catalog))
+        #expect(removed == [], "\(added)")
+        #expect(added == ["      multiseat:", "        enabled: false"])
+    }
+
     @Test func anAppHoldingNoneOfTheProductsIsRefusedAndTheFileUntouchedUnlessPruned() async throws {
         let setup = try await Setup.start()
         defer { Task { try? await setup.stop() } }

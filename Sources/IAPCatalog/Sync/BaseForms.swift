@@ -57,6 +57,15 @@ package enum BaseForms {
             guard product.subscription != nil, let terms = base.subscription else { return }
             product.subscription?.monthlyBilling = terms.monthlyBilling
         },
+        // `multiseat: { enabled: true }` leaves the markets to the store: kept so. A catalog that
+        // says nothing of multiseat gets the store's setting written (lint asks for it).
+        Part(
+            name: "multiseat",
+            copy: { product, base in
+                guard product.subscription != nil, let terms = base.subscription else { return }
+                product.subscription?.multiseat = terms.multiseat
+            },
+            admits: { base, _ in base.subscription?.multiseat != nil }),
     ]
 
     /// `pulled` with each product's parts in `base`'s form where `sameToStore(candidate, pulled)`
