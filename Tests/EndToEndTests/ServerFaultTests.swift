@@ -87,10 +87,12 @@ import Testing
         try yaml.write(toFile: directory + "/catalog.yaml", atomically: true, encoding: .utf8)
         let server = try await ServerProcess.start(catalog: directory + "/catalog.yaml")
         // A request whose response (about 4 MB) cannot all fit in the socket buffers: the
-        // client does not read until after SIGTERM.
+        // client reads only its first bytes before SIGTERM, the rest after.
         let inFlight = try await server.connect()
         try await inFlight.send("GET /products_v2.json HTTP/1.1\r\nHost: x\r\n\r\n")
-        try await Task.sleep(for: .microseconds(300_000))
+        // The response has begun (its first 4 KB read), however long a busy machine took to get there:
+        // a fixed pause before SIGTERM was sometimes too short, and the request was not read yet.
+        try await inFlight.awaitFirstBytes()
         kill(server.process.processIdentifier, SIGTERM)
         try await Task.sleep(for: .microseconds(300_000))
         #expect(server.process.isRunning, "the server exited with a response unsent")

@@ -154,6 +154,10 @@ final class HTTPConnection: @unchecked Sendable {
         try await offThePool { try self.readResponseWaiting(isHead: isHead) }
     }
 
+    /// Waits until the server has sent the first bytes of a response (kept for ``readResponse(isHead:)``),
+    /// trying for up to `seconds`: a response is then in flight, however busy the machine is.
+    func awaitFirstBytes(seconds: Int = 60) async throws { try await offThePool { try self.awaitFirstBytesWaiting(seconds: seconds) } }
+
     /// How many times `marker` occurs in everything until the server closes, read as a stream.
     func countToEnd(of marker: [UInt8]) async throws -> Int { try await offThePool { try self.countToEndWaiting(of: marker) } }
 
@@ -192,6 +196,19 @@ final class HTTPConnection: @unchecked Sendable {
             let count = recv(descriptor, &buffer, buffer.count, 0)
             guard count > 0 else { throw FixtureFailure("connection closed before a whole response") }
             pending += buffer[0..<count]
+        }
+    }
+
+    private func awaitFirstBytesWaiting(seconds: Int) throws {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        let deadline = Date().addingTimeInterval(TimeInterval(seconds))
+        while pending.isEmpty {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count > 0 {
+                pending += buffer[0..<count]
+            } else if count == 0 || errno != EAGAIN && errno != EWOULDBLOCK || Date() > deadline {
+                throw FixtureFailure("no response began (recv \(count), errno \(errno))")
+            }
         }
     }
 
