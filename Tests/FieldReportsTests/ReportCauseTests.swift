@@ -343,6 +343,41 @@ import Testing
         #expect(findings.first?.evidence == [Evidence(.store, "StoreKit said multiSeatPurchaseDisabled in 3 of its 3 reports")])
     }
 
+    /// For a subscription, the finding says what multiseat setting the pulled state (else the
+    /// catalog) holds: the catalog can say on while the store says off.
+    @Test func aSubscriptionsMultiseatSettingIsEvidence() async throws {
+        func catalog(_ multiseat: String) throws -> Catalog {
+            let yaml = """
+                format_version: 1
+                app: { bundle_id: com.example.shop }
+                subscription_groups:
+                  - { id: team, reference_name: Team, localizations: { en-US: { name: Team } } }
+                products:
+                  - id: com.example.shop.team
+                    type: auto-renewable
+                    reference_name: Team
+                    status: approved
+                    price: { storefronts: { USA: "9.99" } }
+                    localizations: { en-US: { display_name: Team } }
+                    subscription: { group: team, duration: P1M\(multiseat) }
+
+                """
+            return try #require(CatalogLoader().load(Array(yaml.utf8), file: "team.yaml").catalog)
+        }
+        let rows = [F.missing("com.example.shop.team", 2, F.dimensions(storefront: "USA"), status: "multiSeatPurchaseDisabled")]
+        let snapshot = try await F.snapshot(rows)
+        func evidence(_ context: ReportContext) -> [Evidence]? {
+            ReportAnalyzer(context: context).analyze(snapshot).findings.first { $0.cause == .multiseatDisabled }?.evidence
+        }
+        let said = Evidence(.store, "StoreKit said multiSeatPurchaseDisabled in 2 of its 2 reports")
+        let unsaid = ReportContext(catalog: try catalog(""), catalogName: "team.yaml")
+        #expect(evidence(unsaid) == [said, Evidence(.catalog, "multiseat unsaid (App Store Connect's default is on) (team.yaml)")])
+        let pulled = ReportContext(
+            catalog: try catalog(", multiseat: { enabled: true }"), catalogName: "team.yaml",
+            observed: [ObservedCatalog(name: "pulled.yaml", catalog: try catalog(", multiseat: { enabled: false }"))])
+        #expect(evidence(pulled) == [said, Evidence(.observed, "multiseat off (pulled.yaml)")])
+    }
+
     @Test func playRegionsWithoutAnAvailablePurchaseOptionAreNamed() async throws {
         let text = try await F.text(
             [
