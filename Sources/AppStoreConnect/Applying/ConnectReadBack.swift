@@ -27,15 +27,17 @@ package struct ConnectReadBack: Sendable {
         -> SyncReadBack<ConnectStep>
     {
         let owners = Set(plan.steps.map(\.owner))
+        // In the order the plan first names them; a set for the lookups (a plan may touch thousands).
         var productIDs: [String] = []
+        var touchedIDs: Set<String> = []
         for step in plan.steps {
             if case .group = step.owner { continue }
-            if !productIDs.contains(step.owner.key) { productIDs.append(step.owner.key) }
+            if touchedIDs.insert(step.owner.key).inserted { productIDs.append(step.owner.key) }
         }
         guard !owners.isEmpty else { return SyncReadBack(remaining: [], verdicts: []) }
-        let remote = try await ConnectRemoteReader(api: api).read(appID: appID, productIDs: Set(productIDs))
+        let remote = try await ConnectRemoteReader(api: api).read(appID: appID, productIDs: touchedIDs)
         var touched = desired
-        touched.products = desired.products.filter { productIDs.contains($0.productID) }
+        touched.products = desired.products.filter { touchedIDs.contains($0.productID) }
         return SyncReadBack(
             remaining: ConnectPlanner(today: today).plan(touched, against: remote).steps.filter { owners.contains($0.owner) },
             verdicts: ProductVerdict.verdicts(of: productIDs, in: remote))

@@ -161,7 +161,7 @@ package struct ConnectPlanner: Sendable {
             }
         }
         guard !changes.isEmpty else { return nil }
-        let impact: PlanImpact = remote == nil ? .create : remote!.isLive ? .customers : .change
+        let impact: PlanImpact = remote.map { $0.isLive ? .customers : .change } ?? .create
         return ConnectStep(owner, .setMultiseat(enabled: multiseat.enabled, markets: multiseat.markets, changes: changes), impact: impact)
     }
 
