@@ -5,9 +5,9 @@ final class FakeState {
     /// `http://127.0.0.1:PORT`, for absolute links.
     var baseURL = ""
     let territories: [String]
-    /// Pages of price points as answered, by request target: a product's price points never
-    /// change, and every read of a product asks for them again.
-    var pricePointPages: [String: (answer: JSON, body: Data)] = [:]
+    /// `territories`, comma-separated: what a page of price points without a territory filter
+    /// depends on (``PricePointPages``).
+    let territoryList: String
     var apps: [String: AppRecord] = [:]
     var inAppPurchases: [String: InAppPurchaseRecord] = [:]
     var versions: [String: VersionRecord] = [:]
@@ -39,6 +39,7 @@ final class FakeState {
 
     init(territories: [String]) {
         self.territories = territories
+        self.territoryList = territories.joined(separator: ",")
     }
 
     // MARK: Ids

@@ -60,14 +60,13 @@ struct Context {
         .document(200, renderer.list(refs, selfURL: selfURL, path: request.path))
     }
 
-    /// 200 with a page of the price points `refs` gives, made once per request target
-    /// (``FakeState/pricePointPages``).
+    /// 200 with a page of the price points `refs` gives, made once per request target in a
+    /// process (``PricePointPages``).
     func pricePointList(_ refs: () -> [Ref]) -> Reply {
-        let target = request.path + "?" + request.query
-        if let page = state.pricePointPages[target] { return .prepared(200, page.answer, page.body) }
-        let answer = renderer.list(refs(), selfURL: selfURL, path: request.path)
-        let body = Data(answer.serialized.utf8)
-        state.pricePointPages[target] = (answer, body)
+        let key = state.territoryList + " " + request.path + "?" + request.query
+        let (answer, body) = PricePointPages.shared.page(key, base: state.baseURL) {
+            renderer.list(refs(), selfURL: selfURL, path: request.path)
+        }
         return .prepared(200, answer, body)
     }
 }

@@ -49,7 +49,7 @@ private final class FakeDatabase: ReportDatabase {
         let database = FakeDatabase()
         let writer = ReportWriter(database: database, configuration: fast(), logger: logger)
         for index in 0..<95 { #expect(writer.offer(record("r\(index)"))) }
-        #expect(try await StorageFixtures.waitUntil(30) { writer.counts.written == 95 })
+        #expect(try await StorageFixtures.waitUntil(StorageFixtures.patience) { writer.counts.written == 95 })
         #expect(database.batches.allSatisfy { (1...10).contains($0.count) })
         #expect(database.batches.flatMap { $0 } == (0..<95).map { "r\($0)" })
         #expect(await writer.shutdown() == 0)
@@ -61,7 +61,7 @@ private final class FakeDatabase: ReportDatabase {
     @Test func aReportTheDatabaseHadSeenIsCountedAsDuplicate() async throws {
         let writer = ReportWriter(database: FakeDatabase(), configuration: fast(), logger: logger)
         #expect(writer.offer(record("a")) && writer.offer(record("a")) && writer.offer(record("b")))
-        #expect(try await StorageFixtures.waitUntil(30) { writer.counts.queued == 0 })
+        #expect(try await StorageFixtures.waitUntil(StorageFixtures.patience) { writer.counts.queued == 0 })
         await writer.shutdown()
         #expect(writer.counts.written == 2)
         #expect(writer.counts.duplicate == 1)
@@ -75,12 +75,12 @@ private final class FakeDatabase: ReportDatabase {
         let writer = ReportWriter(database: database, configuration: fast(capacity: 20, batchSize: 5), logger: logger)
         let offered = (0..<25).map { writer.offer(record("r\($0)")) }
         #expect(offered == Array(repeating: true, count: 20) + Array(repeating: false, count: 5))
-        #expect(try await StorageFixtures.waitUntil(30) { writer.counts.writeFailures >= 2 })
+        #expect(try await StorageFixtures.waitUntil(StorageFixtures.patience) { writer.counts.writeFailures >= 2 })
         #expect(!writer.offer(record("late")))
         #expect(writer.counts.dropped == 6)
         #expect(writer.counts.queued == 20)
         database.state.withLockedValue { $0.failing = false }
-        #expect(try await StorageFixtures.waitUntil(30) { writer.counts.written == 20 })
+        #expect(try await StorageFixtures.waitUntil(StorageFixtures.patience) { writer.counts.written == 20 })
         #expect(writer.offer(record("after")))
         #expect(await writer.shutdown() == 0)
         #expect(Set(database.batches.flatMap { $0 }) == Set((0..<20).map { "r\($0)" } + ["after"]))
@@ -91,7 +91,7 @@ private final class FakeDatabase: ReportDatabase {
         let writer = ReportWriter(database: database, configuration: fast(batchSize: 5), logger: logger)
         database.state.withLockedValue { $0.hanging = true }
         #expect(writer.offer(record("first")))
-        #expect(try await StorageFixtures.waitUntil(30) { writer.counts.queued == 1 })
+        #expect(try await StorageFixtures.waitUntil(StorageFixtures.patience) { writer.counts.queued == 1 })
         for index in 0..<100 { #expect(writer.offer(record("r\(index)"))) }
         #expect(writer.counts.queued == 101)
         #expect(writer.counts.written == 0)
@@ -118,9 +118,9 @@ private final class FakeDatabase: ReportDatabase {
         for index in 0..<7 { #expect(writer.offer(record("r\(index)"))) }
         let started = ContinuousClock.now
         #expect(await writer.shutdown(timeout: .milliseconds(200)) == 7)
-        // Without the timeout it would never return; with it, it returns at 0.2 s (30 s leaves room
-        // for a busy machine).
-        #expect(ContinuousClock.now - started < .seconds(30))
+        // Without the timeout it would never return; with it, it returns at 0.2 s on an idle machine
+        // (the bound leaves room for the start of a full run, see `StorageFixtures.patience`).
+        #expect(ContinuousClock.now - started < .seconds(StorageFixtures.patience))
     }
 
     @Test func metricsArePrometheusLines() async throws {
@@ -128,9 +128,9 @@ private final class FakeDatabase: ReportDatabase {
         let writer = ReportWriter(database: database, configuration: fast(capacity: 3), logger: logger)
         database.state.withLockedValue { $0.failing = true }
         for id in ["a", "a", "b", "c"] { _ = writer.offer(record(id)) }
-        #expect(try await StorageFixtures.waitUntil(30) { writer.counts.writeFailures >= 1 })
+        #expect(try await StorageFixtures.waitUntil(StorageFixtures.patience) { writer.counts.writeFailures >= 1 })
         database.state.withLockedValue { $0.failing = false }
-        #expect(try await StorageFixtures.waitUntil(30) { writer.counts.queued == 0 })
+        #expect(try await StorageFixtures.waitUntil(StorageFixtures.patience) { writer.counts.queued == 0 })
         await writer.shutdown()
         let failures = writer.counts.writeFailures
         #expect(
@@ -178,7 +178,7 @@ private final class FakeDatabase: ReportDatabase {
         #expect(writer.counts.queuedBytes == 10 * size)
         #expect(writer.metrics().contains("iapcat_reports_queue_bytes \(10 * size)\n"))
         database.state.withLockedValue { $0.failing = false }
-        #expect(try await StorageFixtures.waitUntil(30) { writer.counts.written == 10 })
+        #expect(try await StorageFixtures.waitUntil(StorageFixtures.patience) { writer.counts.written == 10 })
         #expect(writer.counts.queuedBytes == 0)
         #expect(writer.offer(StorageFixtures.record("r12", at: StorageFixtures.start, missing: large)))
         #expect(await writer.shutdown() == 0)

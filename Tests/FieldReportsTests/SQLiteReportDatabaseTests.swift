@@ -125,12 +125,12 @@ import Testing
                     batchSize: 10, interval: .milliseconds(10), retryDelay: .milliseconds(10), maximumRetryDelay: .milliseconds(50)),
                 logger: logger)
             for index in 0..<50 { #expect(writer.offer(StorageFixtures.record("r\(index)", at: StorageFixtures.start + Int64(index)))) }
-            #expect(try await StorageFixtures.waitUntil(30) { writer.counts.writeFailures >= 3 })
+            #expect(try await StorageFixtures.waitUntil(StorageFixtures.patience) { writer.counts.writeFailures >= 3 })
             #expect(writer.counts.written == 0)
             #expect(writer.counts.queued == 50)
             _ = try await locker.query("COMMIT")
             try await locker.close()
-            #expect(try await StorageFixtures.waitUntil(30) { writer.counts.written == 50 })
+            #expect(try await StorageFixtures.waitUntil(StorageFixtures.patience) { writer.counts.written == 50 })
             #expect(await writer.shutdown() == 0)
             #expect(try await database.read(ReportQuery()).tallies.map(\.reports) == [50])
             #expect(writer.metrics().contains("iapcat_reports_total{result=\"written\"} 50\n"))

@@ -182,6 +182,13 @@ package enum StorageFixtures {
         }
     }
 
+    /// How long a test waits for what a writer's background task does: 2 minutes. When a full
+    /// `swift test` starts, every test's first slice is queued on Swift's two cooperative threads
+    /// at once, and a background task woken behind them waited 30–44 s (measured in full runs on
+    /// this 2-core machine, 2026-12-07), so a 30 s wait failed though nothing was wrong. A
+    /// condition that never holds still fails, later.
+    package static let patience: Double = 120
+
     /// Whether `condition` holds within `seconds`, polling every 20 ms.
     package static func waitUntil(_ seconds: Double, _ condition: () async throws -> Bool) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

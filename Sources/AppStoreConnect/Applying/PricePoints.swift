@@ -13,18 +13,29 @@ struct PricePoints {
     func points(of owner: PlanOwner, productResourceID id: String, territories: [String], planType: String? = nil)
         async throws(ConnectAPIError) -> [String: [String: String]]
     {
-        let path = ResourceFamily.of(owner).pricePointsPath?(id) ?? ""
+        let family = ResourceFamily.of(owner)
         let plan = planType.map { [("filter[planType]", $0)] } ?? []
         let document = try await api.all(
-            path,
-            query: [("filter[territory]", territories.sorted().joined(separator: ",")), ("include", "territory"), ("limit", "8000")] + plan)
+            family.pricePointsPath?(id) ?? "",
+            query: [("filter[territory]", territories.sorted().joined(separator: ","))] + Self.fields(family) + plan)
         return Self.index(document)
     }
 
     /// Every territory's equivalent of a point, by territory, then customer price.
     func equalizations(of owner: PlanOwner, pointID: String) async throws(ConnectAPIError) -> [String: [String: String]] {
-        let path = ResourceFamily.of(owner).equalizationsPath?(pointID) ?? ""
-        return Self.index(try await api.all(path, query: [("include", "territory"), ("limit", "8000")]))
+        let family = ResourceFamily.of(owner)
+        return Self.index(try await api.all(family.equalizationsPath?(pointID) ?? "", query: Self.fields(family)))
+    }
+
+    /// What a list of price points asks for: only what ``index(_:)`` reads — each point's customer
+    /// price and territory, each territory's currency — at the most a page holds. A product's list
+    /// has hundreds of points per territory, and the proceeds and the links of every point's
+    /// equalizations would more than double the bytes App Store Connect sends and iapcat parses.
+    private static func fields(_ family: ResourceFamily) -> [(String, String)] {
+        [
+            ("fields[\(family.pricePointType ?? "")]", "customerPrice,territory"), ("fields[territories]", "currency"),
+            ("include", "territory"), ("limit", "8000"),
+        ]
     }
 
     static func index(_ document: APIDocument) -> [String: [String: String]] {

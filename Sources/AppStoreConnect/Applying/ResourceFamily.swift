@@ -18,6 +18,9 @@ struct ResourceFamily: Sendable {
     let pricePointsPath: (@Sendable (_ id: String) -> String)?
     /// A price point's equalizations in every other territory (nil for groups).
     let equalizationsPath: (@Sendable (_ pointID: String) -> String)?
+    /// The price point resource type (`inAppPurchasePricePoints`; nil for groups): the name of
+    /// its sparse fieldset, `fields[inAppPurchasePricePoints]`.
+    let pricePointType: String?
     /// The review screenshot resource type (nil for groups).
     let screenshotType: String?
 
@@ -36,6 +39,7 @@ struct ResourceFamily: Sendable {
         versionType: "inAppPurchaseVersions", versionOwnerRelationship: "inAppPurchase", localizationType: "inAppPurchaseLocalizations",
         pricePointsPath: { "/v2/inAppPurchases/\(id: $0)/pricePoints" },
         equalizationsPath: { "/v1/inAppPurchasePricePoints/\(id: $0)/equalizations" },
+        pricePointType: "inAppPurchasePricePoints",
         screenshotType: "inAppPurchaseAppStoreReviewScreenshots")
 
     /// Auto-renewable subscriptions.
@@ -44,11 +48,13 @@ struct ResourceFamily: Sendable {
         versionOwnerRelationship: "subscription", localizationType: "subscriptionLocalizations",
         pricePointsPath: { "/v1/subscriptions/\(id: $0)/pricePoints" },
         equalizationsPath: { "/v1/subscriptionPricePoints/\(id: $0)/equalizations" },
+        pricePointType: "subscriptionPricePoints",
         screenshotType: "subscriptionAppStoreReviewScreenshots")
 
     /// Subscription groups.
     static let group = ResourceFamily(
         type: "subscriptionGroups", path: "/v1/subscriptionGroups", ownerRelationship: "subscriptionGroup",
         versionType: "subscriptionGroupVersions", versionOwnerRelationship: "subscriptionGroup",
-        localizationType: "subscriptionGroupLocalizations", pricePointsPath: nil, equalizationsPath: nil, screenshotType: nil)
+        localizationType: "subscriptionGroupLocalizations", pricePointsPath: nil, equalizationsPath: nil, pricePointType: nil,
+        screenshotType: nil)
 }
