@@ -24,7 +24,7 @@ extension IAPCat {
             subcommands: [
                 IAPCat.ASCPull.self, IAPCat.ASCPlan.self, IAPCat.ASCApply.self, IAPCat.StoreShow<ConnectOptions>.self,
                 IAPCat.ASCSubmit.self,
-                IAPCat.ASCCancelSubmission.self,
+                IAPCat.ASCCancelSubmission.self, IAPCat.ASCOfferCodes.self,
             ]
         )
     }

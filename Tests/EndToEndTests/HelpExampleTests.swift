@@ -60,6 +60,11 @@ import Testing
         iapcat asc apply --catalog catalogs/example.yaml --yes
 
         """,
+        // The offer code the example catalog gives the season pass, in the fake App Store Connect.
+        "asc offer-codes generate": """
+        iapcat asc apply --catalog catalogs/example.yaml --yes
+
+        """,
         "asc cancel-submission": """
         iapcat asc apply --catalog catalogs/example.yaml --yes
         iapcat asc submit --catalog catalogs/example.yaml --app-version 1.0 --yes --allow-impact

@@ -101,6 +101,9 @@ final class Backend: HTTPHandling, @unchecked Sendable {
             case .prepared(let status, let answer, let body):
                 let response = HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
                 return checked(response, answer, found)
+            case .raw(let status, let contentType, let body):
+                let response = HTTPResponse(status: status, headers: [("Content-Type", contentType)] + headers, body: body)
+                return checked(response, contentType: contentType, found)
             case .noContent: return HTTPResponse(status: 204, headers: headers)
             }
         } catch {
@@ -128,6 +131,21 @@ final class Backend: HTTPHandling, @unchecked Sendable {
         let error = APIError(
             status: 500, code: "UNEXPECTED_ERROR", title: "The fake's answer does not follow the OpenAPI document",
             detail: "\(route.method) \(route.template) answered \(response.status) with: " + problems.prefix(5).joined(separator: "; "))
+        return .json(500, error.document)
+    }
+}
+
+extension Backend {
+    /// `response` (bytes that are not JSON), or a 500 when the document does not declare
+    /// `contentType` for the operation's answer with that status.
+    private func checked(_ response: HTTPResponse, contentType: String, _ route: Route) -> HTTPResponse {
+        let declared = document.answerMediaTypes(status: response.status, route.method, route.template)
+        guard !declared.contains(contentType) else { return response }
+        let problem = "the document declares \(declared.sorted().joined(separator: ", ")), not \(contentType)"
+        FileHandle.standardError.write(Data("fake App Store Connect: \(route.method) \(route.template): \(problem)\n".utf8))
+        let error = APIError(
+            status: 500, code: "UNEXPECTED_ERROR", title: "The fake's answer does not follow the OpenAPI document",
+            detail: "\(route.method) \(route.template) answered \(response.status) as \(contentType): \(problem)")
         return .json(500, error.document)
     }
 }

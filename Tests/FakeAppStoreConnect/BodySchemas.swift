@@ -470,6 +470,77 @@ extension BodySchema {
             ])
     }
 
+    static let inAppPurchaseOfferCodeEligibilities = ["NON_SPENDER", "ACTIVE_SPENDER", "CHURNED_SPENDER"]
+    /// `InAppPurchaseOfferCodeCreateRequest`.
+    static let inAppPurchaseOfferCodeCreate = BodySchema(
+        type: "inAppPurchaseOfferCodes",
+        attributes: [
+            .init("name", .string, required: true),
+            .init("customerEligibilities", .arrayOf(inAppPurchaseOfferCodeEligibilities), required: true),
+        ],
+        relationships: [
+            .init("inAppPurchase", type: "inAppPurchases", required: true),
+            .init("prices", type: "inAppPurchaseOfferPrices", toMany: true, required: true),
+        ],
+        included: [inAppPurchaseOfferPriceInline]
+    )
+    /// `InAppPurchaseOfferPriceInlineCreate`: a territory and a price point of the in-app purchase.
+    static let inAppPurchaseOfferPriceInline = BodySchema(
+        type: "inAppPurchaseOfferPrices",
+        relationships: [
+            .init("territory", type: "territories"),
+            .init("pricePoint", type: "inAppPurchasePricePoints"),
+        ]
+    )
+    /// `InAppPurchaseOfferCodeUpdateRequest`.
+    static let inAppPurchaseOfferCodeUpdate = BodySchema(
+        type: "inAppPurchaseOfferCodes",
+        requiresID: true,
+        attributes: [
+            .init("active", .boolean, nullable: true)
+        ]
+    )
+    /// `InAppPurchaseOfferCodeCustomCodeCreateRequest`.
+    static let inAppPurchaseCustomCodeCreate = BodySchema(
+        type: "inAppPurchaseOfferCodeCustomCodes",
+        attributes: [
+            .init("customCode", .string, required: true),
+            .init("numberOfCodes", .integer, required: true),
+            .init("expirationDate", .date, nullable: true),
+        ],
+        relationships: [
+            .init("offerCode", type: "inAppPurchaseOfferCodes", required: true)
+        ]
+    )
+    /// `InAppPurchaseOfferCodeCustomCodeUpdateRequest`.
+    static let inAppPurchaseCustomCodeUpdate = BodySchema(
+        type: "inAppPurchaseOfferCodeCustomCodes",
+        requiresID: true,
+        attributes: [
+            .init("active", .boolean, nullable: true)
+        ]
+    )
+    /// `InAppPurchaseOfferCodeOneTimeUseCodeCreateRequest`.
+    static let inAppPurchaseOneTimeUseCodeCreate = BodySchema(
+        type: "inAppPurchaseOfferCodeOneTimeUseCodes",
+        attributes: [
+            .init("numberOfCodes", .integer, required: true),
+            .init("expirationDate", .date, required: true),
+            .init("environment", .oneOf(["PRODUCTION", "SANDBOX"]), nullable: true),
+        ],
+        relationships: [
+            .init("offerCode", type: "inAppPurchaseOfferCodes", required: true)
+        ]
+    )
+    /// `InAppPurchaseOfferCodeOneTimeUseCodeUpdateRequest`.
+    static let inAppPurchaseOneTimeUseCodeUpdate = BodySchema(
+        type: "inAppPurchaseOfferCodeOneTimeUseCodes",
+        requiresID: true,
+        attributes: [
+            .init("active", .boolean, nullable: true)
+        ]
+    )
+
     /// `ReviewSubmissionCreateRequest`.
     static let reviewSubmissionCreate = BodySchema(
         type: "reviewSubmissions",

@@ -268,6 +268,46 @@ public final class FakeAppStoreConnect: @unchecked Sendable {
         }
     }
 
+    /// The offer codes of the in-app purchase of `app` whose product id is `productID`, oldest
+    /// first, with their prices, custom codes and batches of one-time use codes (and the codes
+    /// generated for them); none when there is no such in-app purchase.
+    public func inAppPurchaseOfferCodes(app: String, productID: String) -> [FakeInAppPurchaseOfferCode] {
+        backend.withState { fake in
+            guard case .inAppPurchase(let id) = fake.product(app: app, productID: productID) else { return [] }
+            return fake.fakeInAppPurchaseOfferCodes(of: id)
+        }
+    }
+
+    /// Gives the in-app purchase of `app` whose product id is `productID` an offer code, as if
+    /// created through the API: `name`, who may redeem it (`eligibilities`: `NON_SPENDER`,
+    /// `ACTIVE_SPENDER`, `CHURNED_SPENDER`), priced in each territory of `prices` at the in-app
+    /// purchase's price point whose customer price is exactly the one given ("0.99", "160" in
+    /// Japan), `active`, with `customCodes` (each redeemable `count` times until `expirationDate`,
+    /// nil: no end; active with the offer code) and no one-time use codes. Returns the offer code's
+    /// resource id; nil, changing nothing, when there is no such in-app purchase, territory or price point.
+    @discardableResult
+    public func addInAppPurchaseOfferCode(
+        app: String, productID: String, name: String, eligibilities: [String], prices: [String: String], active: Bool = true,
+        customCodes: [(code: String, count: Int, expirationDate: String?)] = []
+    ) -> String? {
+        backend.withState { fake in
+            guard case .inAppPurchase(let id) = fake.product(app: app, productID: productID),
+                let points = fake.offerPoints(product: id, prices: prices)
+            else { return nil }
+            var record = InAppPurchaseOfferCodeRecord(
+                id: fake.newUUID(), inAppPurchaseID: id, name: name, customerEligibilities: eligibilities, points: points)
+            record.active = active
+            fake.addInAppPurchaseOfferCode(record)
+            for custom in customCodes {
+                fake.addInAppPurchaseCustomCode(
+                    InAppPurchaseCustomCodeRecord(
+                        id: fake.newUUID(), offerCodeID: record.id, customCode: custom.code, numberOfCodes: custom.count,
+                        expirationDate: custom.expirationDate, createdDate: FakeState.now(), active: active))
+            }
+            return record.id
+        }
+    }
+
     /// Counts of what `app` holds, for assertions.
     public func state(app: String) -> FakeAppSummary {
         backend.withState { $0.summary(app: app) }

@@ -25,6 +25,11 @@ final class FakeState {
     var offerCodes: [String: SubscriptionOfferRecord] = [:]
     var winBackOffers: [String: WinBackOfferRecord] = [:]
     var promotedPurchases: [String: PromotedPurchaseRecord] = [:]
+    var inAppPurchaseOfferCodes: [String: InAppPurchaseOfferCodeRecord] = [:]
+    var inAppPurchaseCustomCodes: [String: InAppPurchaseCustomCodeRecord] = [:]
+    var inAppPurchaseOneTimeUseCodes: [String: InAppPurchaseOneTimeUseCodeRecord] = [:]
+    /// Every one-time use code generated so far: a new one is never one of them.
+    var generatedOfferCodes: Set<String> = []
     /// Promotional images by id, in the order they were added.
     var images: [String: ImageRecord] = [:]
     var imageOrder: [String] = []
@@ -262,6 +267,7 @@ final class FakeState {
             localizations: allVersionIDs.reduce(0) { $0 + (versions[$1]?.localizationIDs.count ?? 0) }, versions: allVersionIDs.count,
             prices: manualPrices + subscriptionPrices,
             introductoryOffers: subscriptionIDs.reduce(0) { $0 + (subscriptions[$1]?.introductoryOfferIDs.count ?? 0) },
-            screenshots: screenshotCount, productIDs: productIDs.sorted())
+            screenshots: screenshotCount, productIDs: productIDs.sorted(),
+            inAppPurchaseOfferCodes: inAppPurchaseOfferCodeSummaries(app: appID))
     }
 }

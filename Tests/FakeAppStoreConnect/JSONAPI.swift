@@ -42,6 +42,20 @@ struct DocumentRenderer {
             meta: ["paging": ["total": .int(refs.count), "limit": .int(query.limit)]])
     }
 
+    /// One page of the resource identifiers of `refs` (`…/relationships/x`), paged as ``list(_:selfURL:path:)`` pages.
+    func linkages(_ refs: [Ref], selfURL: String, path: String) -> JSON {
+        let start = min(query.offset, refs.count)
+        let end = min(start + query.limit, refs.count)
+        var links: [String: JSON] = ["self": .string(selfURL)]
+        if end < refs.count {
+            links["next"] = .string("\(base)\(path)?\(query.nextPageQuery(offset: end))")
+        }
+        return [
+            "data": .array(refs[start..<end].map(Self.identifier)), "links": .object(links),
+            "meta": ["paging": ["total": .int(refs.count), "limit": .int(query.limit)]],
+        ]
+    }
+
     private func document(data: JSON, included: [Ref], primary: [Ref], links: JSON, meta: JSON?) -> JSON {
         var document: [String: JSON] = ["data": data, "links": links]
         var seen = Set(primary)

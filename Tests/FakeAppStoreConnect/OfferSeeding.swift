@@ -51,6 +51,7 @@ extension FakeState {
             for offerID in record.offerCodeIDs { offerCodes[offerID] = nil }
             for offerID in record.winBackOfferIDs { winBackOffers[offerID] = nil }
         }
+        if case .inAppPurchase(let id) = owner { deleteInAppPurchaseOfferCodes(of: id) }
         guard let appID = appID(of: owner) else { return }
         let promoted = promotedPurchases.values.filter { $0.owner == owner }.map(\.id)
         for id in promoted { promotedPurchases[id] = nil }

@@ -134,6 +134,13 @@ struct OpenAPIDocument: @unchecked Sendable {
         return problems.map(\.description)
     }
 
+    /// The media types (`application/json`, `text/csv`) the document gives an operation's answer
+    /// with `status`; none when it does not describe that answer.
+    func answerMediaTypes(status: Int, _ method: String, _ template: String) -> [String] {
+        let response = (operation(method, template)?["responses"] as? [String: [String: Any]])?[String(status)]
+        return (response?["content"] as? [String: Any]).map { Array($0.keys) } ?? []
+    }
+
     private func requestSchema(_ method: String, _ template: String) -> [String: Any]? {
         let body = operation(method, template)?["requestBody"] as? [String: Any]
         let content = body?["content"] as? [String: [String: Any]]

@@ -41,6 +41,8 @@ struct InAppPurchaseRecord {
     var availability: AvailabilityRecord?
     var screenshotID: String?
     var contentHosting = false
+    /// Its offer codes (`inAppPurchaseOfferCodes`), oldest first.
+    var offerCodeIDs: [String] = []
 }
 
 struct PriceScheduleRecord {
@@ -223,6 +225,57 @@ struct WinBackOfferRecord {
     var priority: String
     var promotionIntent: String?
     var targetSubscriptionPlanType: String? = nil
+}
+
+/// An offer code of a one-time in-app purchase (API 4.2): seeded by a test hook or created through
+/// the API. Its prices are price points of the in-app purchase, one per territory. Never deleted
+/// (the API has no DELETE); a deactivated one stays inactive.
+struct InAppPurchaseOfferCodeRecord {
+    let id: String
+    let inAppPurchaseID: String
+    var name: String
+    /// `NON_SPENDER`, `ACTIVE_SPENDER`, `CHURNED_SPENDER`, as sent.
+    var customerEligibilities: [String]
+    /// One per territory, sorted by territory.
+    var points: [PricePoint]
+    var active = true
+    /// Oldest first.
+    var customCodeIDs: [String] = []
+    /// Batches of one-time use codes, oldest first.
+    var oneTimeUseCodeIDs: [String] = []
+    /// The one-time use codes generated for each environment.
+    var productionCodeCount = 0
+    var sandboxCodeCount = 0
+}
+
+/// A custom code of an in-app purchase offer code: a name customers enter, redeemable
+/// `numberOfCodes` times.
+struct InAppPurchaseCustomCodeRecord {
+    let id: String
+    let offerCodeID: String
+    let customCode: String
+    let numberOfCodes: Int
+    /// `YYYY-MM-DD`; nil: it does not expire.
+    let expirationDate: String?
+    /// ISO 8601 date-time.
+    let createdDate: String
+    var active = true
+}
+
+/// A batch of one-time use codes of an in-app purchase offer code, with the codes generated for it.
+struct InAppPurchaseOneTimeUseCodeRecord {
+    let id: String
+    let offerCodeID: String
+    let numberOfCodes: Int
+    /// `YYYY-MM-DD`.
+    let expirationDate: String
+    /// `PRODUCTION` or `SANDBOX`.
+    let environment: String
+    /// ISO 8601 date-time.
+    let createdDate: String
+    var active = true
+    /// The codes, `numberOfCodes` of them, unique across the fake.
+    let codes: [String]
 }
 
 /// An entry of an app's promoted purchases: seeded by test hooks or created through the API.

@@ -39,6 +39,15 @@ enum Kind: Hashable, Sendable {
     /// A price of a win-back offer (id: `offer id_territory`).
     case winBackOfferPrice
     case promotedPurchase
+    /// An offer code of a one-time in-app purchase (consumable, non-consumable, non-renewing
+    /// subscription; API 4.2): its configuration and prices, no codes.
+    case inAppPurchaseOfferCode
+    /// A price of an in-app purchase offer code (id: `offer code id_territory`).
+    case inAppPurchaseOfferPrice
+    /// A custom code (a name customers type, redeemable up to a number of times) of an in-app purchase offer code.
+    case inAppPurchaseOfferCodeCustomCode
+    /// A batch of generated one-time use codes of an in-app purchase offer code.
+    case inAppPurchaseOfferCodeOneTimeUseCode
     /// A promotional image of an in-app purchase or a subscription.
     case inAppPurchaseImage
     case subscriptionImage
@@ -78,6 +87,10 @@ enum Kind: Hashable, Sendable {
         case .winBackOffer: "winBackOffers"
         case .winBackOfferPrice: "winBackOfferPrices"
         case .promotedPurchase: "promotedPurchases"
+        case .inAppPurchaseOfferCode: "inAppPurchaseOfferCodes"
+        case .inAppPurchaseOfferPrice: "inAppPurchaseOfferPrices"
+        case .inAppPurchaseOfferCodeCustomCode: "inAppPurchaseOfferCodeCustomCodes"
+        case .inAppPurchaseOfferCodeOneTimeUseCode: "inAppPurchaseOfferCodeOneTimeUseCodes"
         case .inAppPurchaseImage: "inAppPurchaseImages"
         case .subscriptionImage: "subscriptionImages"
         case .appStoreVersion: "appStoreVersions"

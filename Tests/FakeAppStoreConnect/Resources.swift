@@ -55,6 +55,12 @@ extension Kind {
         case .winBackOffer: [("prices", .many)]
         case .promotionalOfferPrice, .offerCodePrice, .winBackOfferPrice: [("territory", .one), ("subscriptionPricePoint", .one)]
         case .promotedPurchase: [("inAppPurchaseV2", .one), ("subscription", .one)]
+        // The document's `InAppPurchaseOfferCode` has no relationship to its in-app purchase.
+        case .inAppPurchaseOfferCode: [("oneTimeUseCodes", .many), ("customCodes", .many), ("prices", .many)]
+        case .inAppPurchaseOfferPrice: [("territory", .one), ("pricePoint", .one)]
+        // `createdByActor` and `deactivatedByActor` are left out: the fake has no actors.
+        case .inAppPurchaseOfferCodeCustomCode: []
+        case .inAppPurchaseOfferCodeOneTimeUseCode: [("values", .linksOnly)]
         case .inAppPurchaseImage: [("inAppPurchase", .one)]
         case .subscriptionImage: [("subscription", .one)]
         case .appStoreVersion: [("app", .one)]
@@ -143,6 +149,8 @@ extension FakeState {
             return offerAttributes(of: ref)
         case .appStoreVersion, .reviewSubmission, .reviewSubmissionItem:
             return reviewAttributes(of: ref)
+        case .inAppPurchaseOfferCode, .inAppPurchaseOfferPrice, .inAppPurchaseOfferCodeCustomCode, .inAppPurchaseOfferCodeOneTimeUseCode:
+            return inAppPurchaseOfferAttributes(of: ref)
         case .inAppPurchaseImage, .subscriptionImage:
             guard let record = images[id] else { return nil }
             return [
@@ -336,6 +344,8 @@ extension FakeState {
             return offerRelated(ref, name)
         case (.appStoreVersion, _), (.reviewSubmission, _), (.reviewSubmissionItem, _):
             return reviewRelated(ref, name)
+        case (.inAppPurchase, "offerCodes"), (.inAppPurchaseOfferCode, _), (.inAppPurchaseOfferPrice, _):
+            return inAppPurchaseOfferRelated(ref, name)
         case (.introductoryOffer, "subscription"):
             return .one(introductoryOffers[id].map { Ref(.subscription, $0.subscriptionID) })
         case (.introductoryOffer, "territory"):
@@ -343,7 +353,7 @@ extension FakeState {
         case (.introductoryOffer, "subscriptionPricePoint"):
             return .one(introductoryOffers[id]?.point.map { Ref(.subscriptionPricePoint, $0.id) })
         default:
-            // Relationships the fake does not model (content, images, offer codes…) are empty.
+            // Relationships the fake does not model (content…) are empty.
             switch ref.kind.relationships.first(where: { $0.name == name })?.cardinality {
             case .one: return .one(nil)
             case .many: return .many([])

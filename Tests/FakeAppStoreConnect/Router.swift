@@ -12,6 +12,9 @@ enum Reply {
     case document(Int, JSON)
     /// A document and its bytes, serialized before.
     case prepared(Int, JSON, Data)
+    /// Bytes that are not JSON (`text/csv`), with their media type: the document must declare that
+    /// media type for the operation's answer with that status.
+    case raw(Int, contentType: String, Data)
     case noContent
 }
 
@@ -58,6 +61,11 @@ struct Context {
     /// 200 with a page of `refs`.
     func list(_ refs: [Ref]) -> Reply {
         .document(200, renderer.list(refs, selfURL: selfURL, path: request.path))
+    }
+
+    /// 200 with a page of the resource identifiers of `refs` (a `…/relationships/x` answer).
+    func linkages(_ refs: [Ref]) -> Reply {
+        .document(200, renderer.linkages(refs, selfURL: selfURL, path: request.path))
     }
 
     /// 200 with a page of the price points `refs` gives, made once per request target in a

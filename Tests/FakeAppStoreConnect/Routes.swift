@@ -2,7 +2,7 @@
 extension Router {
     static let appStoreConnect = Router(
         routes: catalog + inAppPurchases + inAppPurchasePrices + screenshots + groups + subscriptions + subscriptionPrices + offers
-            + promotedPurchases + images + reviewSubmissions)
+            + promotedPurchases + images + reviewSubmissions + inAppPurchaseOfferCodes)
 
     private static let catalog: [Route] = [
         Route("GET", "/v1/territories", .list(), CatalogHandlers.territories),
@@ -289,6 +289,47 @@ extension Router {
         Route("PATCH", "/v1/subscriptionOfferCodes/{id}", .none, OfferWriteHandlers.updateOfferCode),
         Route("POST", "/v1/winBackOffers", .none, OfferWriteHandlers.createWinBackOffer),
         Route("PATCH", "/v1/winBackOffers/{id}", .none, OfferWriteHandlers.updateWinBackOffer),
+    ]
+
+    // MARK: In-app purchase offer codes (API 4.2; the document has no DELETE for any of them)
+
+    private static let inAppPurchaseOfferCodeIncludes = ["oneTimeUseCodes", "customCodes", "prices"]
+
+    private static let inAppPurchaseOfferCodes: [Route] = [
+        Route(
+            "GET", "/v2/inAppPurchases/{id}/offerCodes",
+            .list(
+                filters: ["territory": nil], includes: inAppPurchaseOfferCodeIncludes,
+                includeLimits: QueryRules.fifty("oneTimeUseCodes", "customCodes", "prices")),
+            InAppPurchaseOfferCodeHandlers.list),
+        Route("GET", "/v2/inAppPurchases/{id}/relationships/offerCodes", .list(), InAppPurchaseOfferCodeHandlers.offerCodeLinkages),
+        Route("POST", "/v1/inAppPurchaseOfferCodes", .none, InAppPurchaseOfferCodeHandlers.create),
+        Route(
+            "GET", "/v1/inAppPurchaseOfferCodes/{id}",
+            .one(
+                includes: inAppPurchaseOfferCodeIncludes, includeLimits: QueryRules.fifty("oneTimeUseCodes", "customCodes", "prices")),
+            InAppPurchaseOfferCodeHandlers.get),
+        Route("PATCH", "/v1/inAppPurchaseOfferCodes/{id}", .none, InAppPurchaseOfferCodeHandlers.update),
+        Route(
+            "GET", "/v1/inAppPurchaseOfferCodes/{id}/prices", .list(filters: ["territory": nil], includes: ["territory", "pricePoint"]),
+            InAppPurchaseOfferCodeHandlers.prices),
+        Route("GET", "/v1/inAppPurchaseOfferCodes/{id}/relationships/prices", .list(), InAppPurchaseOfferCodeHandlers.priceLinkages),
+        // `include=createdByActor,deactivatedByActor` is not taken on the code lists and codes: the fake has no actors.
+        Route("GET", "/v1/inAppPurchaseOfferCodes/{id}/customCodes", .list(), InAppPurchaseOfferCodeHandlers.customCodes),
+        Route(
+            "GET", "/v1/inAppPurchaseOfferCodes/{id}/relationships/customCodes", .list(),
+            InAppPurchaseOfferCodeHandlers.customCodeLinkages),
+        Route("GET", "/v1/inAppPurchaseOfferCodes/{id}/oneTimeUseCodes", .list(), InAppPurchaseOfferCodeHandlers.oneTimeUseCodes),
+        Route(
+            "GET", "/v1/inAppPurchaseOfferCodes/{id}/relationships/oneTimeUseCodes", .list(),
+            InAppPurchaseOfferCodeHandlers.oneTimeUseCodeLinkages),
+        Route("POST", "/v1/inAppPurchaseOfferCodeCustomCodes", .none, InAppPurchaseOfferCodeHandlers.createCustomCode),
+        Route("GET", "/v1/inAppPurchaseOfferCodeCustomCodes/{id}", .one(), InAppPurchaseOfferCodeHandlers.getCustomCode),
+        Route("PATCH", "/v1/inAppPurchaseOfferCodeCustomCodes/{id}", .none, InAppPurchaseOfferCodeHandlers.updateCustomCode),
+        Route("POST", "/v1/inAppPurchaseOfferCodeOneTimeUseCodes", .none, InAppPurchaseOfferCodeHandlers.createOneTimeUseCodes),
+        Route("GET", "/v1/inAppPurchaseOfferCodeOneTimeUseCodes/{id}", .one(), InAppPurchaseOfferCodeHandlers.getOneTimeUseCodes),
+        Route("PATCH", "/v1/inAppPurchaseOfferCodeOneTimeUseCodes/{id}", .none, InAppPurchaseOfferCodeHandlers.updateOneTimeUseCodes),
+        Route("GET", "/v1/inAppPurchaseOfferCodeOneTimeUseCodes/{id}/values", .none, InAppPurchaseOfferCodeHandlers.values),
     ]
 
     private static let images: [Route] = [

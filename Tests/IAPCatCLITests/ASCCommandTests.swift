@@ -61,7 +61,7 @@ import Testing
         }
         #expect(
             apply.stdout.hasSuffix(
-                "Read back 6 resources: App Store Connect holds every change.\nApplied 45 changes.\n"
+                "Read back 6 resources: App Store Connect holds every change.\nApplied 46 changes.\n"
                     + "Where each product stands in App Store Connect:\n" + ready.joined()), "\(apply.stdout)")
         #expect(apply.stderr.contains("POST /v2/inAppPurchases → 201 [rate limit "))
         #expect(!apply.stderr.contains("Bearer") && !apply.stdout.contains("eyJ"))

@@ -101,7 +101,7 @@ import Testing
         #expect(run.status == 1)
         #expect(
             run.stdout == """
-                \(catalog):186:11: error: list 'example/products_v1.json' does not exist (looked for \(directory)/example/products_v1.json); `iapcat export --catalog \(catalog) --all` writes every list the catalog declares [list_not_found]
+                \(catalog):190:11: error: list 'example/products_v1.json' does not exist (looked for \(directory)/example/products_v1.json); `iapcat export --catalog \(catalog) --all` writes every list the catalog declares [list_not_found]
                 1 error, 0 warnings, 0 notes in 3 files
 
                 """)

@@ -116,7 +116,7 @@ import Testing
             lines == [
                 "\(scratch.catalog):46:19: error: review screenshot 'screenshots/coins-small.png' of 'com.example.cosmicquest.coins.small' is not a PNG or JPEG image [image_format]",
                 "\(scratch.catalog):70:19: error: review screenshot 'screenshots/nebula.png' of 'com.example.cosmicquest.level.nebula' is 320x480 pixels; App Store Connect needs at least 640x920 (or 920x640) [image_size]",
-                "\(scratch.catalog):156:19: error: review screenshot 'screenshots/season-pass.png' of 'com.example.cosmicquest.season_pass.2026' is a JPEG whose pixel size cannot be read (cut short or malformed) [image_format]",
+                "\(scratch.catalog):160:19: error: review screenshot 'screenshots/season-pass.png' of 'com.example.cosmicquest.season_pass.2026' is a JPEG whose pixel size cannot be read (cut short or malformed) [image_format]",
             ])
     }
 
@@ -208,7 +208,7 @@ import Testing
         #expect(status == 1)
         #expect(
             lines.filter { $0.contains("../products_v1.json") } == [
-                "\(scratch.catalog):186:11: error: list '../products_v1.json' climbs out of the catalog's folder with '..'; iapcat reads and writes lists there only (--allow-outside-paths allows it) [path_outside_folder]"
+                "\(scratch.catalog):190:11: error: list '../products_v1.json' climbs out of the catalog's folder with '..'; iapcat reads and writes lists there only (--allow-outside-paths allows it) [path_outside_folder]"
             ], "\(lines)")
         let export = await CLI.run(["export", "--catalog", scratch.catalog, "--all"])
         #expect(export.status == 1)

@@ -126,6 +126,34 @@ import Testing
         #expect(lintMarked(catalogYAML(products: sub("com.example.a", "subscription: { group: g, duration: P1M } "), groups: groups)) == [])
     }
 
+    @Test func aOneTimePurchasesOfferCodesAreWhatAppStoreConnectAccepts() {
+        let product = { (id: String, type: String, codes: String) in
+            "  - { id: \(id), type: \(type), reference_name: P \(id.suffix(1)), localizations: { en-US: { display_name: Pack } }, offer_codes: \(codes) }\n"
+        }
+        #expect(
+            lintMarked(
+                catalogYAML(
+                    products: product(
+                        "com.example.a", "consumable",
+                        "[{ reference_name: Half, eligibility: [non_spender], prices: { USA: \"0.49\" }, custom_codes: [{ code: HALF, count: 5 }] }, "
+                            + "↓↓{ reference_name: Free }, { reference_name: ↓Half, eligibility: [active_spender], prices: { USA: \"0.49\" } }]"
+                    )
+                        + product(
+                            "com.example.b", "non-renewing",
+                            "[{ reference_name: Back, eligibility: [churned_spender], prices: { USA: \"1.99\" }, custom_codes: [↓{ code: HALF, count: 1 }, ↓{ code: ZERO, count: 0 }] }]"
+                        )
+                        + "  - { id: com.example.c, type: auto-renewable, reference_name: Sub c, localizations: { en-US: { display_name: Sub } }, "
+                        + "subscription: { group: g, duration: P1M }, ↓offer_codes: [{ reference_name: X, eligibility: [non_spender], prices: { USA: \"1.99\" } }] }\n",
+                    groups: "  - { id: g, reference_name: Group, localizations: { en-US: { name: Group } } }\n")) == [
+                    "error: offer code 'Free' of 'com.example.a' needs 'eligibility': non_spender, active_spender or churned_spender [purchase_offer_code]",
+                    "error: offer code 'Free' of 'com.example.a' needs 'prices' (per storefront, e.g. USA: \"0.99\") [purchase_offer_code]",
+                    "error: offer code 'Half' of 'com.example.a' is named twice; offer codes are told apart by name [purchase_offer_code]",
+                    "error: custom code 'HALF' of offer code 'Back' of 'com.example.b' is already a code of 'com.example.a' [purchase_offer_code]",
+                    "error: custom code 'ZERO' of offer code 'Back' of 'com.example.b' must be redeemable at least once [purchase_offer_code]",
+                    "error: 'com.example.c' is an auto-renewable subscription: its offer codes go under 'subscription' as 'offer_codes' [purchase_offer_code]",
+                ])
+    }
+
     @Test func subscriptionDurationMustBeOneAppStoreConnectOffers() {
         #expect(
             lintMarked(

@@ -148,6 +148,16 @@ package final class ConnectApplier {
             _ = try await api.send(ConnectRequest(.patch, "/v1/subscriptionOfferCodes/\(id: id)", body: body))
         case .createWinBackOffer(let offer):
             try await createWinBackOffer(owner, offer)
+        case .createPurchaseOfferCode(let code):
+            try await createPurchaseOfferCode(owner, code)
+        case .deactivatePurchaseOfferCode(let id, _):
+            let body = Resource(type: "inAppPurchaseOfferCodes", id: id, attributes: ["active": .bool(false)])
+            _ = try await api.send(ConnectRequest(.patch, "/v1/inAppPurchaseOfferCodes/\(id: id)", body: body))
+        case .createCustomCodes(let offerCodeID, _, let codes):
+            for code in codes { try await createCustomCode(code, offerCodeID: offerCodeID) }
+        case .deactivateCustomCode(let id, _, _):
+            let body = Resource(type: "inAppPurchaseOfferCodeCustomCodes", id: id, attributes: ["active": .bool(false)])
+            _ = try await api.send(ConnectRequest(.patch, "/v1/inAppPurchaseOfferCodeCustomCodes/\(id: id)", body: body))
         case .setMonthlyBilling(let diff, let territories, let availableInNewTerritories, _):
             try await setMonthlyPrices(owner, diff: diff)
             if let territories {
@@ -469,6 +479,43 @@ package final class ConnectApplier {
                 "subscription": .one(ResourceIdentifier(type: "subscriptions", id: id)), "prices": .many(prices.map(\.identifier)),
             ])
         _ = try await create(resource, at: path, included: prices)
+    }
+
+    /// Creates an offer code of an in-app purchase with its prices (inline creates, each a price
+    /// point of the product's own ladder), then its custom codes.
+    private func createPurchaseOfferCode(_ owner: PlanOwner, _ code: PurchaseOfferCode) async throws {
+        let id = try resourceID(owner)
+        let territories = code.prices.map(\.storefront)
+        let points = try await PricePoints(api: api).points(of: owner, productResourceID: id, territories: territories)
+        let prices = try code.prices.enumerated().map { index, price in
+            let point = try PricePoints.match(price.amount, in: price.storefront, points: points, product: owner.key).get()
+            return Resource(
+                type: "inAppPurchaseOfferPrices", id: "${price-\(index + 1)}",
+                relationships: [
+                    "territory": .one(ResourceIdentifier(type: "territories", id: price.storefront)),
+                    "pricePoint": .one(ResourceIdentifier(type: "inAppPurchasePricePoints", id: point)),
+                ])
+        }
+        let resource = Resource(
+            type: "inAppPurchaseOfferCodes",
+            attributes: [
+                "name": .string(code.referenceName), "customerEligibilities": .array(code.eligibility.map { .string($0.apiName) }),
+            ],
+            relationships: [
+                "inAppPurchase": .one(ResourceIdentifier(type: "inAppPurchases", id: id)), "prices": .many(prices.map(\.identifier)),
+            ])
+        let created = try await create(resource, at: "/v1/inAppPurchaseOfferCodes", included: prices)
+        for custom in code.customCodes { try await createCustomCode(custom, offerCodeID: created) }
+    }
+
+    /// Creates a custom code of an in-app purchase's offer code.
+    private func createCustomCode(_ code: CustomOfferCode, offerCodeID: String) async throws {
+        var attributes: [String: APIValue] = ["customCode": .string(code.code), "numberOfCodes": .int(code.count)]
+        if let expires = code.expires { attributes["expirationDate"] = .string(expires.description) }
+        let resource = Resource(
+            type: "inAppPurchaseOfferCodeCustomCodes", attributes: attributes,
+            relationships: ["offerCode": .one(ResourceIdentifier(type: "inAppPurchaseOfferCodes", id: offerCodeID))])
+        _ = try await create(resource, at: "/v1/inAppPurchaseOfferCodeCustomCodes")
     }
 
     /// Creates a win-back offer with its prices (inline creates).

@@ -102,6 +102,14 @@ package struct ConnectStep: SyncStep {
         case createWinBackOffer(WinBackOffer)
         /// Change the eligibility, dates, priority or promotion of a win-back offer.
         case updateWinBackOffer(id: String, WinBackOffer, changes: [String])
+        /// Create an offer code of an in-app purchase with its prices, then its custom codes.
+        case createPurchaseOfferCode(PurchaseOfferCode)
+        /// Deactivate an in-app purchase's offer code (and with it its custom codes), for good.
+        case deactivatePurchaseOfferCode(id: String, name: String)
+        /// Create custom codes of an existing offer code of an in-app purchase.
+        case createCustomCodes(offerCodeID: String, name: String, [CustomOfferCode])
+        /// Deactivate a custom code of an in-app purchase's offer code, for good.
+        case deactivateCustomCode(id: String, code: String, name: String)
         /// Set whether organizations may buy the subscription in seats (`multiSeatStatus`) and
         /// where (`marketSettings`, when `markets` is given).
         case setMultiseat(enabled: Bool, markets: [MultiseatMarket]?, changes: [String])
@@ -130,7 +138,9 @@ package struct ConnectStep: SyncStep {
 
     private static func defaultImpact(of action: Action) -> PlanImpact {
         switch action {
-        case .createGroup, .createProduct, .createVersion, .createLocalization, .createOffer, .createWinBackOffer: .create
+        case .createGroup, .createProduct, .createVersion, .createLocalization, .createOffer, .createWinBackOffer,
+            .createPurchaseOfferCode, .createCustomCodes:
+            .create
         case .setPromotion(_, _, let existingID, _): existingID == nil ? .create : .change
         default: .change
         }
@@ -152,6 +162,8 @@ package struct ConnectStep: SyncStep {
             return diff.removedIDs.count + (diff.added.isEmpty ? 0 : 1) + (paid ? 1 : 0)
         case .uploadScreenshot: return 3
         case .createOffer(_, let offer): return offer.prices.isEmpty ? 1 : 2
+        case .createPurchaseOfferCode(let code): return 2 + code.customCodes.count
+        case .createCustomCodes(_, _, let codes): return codes.count
         case .createWinBackOffer(let offer): return offer.prices.isEmpty ? 1 : 2
         case .setMonthlyBilling(let diff, let territories, _, _):
             let deletes = diff.removed.filter { row in
@@ -177,7 +189,10 @@ package struct ConnectStep: SyncStep {
         case .setPromotion(_, _, let existingID, _): existingID == nil ? "promote" : "update-promotion"
         case .createOffer(.promotionalOffer, _): "create-promotional-offer"
         case .createOffer(.offerCode, _): "create-offer-code"
-        case .deactivateOfferCode: "deactivate-offer-code"
+        case .deactivateOfferCode, .deactivatePurchaseOfferCode: "deactivate-offer-code"
+        case .createPurchaseOfferCode: "create-offer-code"
+        case .createCustomCodes: "create-custom-codes"
+        case .deactivateCustomCode: "deactivate-custom-code"
         case .createWinBackOffer: "create-win-back-offer"
         case .updateWinBackOffer: "update-win-back-offer"
         case .setMonthlyBilling: "set-monthly-billing"
@@ -215,7 +230,17 @@ package struct ConnectStep: SyncStep {
             var terms = Self.terms(of: offer) + Self.freeTerritories(offer.territories)
             if !offer.eligibility.isEmpty { terms += ", for \(offer.eligibility.map(\.rawValue).joined(separator: "/")) customers" }
             return "create \(kind.noun) \"\(name)\" of \(subject): \(terms)"
-        case .deactivateOfferCode(_, let name):
+        case .createPurchaseOfferCode(let code):
+            let prices = code.prices.map { "\($0.storefront) at \($0.amount)" }.joined(separator: ", ")
+            let eligibility = code.eligibility.map(\.rawValue).joined(separator: "/")
+            return "create offer code \"\(code.referenceName)\" of \(subject): \(prices), for \(eligibility) customers"
+                + Self.customCodes(code.customCodes)
+        case .createCustomCodes(_, let name, let codes):
+            return "create custom codes of offer code \"\(name)\" of \(subject): " + Self.list(codes)
+        case .deactivateCustomCode(_, let code, let name):
+            return
+                "deactivate custom code \(code) of offer code \"\(name)\" of \(subject): customers can no longer redeem it, and App Store Connect cannot activate it again"
+        case .deactivateOfferCode(_, let name), .deactivatePurchaseOfferCode(_, let name):
             return
                 "deactivate offer code \"\(name)\" of \(subject): customers can no longer redeem it, and App Store Connect cannot activate it again"
         case .createWinBackOffer(let offer):
@@ -229,6 +254,16 @@ package struct ConnectStep: SyncStep {
         case .setMultiseat(_, _, let changes):
             return "set whether organizations buy \(subject) in seats: \(changes.joined(separator: "; "))"
         }
+    }
+
+    /// `, with custom codes SPRING25 (500 until 2027-03-31), VIP (10)`; empty without any.
+    private static func customCodes(_ codes: [CustomOfferCode]) -> String {
+        codes.isEmpty ? "" : ", with custom codes " + list(codes)
+    }
+
+    /// `SPRING25 (500 until 2027-03-31), VIP (10)`: each code, how often it redeems, until when.
+    private static func list(_ codes: [CustomOfferCode]) -> String {
+        codes.map { "\($0.code) (\($0.count)\($0.expires.map { " until \($0)" } ?? ""))" }.joined(separator: ", ")
     }
 
     /// ` in CAN, USA` (up to ten), ` in 175 territories`: where a free offer runs (the planner

@@ -26,6 +26,8 @@ extension ConnectPlanner {
         planOffers(extras.promotionalOffers, held: held.promotionalOffers, kind: .promotionalOffer, owner: owner, into: &plan)
         planOfferCodes(extras.offerCodes, held: held.offerCodes, remote: remote, live: live, owner: owner, into: &plan)
         planWinBackOffers(extras.winBackOffers, held: held.winBackOffers, remote: remote, live: live, owner: owner, into: &plan)
+        planPurchaseOfferCodes(
+            extras.purchaseOfferCodes, held: held.purchaseOfferCodes, remote: remote, live: live, owner: owner, into: &plan)
         planMonthlyBilling(extras.monthlyBilling, remote: remote, universe: state.territories, owner: owner, into: &plan)
         plan.notDone += extras.differences(from: held, productID: product.productID)
     }

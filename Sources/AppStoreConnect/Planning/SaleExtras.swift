@@ -14,6 +14,8 @@ package struct SaleExtras: Sendable, Equatable {
     package var offerCodes: [SubscriptionOffer] = []
     /// Win-back offers, by offer id.
     package var winBackOffers: [WinBackOffer] = []
+    /// In-app purchases: offer codes, by reference name.
+    package var purchaseOfferCodes: [PurchaseOfferCode] = []
     /// The promoted purchase; nil when the product is not promoted.
     package var promotion: Promotion?
     /// In-app purchases: Apple hosts the content; nil when App Store Connect did not say.
@@ -40,6 +42,7 @@ package struct SaleExtras: Sendable, Equatable {
         promotionalOffers = product.subscription?.promotionalOffers ?? []
         offerCodes = product.subscription?.offerCodes ?? []
         winBackOffers = product.subscription?.winBackOffers ?? []
+        purchaseOfferCodes = product.appStore.offerCodes
         promotion = product.appStore.promotion
         hostedContent = product.appStore.hostedContent
         images = product.appStore.images.map { ProductImage(path: $0.path, fileName: $0.fileName, checksum: $0.checksum) }
@@ -71,6 +74,8 @@ package struct SaleExtras: Sendable, Equatable {
         }
         .sorted { ($0.referenceName ?? "") < ($1.referenceName ?? "") }
         winBackOffers = remote.winBackOffers.compactMap { Self.winBackOffer($0, skipped: &skipped) }.sorted { $0.id < $1.id }
+        purchaseOfferCodes = remote.purchaseOfferCodes.map { Self.purchaseOfferCode($0, skipped: &skipped) }
+            .sorted { $0.referenceName < $1.referenceName }
         promotion = remote.promotedPurchase.map { purchase in
             var promotion = Promotion(visible: purchase.visibleForAllUsers, order: purchase.position)
             promotion.enabled = purchase.enabled
@@ -126,6 +131,25 @@ package struct SaleExtras: Sendable, Equatable {
         read.plan = offer.planType == "MONTHLY" ? .monthly : nil
         if mode == .freeTrial { read.territories = .only(offer.territories.sorted()) }
         return read
+    }
+
+    /// An in-app purchase's offer code in catalog terms: `active` only when it is off, custom
+    /// codes by code; an eligibility iapcat does not know is named in `skipped`.
+    private static func purchaseOfferCode(_ code: RemotePurchaseOfferCode, skipped: inout [String]) -> PurchaseOfferCode {
+        let eligibility = code.customerEligibilities.compactMap { name in
+            let known = SpenderEligibility(apiName: name)
+            if known == nil { skipped.append("eligibility \(name) of offer code \(code.name)") }
+            return known
+        }
+        return PurchaseOfferCode(
+            referenceName: code.name, eligibility: eligibility.sorted(), prices: prices(code.prices),
+            active: code.active == false ? false : nil,
+            customCodes: code.customCodes.map { custom in
+                CustomOfferCode(
+                    code: custom.code, count: custom.count, expires: custom.expirationDate.flatMap(CalendarDate.init),
+                    active: custom.active == false ? false : nil)
+            }
+            .sorted { $0.code < $1.code })
     }
 
     /// Customer prices, the U.S. first and then by territory code.

@@ -75,6 +75,7 @@ package struct ConnectCatalogBuilder: Sendable {
                 .sayingFreeTerritories(soldIn: remoteProduct.availability?.territories ?? [], universe: remote.territories)
             notes += skipped.map { PlanNote(resource: remoteProduct.productID, message: "\($0) is unknown to iapcat; left out") }
             product.appStore.promotion = held.promotion
+            product.appStore.offerCodes = held.purchaseOfferCodes
             product.clientData = previous?.clientData
             // Google Play's part is the Play commands' to pull: kept as the base catalog has it.
             product.googlePlay = previous?.googlePlay

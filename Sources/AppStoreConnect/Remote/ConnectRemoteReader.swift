@@ -65,8 +65,8 @@ package struct ConnectRemoteReader: Sendable {
         let list = try await api.all(
             "/v1/apps/\(id: appID)/inAppPurchasesV2",
             query: [
-                ("include", "versions,inAppPurchaseAvailability,iapPriceSchedule,appStoreReviewScreenshot,images"),
-                ("limit[versions]", "50"), ("limit[images]", "50"),
+                ("include", "versions,inAppPurchaseAvailability,iapPriceSchedule,appStoreReviewScreenshot,images,offerCodes"),
+                ("limit[versions]", "50"), ("limit[images]", "50"), ("limit[offerCodes]", "50"),
             ] + filter)
         var products: [RemoteProduct] = []
         for resource in list.data {
@@ -95,9 +95,40 @@ package struct ConnectRemoteReader: Sendable {
                 product.screenshotChecksum = Self.deliveredChecksum(screenshot)
             }
             product.images = Self.images(try await included("images", of: resource, in: list, else: "/v2/inAppPurchases/\(id: id)/images"))
+            for code in try await included("offerCodes", of: resource, in: list, else: "/v2/inAppPurchases/\(id: id)/offerCodes") {
+                if let read = try await purchaseOfferCode(code) { product.purchaseOfferCodes.append(read) }
+            }
             products.append(product)
         }
         return products
+    }
+
+    /// An in-app purchase's offer code with its prices (each price point's customer price) and
+    /// custom codes: two requests per offer code, none for a product without one.
+    private func purchaseOfferCode(_ resource: Resource) async throws(ConnectAPIError) -> RemotePurchaseOfferCode? {
+        guard let id = resource.id else { return nil }
+        var code = RemotePurchaseOfferCode(
+            id: id, name: resource.string("name") ?? "",
+            customerEligibilities: resource.attributes["customerEligibilities"]?.array?.compactMap(\.string) ?? [],
+            active: resource.bool("active"))
+        let prices = try await all(
+            "/v1/inAppPurchaseOfferCodes/\(id: id)/prices",
+            query: [("include", "territory,pricePoint"), ("fields[inAppPurchasePricePoints]", "customerPrice")], absentIsEmpty: true)
+        for price in prices.data {
+            guard let territory = price.related("territory"),
+                let point = prices.included(price.relationships["pricePoint"]?.identifier),
+                let customerPrice = point.string("customerPrice")
+            else { continue }
+            code.prices[territory] = customerPrice
+        }
+        code.customCodes = try await all("/v1/inAppPurchaseOfferCodes/\(id: id)/customCodes", absentIsEmpty: true).data.compactMap {
+            custom in
+            guard let id = custom.id, let text = custom.string("customCode") else { return nil }
+            return RemoteCustomCode(
+                id: id, code: text, count: custom.int("numberOfCodes") ?? 0, expirationDate: custom.string("expirationDate"),
+                active: custom.bool("active"))
+        }
+        return code
     }
 
     // MARK: Subscriptions

@@ -137,6 +137,36 @@ package struct RemoteIntroductoryOffer: Sendable, Equatable, Encodable {
     package var planType: String? = nil
 }
 
+/// An offer code of an in-app purchase (`inAppPurchaseOfferCodes`, API 4.2).
+package struct RemotePurchaseOfferCode: Sendable, Equatable, Encodable {
+    /// The resource id.
+    package var id: String
+    /// The `name` App Store Connect shows.
+    package var name: String
+    /// `customerEligibilities`: `NON_SPENDER`, … (open).
+    package var customerEligibilities: [String]
+    /// `active`; nil when the API does not say.
+    package var active: Bool?
+    /// The customer price of each territory's price point.
+    package var prices: [String: String] = [:]
+    /// The custom codes.
+    package var customCodes: [RemoteCustomCode] = []
+}
+
+/// A custom code of an in-app purchase's offer code (`inAppPurchaseOfferCodeCustomCodes`).
+package struct RemoteCustomCode: Sendable, Equatable, Encodable {
+    /// The resource id.
+    package var id: String
+    /// `customCode`.
+    package var code: String
+    /// `numberOfCodes`.
+    package var count: Int
+    /// `expirationDate` (`2027-03-31`); nil: none.
+    package var expirationDate: String?
+    /// `active`; nil when the API does not say.
+    package var active: Bool?
+}
+
 /// A promotional offer or an offer code of a subscription (`subscriptionPromotionalOffers`,
 /// `subscriptionOfferCodes`). An offer code's codes are not read.
 package struct RemoteSubscriptionOffer: Sendable, Equatable, Encodable {
@@ -279,6 +309,9 @@ package struct RemoteProduct: Sendable, Encodable {
     package var offerCodes: [RemoteSubscriptionOffer] = []
     /// Subscription: win-back offers.
     package var winBackOffers: [RemoteWinBackOffer] = []
+    /// In-app purchase: offer codes (`inAppPurchaseOfferCodes`), with their custom codes; the
+    /// one-time-use codes are not read.
+    package var purchaseOfferCodes: [RemotePurchaseOfferCode] = []
     /// The product's entry among the app's promoted purchases; nil when it is not promoted.
     package var promotedPurchase: RemotePromotedPurchase? = nil
     /// In-app purchase: `contentHosting` (Apple hosts its content); nil when not read.

@@ -54,6 +54,24 @@ package final class ConnectClient: ConnectTransport {
     /// Sends `request`, repeating it as the ``RetryPolicy`` allows.
     package func send(_ request: ConnectRequest) async throws(ConnectAPIError) -> APIDocument {
         let summary = request.summary
+        return try await client.send(try call(request), bearer: { [tokens] in tokens.token() }) { status, bytes in
+            if status == 204 || bytes.isEmpty { return .success(APIDocument()) }
+            guard let document = APIDocument.parse(bytes) else {
+                return .failure(.malformedResponse(request: summary, message: "HTTP \(status), \(Plural.count(bytes.count, "byte"))"))
+            }
+            return .success(document)
+        }
+    }
+
+    /// The bytes of an answer that is not JSON (`GET …/values`: `text/csv`), under the same
+    /// retries and limits as ``send(_:)``.
+    package func bytes(_ request: ConnectRequest) async throws(ConnectAPIError) -> [UInt8] {
+        try await client.send(try call(request), bearer: { [tokens] in tokens.token() }) { _, bytes in .success(bytes) }
+    }
+
+    /// The call that sends `request`: its path under the base URL, or a link the API gave.
+    private func call(_ request: ConnectRequest) throws(ConnectAPIError) -> StoreHTTPClient<ConnectDialect>.Call {
+        let summary = request.summary
         let url: String
         if request.path.hasPrefix("/") {
             // Ids go into paths percent-encoded; what cannot be one segment (empty, `.`, `..`) is not sent.
@@ -67,16 +85,9 @@ package final class ConnectClient: ConnectTransport {
             throw .foreignLink(request: summary)
         }
         let body = request.bodyBytes()
-        let call = StoreHTTPClient<ConnectDialect>.Call(
+        return StoreHTTPClient<ConnectDialect>.Call(
             summary: summary, method: HTTPMethod(rawValue: request.method.rawValue), url: url, idempotent: request.method.isIdempotent,
             body: body, headers: body == nil ? [] : [("Content-Type", "application/json")])
-        return try await client.send(call, bearer: { [tokens] in tokens.token() }) { status, bytes in
-            if status == 204 || bytes.isEmpty { return .success(APIDocument()) }
-            guard let document = APIDocument.parse(bytes) else {
-                return .failure(.malformedResponse(request: summary, message: "HTTP \(status), \(Plural.count(bytes.count, "byte"))"))
-            }
-            return .success(document)
-        }
     }
 
     /// Uploads one part of a reserved file, without the bearer token. A part is one call under the

@@ -27,6 +27,7 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
     case unusedSubscriptionGroup = "unused_subscription_group"
     case multiseatUnsaid = "multiseat_unsaid"
     case multiseatFamilySharing = "multiseat_family_sharing"
+    case purchaseOfferCode = "purchase_offer_code"
     case lengthLimit = "length_limit"
     case lengthAdvisory = "length_advisory"
     case unknownLocale = "unknown_locale"
@@ -154,6 +155,11 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
             )
         case .multiseatFamilySharing:
             .init(.error, "A subscription with `family_sharing` and `multiseat: { enabled: true }`: Family Sharing turns multiseat off.")
+        case .purchaseOfferCode:
+            .init(
+                .error,
+                "An offer code of a one-time purchase App Store Connect would refuse: on a subscription (its codes go under `subscription`), without eligibility or prices, named twice, or a custom code used twice in the app or redeemable fewer than once."
+            )
         case .lengthLimit:
             .init(
                 .error,

@@ -133,6 +133,14 @@ public struct CatalogYAMLWriter {
             }
         }
         if let price = product.price { renderPrice(price, level: 2, into: &out) }
+        if !product.appStore.offerCodes.isEmpty {
+            out.line(2, "offer_codes:")
+            for code in product.appStore.offerCodes {
+                var item = YAMLOutput()
+                renderPurchaseOfferCode(code, level: 4, into: &item)
+                out.append(String(repeating: "  ", count: 3) + "- " + item.text.dropFirst(8))
+            }
+        }
         if !product.localizations.isEmpty {
             out.line(2, "localizations:")
             for localization in product.localizations {
@@ -179,6 +187,25 @@ public struct CatalogYAMLWriter {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
         case .int, .double: JSONWriter.serialize(value, pretty: false)
+        }
+    }
+
+    /// An offer code of a one-time purchase at `level`, in the order the format documents.
+    private func renderPurchaseOfferCode(_ code: PurchaseOfferCode, level: Int, into out: inout YAMLOutput) {
+        out.field(level, "reference_name", code.referenceName)
+        out.line(level, "eligibility: [" + code.eligibility.map(\.rawValue).joined(separator: ", ") + "]")
+        if !code.prices.isEmpty {
+            out.line(level, "prices:")
+            for entry in code.prices { out.line(level + 1, "\(entry.storefront): \(YAMLScalar.quoted(entry.amount))") }
+        }
+        if let active = code.active { out.line(level, "active: \(active)") }
+        guard !code.customCodes.isEmpty else { return }
+        out.line(level, "custom_codes:")
+        for custom in code.customCodes {
+            var fields = ["code: " + YAMLScalar.render(custom.code), "count: \(custom.count)"]
+            if let expires = custom.expires { fields.append("expires: \(expires)") }
+            if let active = custom.active { fields.append("active: \(active)") }
+            out.line(level + 1, "- { " + fields.joined(separator: ", ") + " }")
         }
     }
 

@@ -10,7 +10,7 @@ package struct CatalogDecoder {
         static let product = FieldNames([
             "id", "type", "reference_name", "status", "cleared_for_sale", "family_sharing", "hosted_content",
             "price", "localizations", "review", "promotion", "subscription", "client_data", "availability", "images", "store_state",
-            "stores", "google_play",
+            "stores", "google_play", "offer_codes",
         ])
         static let price = FieldNames(["tier", "schedule", "storefronts", "base_territory", "changes", "preserved"])
         static let priceChange = FieldNames(["storefront", "price", "start_date", "end_date"])
@@ -35,6 +35,8 @@ package struct CatalogDecoder {
             "id", "reference_name", "mode", "duration", "periods", "prices", "eligibility", "stackable", "territories", "except",
             "start_date", "end_date", "plan", "active", "auto_renew",
         ])
+        static let purchaseOfferCode = FieldNames(["reference_name", "eligibility", "prices", "active", "custom_codes"])
+        static let customCode = FieldNames(["code", "count", "expires", "active"])
         static let list = FieldNames(["path", "format", "environment"])
     }
 
@@ -272,6 +274,10 @@ package struct CatalogDecoder {
         }
         product.appStore.review = fields["review"].flatMap { decodeReview($0) }
         product.appStore.promotion = fields["promotion"].flatMap { decodePromotion($0) }
+        if let codes = fields["offer_codes"] {
+            product.appStore.positions.offerCodes = fields.keyPosition("offer_codes")
+            product.appStore.offerCodes = decoder.items(codes, "offer_codes").compactMap { decodePurchaseOfferCode($0) }
+        }
         if let subscription = fields["subscription"] {
             product.positions.subscription = fields.keyPosition("subscription")
             product.subscription = decodeSubscription(subscription)
@@ -503,6 +509,47 @@ package struct CatalogDecoder {
             review.positions.screenshot = screenshot.position
         }
         return review
+    }
+
+    /// An offer code of a one-time purchase; nil when its name is missing (reported).
+    private mutating func decodePurchaseOfferCode(_ node: Node) -> PurchaseOfferCode? {
+        let what = "an offer code"
+        guard let fields = decoder.fields(node, what, known: Keys.purchaseOfferCode) else { return nil }
+        let nameNode = decoder.requireField(fields, "reference_name", what: what)
+        guard let name = nameNode.flatMap({ decoder.string($0, "reference_name") }) else { return nil }
+        var code = PurchaseOfferCode(referenceName: name, eligibility: [], prices: [])
+        code.positions.entry = node.position
+        code.positions.referenceName = nameNode?.position
+        if let eligibility = fields["eligibility"] {
+            code.eligibility = decoder.items(eligibility, "eligibility").compactMap { decoder.enumeration($0, "an eligibility") }
+            code.positions.eligibility = fields.keyPosition("eligibility")
+        }
+        if let prices = fields["prices"] {
+            code.prices = storefrontPrices(prices)
+            code.positions.prices = fields.keyPosition("prices")
+        }
+        if let active = fields["active"] {
+            code.active = decoder.bool(active, "active")
+            code.positions.active = active.position
+        }
+        if let custom = fields["custom_codes"] {
+            code.customCodes = decoder.items(custom, "custom_codes").compactMap { decodeCustomCode($0) }
+        }
+        return code
+    }
+
+    /// A custom code of an offer code; nil when its code or count is missing (reported).
+    private mutating func decodeCustomCode(_ node: Node) -> CustomOfferCode? {
+        let what = "a custom code"
+        guard let fields = decoder.fields(node, what, known: Keys.customCode) else { return nil }
+        let code = decoder.requireField(fields, "code", what: what).flatMap { decoder.string($0, "the custom code") }
+        let count = decoder.requireField(fields, "count", what: what).flatMap { decoder.integer($0, "the number of redemptions") }
+        guard let code, let count else { return nil }
+        var custom = CustomOfferCode(code: code, count: count)
+        custom.expires = fields["expires"].flatMap { date($0, "expires") }
+        custom.active = fields["active"].flatMap { decoder.bool($0, "active") }
+        custom.position = node.position
+        return custom
     }
 
     private mutating func decodePromotion(_ node: Node) -> Promotion? {

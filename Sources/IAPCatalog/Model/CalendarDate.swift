@@ -46,6 +46,21 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
+    /// The day `days` days later (`days` ≥ 0).
+    package func adding(days: Int) -> CalendarDate {
+        var date = self
+        for _ in 0..<max(days, 0) {
+            if date.day < Self.days(inMonth: date.month, year: date.year) {
+                date.day += 1
+            } else if date.month < 12 {
+                (date.month, date.day) = (date.month + 1, 1)
+            } else {
+                (date.year, date.month, date.day) = (date.year + 1, 1, 1)
+            }
+        }
+        return date
+    }
+
     static func days(inMonth month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

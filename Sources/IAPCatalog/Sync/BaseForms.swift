@@ -53,6 +53,9 @@ package enum BaseForms {
             product.subscription?.winBackOffers = terms.winBackOffers
         },
         Part(name: "promotion") { $0.appStore.promotion = $1.appStore.promotion },
+        // A one-time purchase's offer codes as the team ordered and said them (`active: true`,
+        // eligibility in its order).
+        Part(name: "purchase offer codes") { $0.appStore.offerCodes = $1.appStore.offerCodes },
         Part(name: "monthly billing") { product, base in
             guard product.subscription != nil, let terms = base.subscription else { return }
             product.subscription?.monthlyBilling = terms.monthlyBilling

@@ -40,6 +40,7 @@ public struct CatalogValidator: Sendable {
             if product.isSold(on: .appStore) {
                 check.subscription(of: product)
                 check.offers(of: product)
+                check.purchaseOfferCodes(of: product)
                 check.typeSpecificFields(of: product)
                 check.lengths(of: product)
                 check.locales(of: product)
@@ -71,6 +72,8 @@ public struct CatalogValidator: Sendable {
         var subscriptions = SubscriptionState()
         var promotions = PromotionState()
         var googlePlayState = GooglePlayState()
+        /// Custom offer codes seen so far: code → the product it redeems.
+        var customOfferCodes: [String: String] = [:]
 
         init(catalog: Catalog, file: String, inspect: @escaping @Sendable (String) -> ImageFile, allowsOutsidePaths: Bool) {
             self.catalog = catalog

@@ -17,6 +17,8 @@ public struct AppStoreProduct: Sendable, Equatable {
     /// The product's state in App Store Connect when `asc pull` last read it (`store_state`):
     /// observed, never sent. Lint takes a product removed from sale as unavailable in production.
     public var storeState: AppStoreState?
+    /// Offer codes of a one-time purchase (`offer_codes`; a subscription's are in its terms).
+    public var offerCodes: [PurchaseOfferCode] = []
     package var positions = Positions()
 
     package struct Positions: Sendable, Equatable {
@@ -24,6 +26,7 @@ public struct AppStoreProduct: Sendable, Equatable {
         package var hostedContent: SourcePosition?
         package var images: SourcePosition?
         package var storeState: SourcePosition?
+        package var offerCodes: SourcePosition?
         package init() {}
     }
 

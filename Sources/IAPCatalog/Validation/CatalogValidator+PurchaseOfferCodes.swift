@@ -1,0 +1,49 @@
+extension CatalogValidator.Check {
+    /// `purchase_offer_code`: what App Store Connect requires of an offer code of a one-time
+    /// purchase (`InAppPurchaseOfferCodeCreateRequest`: a name, `customerEligibilities` and prices
+    /// are required) and of its custom codes (a code redeems one offer, so it is used once in the
+    /// app); `unknown_storefront` and `invalid_price` for its prices.
+    mutating func purchaseOfferCodes(of product: Product) {
+        let codes = product.appStore.offerCodes
+        guard !codes.isEmpty else { return }
+        if product.type == .autoRenewable {
+            report(
+                .purchaseOfferCode,
+                "'\(product.id)' is an auto-renewable subscription: its offer codes go under 'subscription' as 'offer_codes'",
+                at: product.appStore.positions.offerCodes)
+            return
+        }
+        var names = Set<String>()
+        for code in codes {
+            let what = "offer code '\(code.referenceName)' of '\(product.id)'"
+            if !names.insert(code.referenceName).inserted {
+                report(.purchaseOfferCode, "\(what) is named twice; offer codes are told apart by name", at: code.positions.referenceName)
+            }
+            if code.eligibility.isEmpty {
+                report(
+                    .purchaseOfferCode, "\(what) needs 'eligibility': non_spender, active_spender or churned_spender",
+                    at: code.positions.eligibility ?? code.positions.entry)
+            } else if Set(code.eligibility).count != code.eligibility.count {
+                report(.purchaseOfferCode, "\(what) names an eligibility twice", at: code.positions.eligibility)
+            }
+            if code.prices.isEmpty {
+                report(
+                    .purchaseOfferCode, "\(what) needs 'prices' (per storefront, e.g. USA: \"0.99\")",
+                    at: code.positions.prices ?? code.positions.entry)
+            }
+            checkStorefrontPrices(code.prices)
+            for custom in code.customCodes {
+                if let other = customOfferCodes[custom.code] {
+                    report(
+                        .purchaseOfferCode, "custom code '\(custom.code)' of \(what) is already a code of '\(other)'", at: custom.position)
+                } else {
+                    customOfferCodes[custom.code] = product.id
+                }
+                if custom.count < 1 {
+                    report(
+                        .purchaseOfferCode, "custom code '\(custom.code)' of \(what) must be redeemable at least once", at: custom.position)
+                }
+            }
+        }
+    }
+}
