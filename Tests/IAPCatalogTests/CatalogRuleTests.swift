@@ -154,6 +154,21 @@ import Testing
                 ])
     }
 
+    /// App Store Connect allows 10 active offers of one-time purchases per app; inactive ones do not count.
+    @Test func anAppHasAtMostTenActiveOfferCodesOfOneTimePurchases() {
+        let codes = (1...12).map { index in
+            "\(index == 12 ? "↓" : ""){ reference_name: Code \(index), eligibility: [non_spender], prices: { USA: \"0.49\" }\(index == 3 ? ", active: false" : "") }"
+        }
+        #expect(
+            lintMarked(
+                catalogYAML(
+                    products:
+                        "  - { id: com.example.a, type: consumable, reference_name: Coins, localizations: { en-US: { display_name: Coins } }, "
+                        + "offer_codes: [\(codes.joined(separator: ", "))] }\n")) == [
+                    "error: offer code 'Code 12' of 'com.example.a' is the app's 11th active offer code of a one-time purchase; App Store Connect allows 10 at a time: set 'active: false' on the ones that ended [purchase_offer_code]"
+                ])
+    }
+
     @Test func subscriptionDurationMustBeOneAppStoreConnectOffers() {
         #expect(
             lintMarked(

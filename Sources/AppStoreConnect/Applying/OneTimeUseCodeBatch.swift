@@ -65,14 +65,14 @@ package struct OneTimeUseCodeBatch: Sendable, Equatable {
                         ],
                         relationships: ["offerCode": .one(ResourceIdentifier(type: "inAppPurchaseOfferCodes", id: offerCode))])))
         } catch {
-            throw Failure(message: "App Store Connect did not make the batch: \(error)", apiError: error)
+            throw Failure(message: "App Store Connect did not make the batch: \(error.message)", apiError: error)
         }
         guard let id = created.data.first?.id else { throw Failure(message: "App Store Connect answered the batch without an id") }
         let bytes: [UInt8]
         do {
             bytes = try await api.bytes(ConnectRequest(.get, "/v1/inAppPurchaseOfferCodeOneTimeUseCodes/\(id: id)/values"))
         } catch {
-            throw Failure(message: "batch \(id) was made, but its codes could not be read: \(error)", apiError: error)
+            throw Failure(message: "batch \(id) was made, but its codes could not be read: \(error.message)", apiError: error)
         }
         let codes = try Self.codes(bytes, batch: id, expected: request.count)
         return OneTimeUseCodeBatch(id: id, codes: codes)
@@ -112,7 +112,7 @@ package struct OneTimeUseCodeBatch: Sendable, Equatable {
                     .get, "/v1/apps/\(id: request.appID)/inAppPurchasesV2",
                     query: [("filter[productId]", request.productID), ("include", "offerCodes"), ("limit[offerCodes]", "50")]))
         } catch {
-            throw Failure(message: "could not read the product: \(error)", apiError: error)
+            throw Failure(message: "could not read the product: \(error.message)", apiError: error)
         }
         guard let product = products.data.first(where: { $0.string("productId") == request.productID }), let productID = product.id else {
             throw Failure(message: "App Store Connect has no in-app purchase \(request.productID) in app \(request.appID)")
@@ -122,7 +122,7 @@ package struct OneTimeUseCodeBatch: Sendable, Equatable {
             do {
                 codes = try await api.all("/v2/inAppPurchases/\(id: productID)/offerCodes").data
             } catch {
-                throw Failure(message: "could not read the offer codes: \(error)", apiError: error)
+                throw Failure(message: "could not read the offer codes: \(error.message)", apiError: error)
             }
         }
         guard let code = codes.first(where: { $0.string("name") == request.offerCode }), let id = code.id else {

@@ -158,7 +158,7 @@ public enum RuleID: String, Sendable, CaseIterable, Hashable {
         case .purchaseOfferCode:
             .init(
                 .error,
-                "An offer code of a one-time purchase App Store Connect would refuse: on a subscription (its codes go under `subscription`), without eligibility or prices, named twice, or a custom code used twice in the app or redeemable fewer than once."
+                "An offer code of a one-time purchase App Store Connect would refuse: on a subscription (its codes go under `subscription`), without eligibility or prices, named twice, more than 10 active in the app, or a custom code used twice in the app or redeemable fewer than once."
             )
         case .lengthLimit:
             .init(

@@ -74,6 +74,8 @@ public struct CatalogValidator: Sendable {
         var googlePlayState = GooglePlayState()
         /// Custom offer codes seen so far: code → the product it redeems.
         var customOfferCodes: [String: String] = [:]
+        /// Active offer codes of one-time purchases seen so far.
+        var activeOfferCodes = 0
 
         init(catalog: Catalog, file: String, inspect: @escaping @Sendable (String) -> ImageFile, allowsOutsidePaths: Bool) {
             self.catalog = catalog
