@@ -1,5 +1,6 @@
 import AppStoreConnect
 import ArgumentParser
+import Foundation
 import IAPCatalog
 
 extension IAPCat {
@@ -71,6 +72,11 @@ extension IAPCat {
                 throw .usage("--expires \(ServerText.printable(expires)): expected YYYY-MM-DD or a number of days such as 90d")
             }
             guard date >= today else { throw .usage("--expires \(date): the day is past; codes would not redeem") }
+            // A new file only, checked before the batch is made: codes never replace another file
+            // (an earlier batch's codes, a catalog), and a batch is not spent on a path that fails.
+            guard (try? FileManager.default.attributesOfItem(atPath: out)) == nil else {
+                throw .usage("--out \(ServerText.printable(out)) exists: the codes go to a new file")
+            }
             let loaded = try ReviewRunner.load(catalog ?? Catalog.defaultPath, validator: paths.validator)
             let request = OneTimeUseCodeBatch.Request(
                 appID: loaded.app, productID: product, offerCode: offerCode, count: count, expires: date,

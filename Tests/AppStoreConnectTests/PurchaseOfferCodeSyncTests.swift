@@ -62,7 +62,7 @@ import Testing
         session.fake.approveAll(app: FakeRoundTripTests.appID)
         #expect(
             Self.summaries(try await session.plan(wanted).0) == [
-                "+ create custom codes of offer code \"Half-price coins\" of in-app purchase com.example.coins: COINS50 (500 until 2030-12-31)"
+                "! create custom codes of offer code \"Half-price coins\" of in-app purchase com.example.coins: COINS50 (500 until 2030-12-31)"
             ])
         #expect(try await session.apply(wanted) == nil)
         let (again, remote) = try await session.plan(wanted)
@@ -101,7 +101,7 @@ import Testing
             Self.catalog(codes: Self.halfPrice + "\n          - { code: WELCOMEBACK, count: 50 }"))
         #expect(
             Self.summaries(try await session.plan(more).0) == [
-                "+ create custom codes of offer code \"Half-price coins\" of in-app purchase com.example.coins: WELCOMEBACK (50)"
+                "! create custom codes of offer code \"Half-price coins\" of in-app purchase com.example.coins: WELCOMEBACK (50)"
             ])
         #expect(try await session.apply(more) == nil)
         #expect(try await session.plan(more).0.steps.map(\.summary) == [])

@@ -9,8 +9,9 @@ import Foundation
 final class PricePointPages: @unchecked Sendable {
     static let shared = PricePointPages()
 
-    /// What the kept pages may hold, in bytes, before they are dropped and made again.
-    static let budget = 256 << 20
+    /// What the kept pages' bytes may come to before they are dropped and made again: 64 MiB, the
+    /// parsed answers kept beside them taking a few times that.
+    static let budget = 64 << 20
 
     private struct Page {
         /// The document as first rendered (another fake's links), for the check against the

@@ -68,9 +68,35 @@ import Testing
         #expect(
             unknown.stderr
                 == "iapcat: error: \(Self.product) has no offer code \"Nope\" in App Store Connect (`asc apply` creates it)\n")
+        let again = await generate(setup, out, extra: ["--sandbox"])
+        #expect(again.status == 2)
+        #expect(again.stderr == "iapcat: error: --out \(out) exists: the codes go to a new file\n")
         let past = await generate(setup, setup.directory + "/codes/past.txt", extra: ["--expires", "2020-01-01"])
         #expect(past.status == 2)
         #expect(past.stderr == "iapcat: error: --expires 2020-01-01: the day is past; codes would not redeem\n")
         #expect(setup.fake.inAppPurchaseOfferCodes(app: "1234567890", productID: Self.product).first?.oneTimeUseBatches.count == 2)
+    }
+
+    /// An offer code's price that is not one of the product's price points is a plan error at its
+    /// place in the catalog, and nothing is applied.
+    @Test func anOfferCodePriceThatIsNotAPricePointIsAPlanError() async throws {
+        let setup = try await ASCCommandTests.Setup.start()
+        defer { Task { try? await setup.stop() } }
+        #expect(await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"]).status == 0)
+        let text = try String(contentsOfFile: setup.catalog, encoding: .utf8)
+            .replacingOccurrences(of: "- reference_name: Season pass for returning players", with: "- reference_name: Season pass at 4.95")
+            .replacingOccurrences(of: "prices: { USA: \"4.99\" }", with: "prices: { USA: \"4.95\" }")
+        try text.write(toFile: setup.catalog, atomically: true, encoding: .utf8)
+        let plan = await setup.run(["asc", "plan", "--catalog", setup.catalog])
+        #expect(plan.status == 1)
+        #expect(
+            plan.stdout.contains(
+                "\nerror: com.example.cosmicquest.season_pass.2026 offer code \"Season pass at 4.95\" price USA 4.95 is not a price point of "
+                    + "App Store Connect's in-app purchases in USA (\(setup.catalog):155:19); the nearest are 4.89 below and 4.99 above\n"),
+            "\(plan.stdout)")
+        setup.fake.resetRequestLog()
+        let apply = await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes", "--allow-impact"])
+        #expect(apply.status == 1)
+        #expect(setup.fake.requests.filter { $0.method != "GET" }.isEmpty)
     }
 }

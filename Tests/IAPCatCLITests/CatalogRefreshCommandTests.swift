@@ -134,6 +134,29 @@ import Testing
         #expect(added == ["      multiseat:", "        enabled: false"])
     }
 
+    /// Custom codes App Store Connect makes only for an approved in-app purchase: until then the
+    /// catalog holds what the store will hold, and a refresh keeps them.
+    @Test func customCodesWaitingForApprovalAreKeptByARefresh() async throws {
+        let setup = try await Setup.start()
+        defer { Task { try? await setup.stop() } }
+        let line = "        prices: { USA: \"4.99\" }\n"
+        let original = try Self.read(setup.catalog)
+        #expect(original.contains(line))
+        let withCodes = original.replacingOccurrences(
+            of: line, with: line + "        custom_codes:\n          - { code: RETURN2026, count: 1000 }   # for the newsletter\n")
+        try withCodes.write(toFile: setup.catalog, atomically: true, encoding: .utf8)
+        #expect(await setup.run(["asc", "apply", "--catalog", setup.catalog, "--yes"]).status == 0)
+        let plan = await setup.run(["asc", "plan", "--catalog", setup.catalog])
+        #expect(
+            plan.stdout.contains(
+                "not done: com.example.cosmicquest.season_pass.2026 the custom codes of offer code \"Season pass for returning players\" wait until App Store Connect approves the in-app purchase: it makes custom codes only for approved ones\n"
+            ), "\(plan.stdout)")
+        let refresh = await setup.run(["asc", "pull", "--catalog", setup.catalog, "-o", setup.catalog])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        let (removed, _) = Self.changedLines(withCodes, try Self.read(setup.catalog))
+        #expect(!removed.contains { $0.contains("custom_codes") || $0.contains("RETURN2026") }, "\(removed)")
+    }
+
     @Test func anAppHoldingNoneOfTheProductsIsRefusedAndTheFileUntouchedUnlessPruned() async throws {
         let setup = try await Setup.start()
         defer { Task { try? await setup.stop() } }

@@ -169,8 +169,10 @@ package struct ConnectAdapter: SyncAdapter {
         var state = remote
         state.products = remote.products[product.id].map { [product.id: $0] } ?? [:]
         let plan = ConnectPlanner(today: today).plan(DesiredState(catalog: single), against: state)
+        // Custom codes waiting for the product's approval are the catalog's to keep, not a difference.
         return plan.steps.filter { $0.ownerKey == product.id }.map(\.summary)
-            + (plan.notDone + plan.errors).filter { $0.resource == product.id }.map(\.message)
+            + (plan.notDone + plan.errors).filter { $0.resource == product.id && !ConnectPlanner.isWaitingForApproval($0.message) }
+            .map(\.message)
     }
 
     /// The app's state (of `productIDs` only, when given).

@@ -32,13 +32,12 @@ extension ConnectPlanner {
                             message: "\(what) needs eligibility and prices to be created: App Store Connect requires both"))
                 } else {
                     var created = code
-                    created.customCodes = approved ? code.customCodes.filter { $0.active != false } : []
-                    for custom in code.customCodes where custom.active == false {
-                        notes.append(
-                            "custom code \(custom.code) of \(what) is inactive in the catalog and not in App Store Connect: not created")
-                    }
-                    if !approved, code.customCodes.contains(where: { $0.active != false }) { notes.append(Self.waitingForApproval(what)) }
-                    plan.steps.append(ConnectStep(owner, .createPurchaseOfferCode(created)))
+                    let creatable = creatableCustomCodes(code.customCodes, of: what, notes: &notes)
+                    created.customCodes = approved ? creatable : []
+                    if !approved, !creatable.isEmpty { notes.append(Self.waitingForApproval(what)) }
+                    // Custom codes make the offer's price redeemable at once: on a live product that reaches customers.
+                    let impact: PlanImpact? = live && !created.customCodes.isEmpty ? .customers : nil
+                    plan.steps.append(ConnectStep(owner, .createPurchaseOfferCode(created), impact: impact))
                 }
                 continue
             }
@@ -70,13 +69,10 @@ extension ConnectPlanner {
     ) {
         let what = "offer code \"\(code.referenceName)\""
         let held = Dictionary(resource.customCodes.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-        var missing: [CustomOfferCode] = []
+        let missing = creatableCustomCodes(code.customCodes.filter { held[$0.code] == nil }, of: what, notes: &notes)
         for custom in code.customCodes {
-            guard let have = held[custom.code] else {
-                if custom.active != false { missing.append(custom) }
-                continue
-            }
-            if have.count != custom.count || have.expirationDate != custom.expires?.description {
+            guard let have = held[custom.code] else { continue }
+            if have.count != custom.count || have.expirationDate.map({ String($0.prefix(10)) }) != custom.expires?.description {
                 notes.append(
                     "custom code \(custom.code) of \(what) has another count or expiry in App Store Connect, which keeps them once created")
             }
@@ -93,7 +89,9 @@ extension ConnectPlanner {
             } else if !approved {
                 notes.append(Self.waitingForApproval(what))
             } else {
-                steps.append(ConnectStep(owner, .createCustomCodes(offerCodeID: resource.id, name: code.referenceName, missing)))
+                steps.append(
+                    ConnectStep(
+                        owner, .createCustomCodes(offerCodeID: resource.id, name: code.referenceName, missing), impact: live ? .customers : nil))
             }
         }
         let named = Set(code.customCodes.map(\.code))
@@ -102,9 +100,35 @@ extension ConnectPlanner {
         }
     }
 
+    /// The custom codes App Store Connect lacks that can be created: not those the catalog says are
+    /// inactive, nor those expired before today (App Store Connect refuses an expiration date in
+    /// the past); each left out is a note.
+    private func creatableCustomCodes(_ codes: [CustomOfferCode], of what: String, notes: inout [String]) -> [CustomOfferCode] {
+        codes.filter { custom in
+            if custom.active == false {
+                notes.append("custom code \(custom.code) of \(what) is inactive in the catalog and not in App Store Connect: not created")
+                return false
+            }
+            if let expires = custom.expires, expires.description < today {
+                notes.append("custom code \(custom.code) of \(what) expired on \(expires) and is not in App Store Connect: not created")
+                return false
+            }
+            return true
+        }
+    }
+
     /// The note for custom codes of an in-app purchase App Store Connect has not approved.
     private static func waitingForApproval(_ what: String) -> String {
-        "the custom codes of \(what) wait until App Store Connect approves the in-app purchase: it makes custom codes only for approved ones"
+        "the custom codes of \(what)" + waitingSuffix
+    }
+
+    private static let waitingSuffix =
+        " wait until App Store Connect approves the in-app purchase: it makes custom codes only for approved ones"
+
+    /// Whether `message` says custom codes wait for approval: a catalog that holds them says what
+    /// the store will hold, not a difference (a refresh keeps them, ``ConnectAdapter``).
+    package static func isWaitingForApproval(_ message: String) -> Bool {
+        message.hasPrefix("the custom codes of offer code ") && message.hasSuffix(waitingSuffix)
     }
 
     /// An offer code's prices by storefront.

@@ -91,6 +91,12 @@ package struct PricePointCheck: Sendable {
                         .subscription, "\(kind.noun) \"\(name)\" price", price.storefront, price.amount, nil,
                         price.position ?? offer.positions.prices ?? offer.positions.entry)
                 }
+            case .createPurchaseOfferCode(let code):
+                for price in code.prices {
+                    add(
+                        .inAppPurchase, "offer code \"\(code.referenceName)\" price", price.storefront, price.amount, nil,
+                        price.position ?? code.positions.prices ?? code.positions.entry)
+                }
             case .createWinBackOffer(let offer):
                 guard offer.mode.isPaid else { continue }
                 for price in offer.prices {

@@ -141,15 +141,19 @@ package struct SaleExtras: Sendable, Equatable {
             if known == nil { skipped.append("eligibility \(name) of offer code \(code.name)") }
             return known
         }
-        return PurchaseOfferCode(
-            referenceName: code.name, eligibility: eligibility.sorted(), prices: prices(code.prices),
-            active: code.active == false ? false : nil,
-            customCodes: code.customCodes.map { custom in
-                CustomOfferCode(
-                    code: custom.code, count: custom.count, expires: custom.expirationDate.flatMap(CalendarDate.init),
-                    active: custom.active == false ? false : nil)
+        let customCodes = code.customCodes.compactMap { custom -> CustomOfferCode? in
+            // A count the catalog cannot say (none, or under 1) is left out and named.
+            guard custom.count >= 1 else {
+                skipped.append("custom code \(custom.code) of offer code \(code.name) (\(custom.count) redemptions)")
+                return nil
             }
-            .sorted { $0.code < $1.code })
+            return CustomOfferCode(
+                code: custom.code, count: custom.count, expires: custom.expirationDate.flatMap { CalendarDate(String($0.prefix(10))) },
+                active: custom.active == false ? false : nil)
+        }
+        return PurchaseOfferCode(
+            referenceName: code.name, eligibility: Array(Set(eligibility)).sorted(), prices: prices(code.prices),
+            active: code.active == false ? false : nil, customCodes: customCodes.sorted { $0.code < $1.code })
     }
 
     /// Customer prices, the U.S. first and then by territory code.

@@ -202,7 +202,7 @@ public struct CatalogYAMLWriter {
         guard !code.customCodes.isEmpty else { return }
         out.line(level, "custom_codes:")
         for custom in code.customCodes {
-            var fields = ["code: " + YAMLScalar.render(custom.code), "count: \(custom.count)"]
+            var fields = ["code: " + YAMLScalar.renderInFlow(custom.code), "count: \(custom.count)"]
             if let expires = custom.expires { fields.append("expires: \(expires)") }
             if let active = custom.active { fields.append("active: \(active)") }
             out.line(level + 1, "- { " + fields.joined(separator: ", ") + " }")

@@ -57,9 +57,9 @@ public struct PurchaseOfferCode: Sendable, Equatable {
 public enum SpenderEligibility: String, Sendable, CaseIterable, Comparable {
     /// Customers who have never bought in the app.
     case nonSpender = "non_spender"
-    /// Customers who buy in the app.
+    /// Customers who bought in the app in the last 30 days.
     case activeSpender = "active_spender"
-    /// Customers who bought in the app once and no longer do.
+    /// Customers who last bought in the app more than 30 days ago.
     case churnedSpender = "churned_spender"
 
     /// As App Store Connect's API spells it: `NON_SPENDER`, `ACTIVE_SPENDER`, `CHURNED_SPENDER`.
