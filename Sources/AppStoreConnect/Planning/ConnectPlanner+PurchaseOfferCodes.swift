@@ -89,9 +89,8 @@ extension ConnectPlanner {
             } else if !approved {
                 notes.append(Self.waitingForApproval(what))
             } else {
-                steps.append(
-                    ConnectStep(
-                        owner, .createCustomCodes(offerCodeID: resource.id, name: code.referenceName, missing), impact: live ? .customers : nil))
+                let create = ConnectStep.Action.createCustomCodes(offerCodeID: resource.id, name: code.referenceName, missing)
+                steps.append(ConnectStep(owner, create, impact: live ? .customers : nil))
             }
         }
         let named = Set(code.customCodes.map(\.code))
