@@ -129,6 +129,17 @@ import Testing
                 "offer code \"Half-price coins\" has other eligibility or prices in App Store Connect, which keeps an offer code's terms once created: create one under a new name",
                 "has custom code WELCOMEBACK of offer code \"Half-price coins\" in App Store Connect, not in the catalog: deletions are never automatic",
             ])
+        // Saying a deactivated custom code is active cannot turn it on: a note.
+        let reactivated = try SaleStateRoundTripTests.desired(
+            Self.catalog(
+                codes: Self.halfPrice.replacingOccurrences(of: "expires: 2030-12-31 }", with: "expires: 2030-12-31, active: true }")
+                    + "\n          - { code: WELCOMEBACK, count: 50 }\n        active: false"))
+        let reactivation = try await session.plan(reactivated).0
+        #expect(Self.summaries(reactivation) == [])
+        #expect(
+            reactivation.notDone.map(\.message).filter { $0.contains("offer code") } == [
+                "custom code COINS50 of offer code \"Half-price coins\" is deactivated in App Store Connect, which cannot activate it again"
+            ])
         let none = try SaleStateRoundTripTests.desired(Self.catalog(codes: ""))
         #expect(
             try await session.plan(none).0.notDone.map(\.message).filter { $0.contains("offer code") } == [

@@ -81,6 +81,8 @@ extension ConnectPlanner {
                     ConnectStep(
                         owner, .deactivateCustomCode(id: have.id, code: custom.code, name: code.referenceName),
                         impact: live ? .customers : .narrow))
+            } else if custom.active == true, have.active == false {
+                notes.append("custom code \(custom.code) of \(what) is deactivated in App Store Connect, which cannot activate it again")
             }
         }
         if !missing.isEmpty {
