@@ -40,17 +40,6 @@ public struct PurchaseOfferCode: Sendable, Equatable {
         self.active = active
         self.customCodes = customCodes
     }
-
-    /// The offer code as the two sides compare it: positions dropped, prices by storefront.
-    package var comparable: PurchaseOfferCode {
-        var code = PurchaseOfferCode(
-            referenceName: referenceName, eligibility: eligibility.sorted(),
-            prices: prices.sorted { $0.storefront < $1.storefront }
-                .map { StorefrontPrice(storefront: $0.storefront, amount: $0.amount) }, active: active,
-            customCodes: customCodes.map(\.comparable).sorted { $0.code < $1.code })
-        code.positions = Positions()
-        return code
-    }
 }
 
 /// Who may redeem an offer code of a one-time purchase (`customerEligibilities`).
@@ -95,12 +84,5 @@ public struct CustomOfferCode: Sendable, Equatable {
         self.count = count
         self.expires = expires
         self.active = active
-    }
-
-    /// The custom code without its position.
-    package var comparable: CustomOfferCode {
-        var code = self
-        code.position = nil
-        return code
     }
 }
